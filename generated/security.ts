@@ -1,0 +1,80 @@
+// Derived from the security requirements of generated/openapi.json by scripts/build.js. Do not edit.
+
+/** The security schemes of the API, as the client needs them. */
+export const securitySchemes = {
+  "APIKeyHeader": {
+    "type": "apiKey",
+    "in": "header",
+    "name": "Service-AO-API-Key"
+  },
+  "ClassicAPIKeyHeader": {
+    "type": "apiKey",
+    "in": "header",
+    "name": "Service-API-Key"
+  },
+  "OAuth2PasswordBearer": {
+    "type": "oauth2"
+  },
+  "HTTPBasic": {
+    "type": "http",
+    "scheme": "basic"
+  }
+} as const;
+
+export type SecuritySchemeName = keyof typeof securitySchemes;
+
+/** For each operation ("METHOD /path"), the schemes it accepts, in order of preference. */
+export const operationSecurity: Record<string, { operationId: string; schemes: readonly SecuritySchemeName[] }> = {
+  "PUT /v2/projects/{project_id}/runs/{run_id}/signals/configuration": {
+    "operationId": "putSignalsConfiguration",
+    "schemes": [
+      "APIKeyHeader",
+      "ClassicAPIKeyHeader",
+      "OAuth2PasswordBearer",
+      "HTTPBasic"
+    ]
+  },
+  "POST /v2/login/social": {
+    "operationId": "loginSocial",
+    "schemes": [
+      "OAuth2PasswordBearer"
+    ]
+  },
+  "PATCH /v2/projects/{project_id}/annotation/templates/{template_id}": {
+    "operationId": "updateAnnotationTemplate",
+    "schemes": [
+      "ClassicAPIKeyHeader",
+      "APIKeyHeader",
+      "OAuth2PasswordBearer",
+      "HTTPBasic"
+    ]
+  },
+  "POST /v2/projects/{project_id}/traces": {
+    "operationId": "logTraces",
+    "schemes": [
+      "APIKeyHeader"
+    ]
+  },
+  "POST /v2/scorers/{scorer_id}/version/luna3": {
+    "operationId": "createLuna3ScorerVersion",
+    "schemes": [
+      "APIKeyHeader",
+      "ClassicAPIKeyHeader",
+      "OAuth2PasswordBearer",
+      "HTTPBasic"
+    ]
+  },
+  "POST /v2/projects/{project_id}/feedback/ratings": {
+    "operationId": "applyBulkFeedbackV2",
+    "schemes": [
+      "ClassicAPIKeyHeader",
+      "APIKeyHeader",
+      "OAuth2PasswordBearer",
+      "HTTPBasic"
+    ]
+  },
+  "POST /v2/system_users": {
+    "operationId": "createOrVerifyUser",
+    "schemes": []
+  }
+};

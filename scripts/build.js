@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Derives everything in generated/ from openapi/:
+//   openapi.json, openapi.yaml  the bundled document (Redocly CLI)
+//   schema.d.ts                 types (openapi-typescript), every `oneOf` made exclusive
+//   security.ts                 the security requirements of each operation, for the client
+// `--check` writes nothing: it derives the files again and fails when generated/ differs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString, transformSchemaObject } from 'openapi-typescript';
+import ts from 'typescript';
+import YAML from 'yaml';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const generated = join(root, 'generated');
+
+/** Runs the Redocly CLI of this package quietly (no update check, no telemetry). */
+export function redocly(args, options = {}) {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    ...options,
+  });
+  return result;
+}
+
+function bundle() {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-bundle-'));
+  try {
+    const out = join(dir, 'openapi.json');
+    const result = redocly(['bundle', 'main', '--output', out]);
+    if (result.status !== 0) {
+      throw new Error(`redocly bundle failed:\n${result.stdout}\n${result.stderr}`);
+    }
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// openapi-typescript turns `oneOf` into a plain union, and a plain union of object types lets an
+// object that mixes two branches type-check. Each `oneOf` becomes `OneOf<[A, B, …]>` instead: every
+// branch forbids the keys that only the other branches have, as the schema's closed shapes do.
+const ONE_OF_HELPERS = `/** Exactly one of the types in T: each branch forbids the keys only the others have. */
+type OneOf<T extends readonly unknown[]> = T extends readonly [infer Only]
+  ? Only
+  : T extends readonly [infer First, infer Second, ...infer Rest]
+    ? OneOf<[Exclusive<First, Second>, ...Rest]>
+    : never;
+type Exclusive<A, B> = [A] extends [object]
+  ? [B] extends [object]
+    ? (A & ForbidKeys<Exclude<KeysOfUnion<B>, KeysOfUnion<A>>>) | (B & ForbidKeys<Exclude<KeysOfUnion<A>, KeysOfUnion<B>>>)
+    : A | B
+  : A | B;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type ForbidKeys<K extends PropertyKey> = { [P in K]?: never };
+`;
+
+function exclusiveOneOf(schemaObject, options) {
+  if (!Array.isArray(schemaObject.oneOf)) return undefined;
+  const branches = schemaObject.oneOf.map((branch, index) =>
+    transformSchemaObject(branch, { ...options, path: `${options.path}/oneOf/${index}` }),
+  );
+  return ts.factory.createTypeReferenceNode('OneOf', [ts.factory.createTupleTypeNode(branches)]);
+}
+
+async function types(document) {
+  const ast = await openapiTS(structuredClone(document), {
+    defaultNonNullable: false,
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: true,
+    rootTypesKeepCasing: true,
+    silent: true,
+    transform: exclusiveOneOf,
+  });
+  const body = astToString(ast);
+  return `${ONE_OF_HELPERS}\n${body}`;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function security(document) {
+  const operations = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const requirements = operation.security ?? document.security ?? [];
+      const schemes = requirements.flatMap((requirement) => {
+        const names = Object.keys(requirement);
+        if (names.length > 1) {
+          throw new Error(`${operation.operationId}: a requirement that combines schemes (${names}) is not supported by the client`);
+        }
+        return names;
+      });
+      operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId, schemes };
+    }
+  }
+  const schemes = {};
+  for (const [name, scheme] of Object.entries(document.components?.securitySchemes ?? {})) {
+    const { type, in: location, name: headerName, scheme: httpScheme } = scheme;
+    schemes[name] =
+      type === 'apiKey' ? { type, in: location, name: headerName } : type === 'http' ? { type, scheme: httpScheme } : { type };
+  }
+  const json = (value) => JSON.stringify(value, null, 2);
+  return `// Derived from the security requirements of generated/openapi.json by scripts/build.js. Do not edit.
+
+/** The security schemes of the API, as the client needs them. */
+export const securitySchemes = ${json(schemes)} as const;
+
+export type SecuritySchemeName = keyof typeof securitySchemes;
+
+/** For each operation ("METHOD /path"), the schemes it accepts, in order of preference. */
+export const operationSecurity: Record<string, { operationId: string; schemes: readonly SecuritySchemeName[] }> = ${json(operations)};
+`;
+}
+
+export async function derive() {
+  const document = bundle();
+  return {
+    'openapi.json': `${JSON.stringify(document, null, 2)}\n`,
+    'openapi.yaml': YAML.stringify(document, { lineWidth: 0 }),
+    'schema.d.ts': await types(document),
+    'security.ts': security(document),
+  };
+}
+
+async function main() {
+  const check = process.argv.includes('--check');
+  const files = await derive();
+  if (check) {
+    const stale = Object.entries(files).filter(([name, text]) => {
+      const path = join(generated, name);
+      return !existsSync(path) || readFileSync(path, 'utf8') !== text;
+    });
+    if (stale.length > 0) {
+      console.error(`generated/ is stale: ${stale.map(([n]) => n).join(', ')}. Run \`npm run build\` and commit the result.`);
+      process.exit(1);
+    }
+    console.log(`generated/ matches openapi/ (${Object.keys(files).join(', ')}).`);
+    return;
+  }
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(generated, name), text);
+  console.log(`wrote ${Object.keys(files).map((n) => `generated/${n}`).join(', ')}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error.message ?? error);
+    process.exit(1);
+  });
+}

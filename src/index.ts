@@ -1,0 +1,127 @@
+import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
+import type { paths } from '../generated/schema.js';
+import {
+  operationSecurity,
+  securitySchemes,
+  type SecuritySchemeName,
+} from '../generated/security.js';
+import { isHTTPValidationError, validationDetails } from './validation.js';
+
+export type * from '../generated/schema.js';
+export { operationSecurity, securitySchemes, type SecuritySchemeName };
+export { isHTTPValidationError, validationDetails };
+
+/** The credentials a caller may hold; each operation is sent with exactly one of them. */
+export interface Credentials {
+  /** Sent as the `Service-AO-API-Key` header (APIKeyHeader). */
+  apiKey?: string;
+  /** Sent as the `Service-API-Key` header (ClassicAPIKeyHeader). */
+  classicApiKey?: string;
+  /** Sent as `Authorization: Bearer …` (OAuth2PasswordBearer). */
+  accessToken?: string;
+  /** Sent as `Authorization: Basic …` (HTTPBasic). */
+  basic?: { username: string; password: string };
+}
+
+export interface ApiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
+  /** Scheme, host and port of the service, for example `http://127.0.0.1:4010`. */
+  baseUrl: string;
+  auth?: Credentials;
+  /** openapi-fetch middleware, run before the credential is attached. */
+  middleware?: Middleware[];
+}
+
+export type ApiClient = Client<paths, `${string}/${string}`>;
+
+/** Which credential of `Credentials` each security scheme of the spec takes. */
+const credentialOfScheme: Record<SecuritySchemeName, keyof Credentials> = {
+  APIKeyHeader: 'apiKey',
+  ClassicAPIKeyHeader: 'classicApiKey',
+  OAuth2PasswordBearer: 'accessToken',
+  HTTPBasic: 'basic',
+};
+
+/** Thrown before any request is sent when the caller holds none of the credentials an operation accepts. */
+export class MissingCredentialError extends Error {
+  override readonly name = 'MissingCredentialError';
+  constructor(
+    /** The operation's operationId. */
+    readonly operationId: string,
+    /** The security schemes the operation accepts, in order of preference. */
+    readonly acceptedSchemes: readonly SecuritySchemeName[],
+  ) {
+    const accepted = acceptedSchemes.map((s) => `${s} (auth.${credentialOfScheme[s]})`).join(', ');
+    super(`${operationId} needs one of these credentials: ${accepted}; none was given.`);
+  }
+}
+
+/** Thrown when a request does not match any operation of the spec, so its credential cannot be chosen. */
+export class UnknownOperationError extends Error {
+  override readonly name = 'UnknownOperationError';
+  constructor(readonly operation: string) {
+    super(`${operation} is not an operation of the spec.`);
+  }
+}
+
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The header that carries `credential` for `scheme`. */
+function credentialHeader(scheme: SecuritySchemeName, credentials: Credentials): [string, string] | undefined {
+  const definition = securitySchemes[scheme];
+  switch (definition.type) {
+    case 'apiKey': {
+      const key = credentials[credentialOfScheme[scheme] as 'apiKey' | 'classicApiKey'];
+      return key === undefined ? undefined : [definition.name, key];
+    }
+    case 'oauth2':
+      return credentials.accessToken === undefined ? undefined : ['Authorization', `Bearer ${credentials.accessToken}`];
+    case 'http': {
+      const basic = credentials.basic;
+      return basic === undefined ? undefined : ['Authorization', `Basic ${base64(`${basic.username}:${basic.password}`)}`];
+    }
+  }
+}
+
+/** Every header any scheme of the spec carries a credential in. */
+const credentialHeaders = [
+  ...new Set(
+    Object.values(securitySchemes).map((s) => (s.type === 'apiKey' ? s.name : 'Authorization')),
+  ),
+];
+
+/**
+ * Attaches exactly one credential to each request: the first scheme, in the order of the
+ * operation's security requirements, for which `credentials` holds a value. Any other credential
+ * header is removed, so an operation with no security requirement is sent with none.
+ */
+function authMiddleware(credentials: Credentials): Middleware {
+  return {
+    onRequest({ request, schemaPath }) {
+      const operation = `${request.method} ${schemaPath}`;
+      const security = operationSecurity[operation];
+      if (!security) throw new UnknownOperationError(operation);
+      for (const header of credentialHeaders) request.headers.delete(header);
+      if (security.schemes.length === 0) return request;
+      for (const scheme of security.schemes) {
+        const header = credentialHeader(scheme, credentials);
+        if (header) {
+          request.headers.set(...header);
+          return request;
+        }
+      }
+      throw new MissingCredentialError(security.operationId, security.schemes);
+    },
+  };
+}
+
+/** A typed openapi-fetch client of the API that sends each operation the credential it accepts. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { auth = {}, middleware = [], ...clientOptions } = options;
+  const client = createClient<paths>(clientOptions);
+  client.use(...middleware, authMiddleware(auth));
+  return client;
+}

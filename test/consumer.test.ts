@@ -1,0 +1,111 @@
+// The package as a user installs it: `npm pack`, install the tarball into a new project, compile a
+// consumer file against the published `exports` and `types`, and run it against the mock.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mockBaseUrl } from './helpers/contract.js';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'contract-consumer-'));
+const app = join(work, 'app');
+
+const consumerSource = `
+import { createApiClient, MissingCredentialError, validationDetails, type SignalsConfigurationPut } from '@observability/api-contract';
+import type { components } from '@observability/api-contract/schema';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const baseUrl = process.argv[2]!;
+const client = createApiClient({ baseUrl, auth: { apiKey: 'consumer-key' } });
+const body: SignalsConfigurationPut = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } };
+const saved = await client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
+  params: { path: { project_id: '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', run_id: '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50' } },
+  body,
+});
+const mode: components['schemas']['SignalScanMode'] | undefined = saved.data?.data.run_mode;
+const invalid = await client.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
+  params: { path: { project_id: '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', template_id: 'not-a-uuid' } },
+  body: { name: 'n' },
+});
+let missing = '';
+try {
+  await createApiClient({ baseUrl }).POST('/v2/projects/{project_id}/traces', {
+    params: { path: { project_id: '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34' } },
+    body: { traces: [{ type: 'trace' }] },
+  });
+} catch (error) {
+  if (error instanceof MissingCredentialError) missing = error.operationId;
+}
+const require = createRequire(import.meta.url);
+const spec = JSON.parse(readFileSync(require.resolve('@observability/api-contract/openapi.json'), 'utf8'));
+const yamlShipped = readFileSync(require.resolve('@observability/api-contract/openapi.yaml'), 'utf8').startsWith('openapi: 3.1.0');
+console.log(JSON.stringify({
+  status: saved.response.status,
+  mode,
+  invalidStatus: invalid.response.status,
+  invalidDetails: validationDetails(invalid.error).length,
+  missing,
+  specVersion: spec.info.version,
+  yamlShipped,
+}));
+`;
+
+beforeAll(async () => {
+  await run('npm', ['pack', '--pack-destination', work], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
+  mkdirSync(app);
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { '@observability/api-contract': `file:../${tarball}` } }),
+  );
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false },
+      files: ['consumer.ts'],
+    }),
+  );
+  writeFileSync(join(app, 'consumer.ts'), consumerSource);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app });
+}, 240_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the packed package', () => {
+  it('installs without Prism or any server', () => {
+    expect(existsSync(join(app, 'node_modules/@observability/api-contract/dist/src/index.js'))).toBe(true);
+    expect(existsSync(join(app, 'node_modules/@stoplight'))).toBe(false);
+    expect(readdirSync(join(app, 'node_modules')).sort()).toEqual(['.package-lock.json', '@observability', 'openapi-fetch', 'openapi-typescript-helpers']);
+  });
+
+  it('compiles a consumer file against its exports and types, and runs it against the mock', async () => {
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app }).catch((e: { stdout: string }) => e);
+    expect(compiled.stdout).toBe('');
+    const { stdout } = await run(process.execPath, [join(app, 'out/consumer.js'), mockBaseUrl()], { cwd: app });
+    expect(JSON.parse(stdout)).toEqual({
+      status: 200,
+      mode: 'SCHEDULED',
+      invalidStatus: 422,
+      invalidDetails: 1,
+      missing: 'logTraces',
+      specVersion: '0.1.0',
+      yamlShipped: true,
+    });
+  });
+
+  it('rejects a consumer body that breaks the contract at compile time', async () => {
+    writeFileSync(
+      join(app, 'broken.ts'),
+      `import type { SignalsConfigurationPut } from '@observability/api-contract';\nexport const body: SignalsConfigurationPut = { model: 'm', run_mode: 'WEEKLY' };\n`,
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '--noEmit', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--strict', 'broken.ts'], { cwd: app }).catch((e: { stdout: string }) => e);
+    expect(result.stdout).toMatch(/broken\.ts.*error TS2322/s);
+  });
+});

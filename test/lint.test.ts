@@ -61,7 +61,7 @@ describe('redocly.yaml', () => {
     ['an operation without a tag', 'rule/operation-complete', (edit) => edit('paths/v2_system_users.yaml', '  tags: [Users]\n', '')],
   ];
 
-  it.each(mutations)('rejects %s (%s)', async (_name, rule, mutate) => {
+  it.concurrent.each(mutations)('rejects %s (%s)', async (_name, rule, mutate) => {
     expect(await lintCopy(mutate)).toContain(rule);
   });
 });

@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// The release rule of the contract.
+//
+//   node scripts/release-check.js [--root DIR] [--baseline FILE|REF] [--json]
+//
+// Compares the working spec (DIR/openapi/openapi.yaml) with the spec of the latest release: the
+// highest `vX.Y.Z` git tag of DIR or, while there is no such tag, the committed bundle
+// DIR/scripts/release-baseline.json. `--baseline` names another spec file or git ref. The rule:
+//   - package.json `version` and `info.version` of openapi/openapi.yaml agree, and are semver;
+//   - the version does not go below the release's;
+//   - a breaking change needs a major step of the version (a minor step while below 1.0.0);
+//   - CHANGELOG.md has an entry (a heading) for the version.
+// Exit code: 0 the rule holds, 1 it does not, 2 bad input.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { InputError, PACKAGE_ROOT, WORKING_SPEC, diff } from './diff.js';
+
+export const BASELINE_FILE = 'scripts/release-baseline.json';
+
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
+
+export function parseVersion(text) {
+  const match = SEMVER.exec(String(text ?? '').trim());
+  if (!match) return undefined;
+  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]), prerelease: match[4] ?? null, text: match[0] };
+}
+
+/** Compares major.minor.patch only (pre-release and build labels are ignored). */
+function compare(a, b) {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+
+/** The version a breaking change requires after `base`: the next major, or the next minor below 1.0.0. */
+export function requiredVersion(base) {
+  return base.major === 0 ? `0.${base.minor + 1}.0` : `${base.major + 1}.0.0`;
+}
+
+/** The highest `vX.Y.Z` tag of the git repository at `root`, or undefined. */
+export function latestReleaseTag(root) {
+  const result = spawnSync('git', ['tag', '--list', 'v*'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) return undefined;
+  const tags = result.stdout
+    .split('\n')
+    .map((tag) => tag.trim())
+    .map((tag) => ({ tag, version: parseVersion(tag.slice(1)) }))
+    .filter((t) => t.version);
+  tags.sort((a, b) => compare(b.version, a.version) || Number(a.version.prerelease !== null) - Number(b.version.prerelease !== null));
+  return tags[0]?.tag;
+}
+
+function readText(path, what) {
+  if (!existsSync(path)) throw new InputError(`${what} not found: ${path}`);
+  return readFileSync(path, 'utf8');
+}
+
+function hasChangelogEntry(changelog, version) {
+  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^#{1,6}\\s*\\[?v?${escaped}\\]?(?=\\s|$)`, 'm').test(changelog);
+}
+
+/** Reads the versions and the changelog of the project at `root`. */
+export function readProject(root) {
+  let packageVersion;
+  try {
+    packageVersion = JSON.parse(readText(join(root, 'package.json'), 'package.json')).version;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`package.json is not valid JSON: ${error.message}`);
+  }
+  let specVersion;
+  try {
+    specVersion = YAML.parse(readText(join(root, WORKING_SPEC), WORKING_SPEC))?.info?.version;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`${WORKING_SPEC} is not valid YAML: ${error.message.split('\n')[0]}`);
+  }
+  const changelogPath = join(root, 'CHANGELOG.md');
+  const changelog = existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : null;
+  return { packageVersion: packageVersion ?? null, specVersion: specVersion ?? null, changelog };
+}
+
+/** The spec of the latest release of `root`: the highest v* tag, else the committed baseline. */
+export function releaseBaseline(root) {
+  const tag = latestReleaseTag(root);
+  if (tag) return { base: tag, source: 'latest release tag' };
+  if (existsSync(join(root, BASELINE_FILE))) return { base: join(root, BASELINE_FILE), source: `${BASELINE_FILE} (no v* tag yet)` };
+  throw new InputError(`no release to compare with: ${root} has no v* git tag and no ${BASELINE_FILE}`);
+}
+
+/**
+ * The release rule itself, on a diff report (scripts/diff.js) of the working spec against the
+ * release, the two versions of the working tree and its changelog. Returns { ok, problems, notes, requiredVersion }.
+ */
+export function evaluateRelease({ report, packageVersion, specVersion, changelog, releasedVersion = report.base.version }) {
+  const problems = [];
+  const notes = [];
+  const current = parseVersion(specVersion);
+  const released = parseVersion(releasedVersion);
+  if (String(packageVersion) !== String(specVersion)) {
+    problems.push(`package.json version ${packageVersion} and ${WORKING_SPEC} info.version ${specVersion} disagree; they must always be the same.`);
+  }
+  if (!current) problems.push(`${WORKING_SPEC} info.version ${specVersion} is not a semver version (X.Y.Z).`);
+  if (!released) problems.push(`the release's info.version ${releasedVersion} is not a semver version (X.Y.Z).`);
+  let required = null;
+  if (current && released) {
+    if (compare(current, released) < 0) problems.push(`info.version ${current.text} is lower than the release's ${released.text}.`);
+    if (report.breaking) {
+      required = requiredVersion(released);
+      const count = report.summary.breakingChanges;
+      const ops = report.summary.breakingOperations;
+      const what = `${count} breaking change${count === 1 ? '' : 's'}${ops.length ? ` (${ops.join(', ')})` : ''}`;
+      if (compare(current, parseVersion(required)) < 0) {
+        problems.push(
+          `${what} since ${released.text} need${count === 1 ? 's' : ''} version ${required} or higher (${released.major === 0 ? 'a minor step while below 1.0.0' : 'a major step'}), in package.json and ${WORKING_SPEC}; the version is ${current.text}.`,
+        );
+      } else notes.push(`${what} since ${released.text}; version ${current.text} is at least ${required}.`);
+    } else notes.push(`no breaking change since ${released.text}.`);
+  }
+  if (changelog === null || changelog === undefined) problems.push('CHANGELOG.md is missing.');
+  else if (current && !hasChangelogEntry(changelog, current.text)) {
+    problems.push(`CHANGELOG.md has no entry for ${current.text} (a heading such as "## ${current.text}").`);
+  }
+  return { ok: problems.length === 0, problems, notes, requiredVersion: required };
+}
+
+/** Checks the project at `root` against its latest release (or `baseline`, a spec file or git ref). */
+export async function releaseCheck({ root = PACKAGE_ROOT, baseline } = {}) {
+  const project = readProject(root);
+  const { base, source } = baseline ? { base: baseline, source: 'given' } : releaseBaseline(root);
+  const report = await diff({ base, revision: WORKING_SPEC, root });
+  const verdict = evaluateRelease({ report, ...project });
+  return {
+    ...verdict,
+    baseline: { spec: report.base.spec, source, version: report.base.version },
+    version: project.specVersion,
+    packageVersion: project.packageVersion,
+    breaking: report.breaking,
+    report,
+  };
+}
+
+export function formatResult(result) {
+  const lines = [`Release check against ${result.baseline.spec} [${result.baseline.source}], released version ${result.baseline.version}`];
+  lines.push(`  version: package.json ${result.packageVersion}, ${WORKING_SPEC} ${result.version}`);
+  for (const note of result.notes) lines.push(`  ${note}`);
+  for (const problem of result.problems) lines.push(`  FAIL: ${problem}`);
+  if (result.breaking) {
+    lines.push('  Breaking changes:');
+    for (const op of result.report.operations.filter((o) => o.breaking)) {
+      for (const change of op.changes.filter((c) => c.breaking)) lines.push(`    ${op.operationId ?? `${op.method} ${op.path}`}: ${change.text}`);
+    }
+    for (const change of result.report.document.filter((c) => c.breaking)) lines.push(`    ${change.text}`);
+  }
+  lines.push(result.ok ? 'PASS: the release rule holds.' : 'FAIL: the release rule does not hold.');
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const options = { root: PACKAGE_ROOT, json: false };
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const argument = argv[i];
+      if (argument === '--json') options.json = true;
+      else if (argument === '--root' || argument === '--baseline') {
+        if (!argv[i + 1]) throw new InputError(`${argument} needs a value`);
+        if (argument === '--root') options.root = resolve(argv[++i]);
+        else options.baseline = argv[++i];
+      } else throw new InputError(`unknown argument: ${argument}\nusage: node scripts/release-check.js [--root DIR] [--baseline FILE|REF] [--json]`);
+    }
+    const result = await releaseCheck(options);
+    if (options.json) {
+      const { report, ...rest } = result;
+      process.stdout.write(`${JSON.stringify({ ...rest, diff: report }, null, 2)}\n`);
+    } else process.stdout.write(formatResult(result));
+    return result.ok ? 0 : 1;
+  } catch (error) {
+    console.error(`release-check: ${error instanceof InputError ? '' : 'unexpected error: '}${error?.message ?? error}`);
+    return 2;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
+}

@@ -27,7 +27,7 @@ export interface ApiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   /** Scheme, host and port of the service, for example `http://127.0.0.1:4010`. */
   baseUrl: string;
   auth?: Credentials;
-  /** openapi-fetch middleware, run before the credential is attached. */
+  /** openapi-fetch middleware, run before the credential is attached (and, on responses, before the JSON check). */
   middleware?: Middleware[];
 }
 
@@ -52,6 +52,30 @@ export class MissingCredentialError extends Error {
   ) {
     const accepted = acceptedSchemes.map((s) => `${s} (auth.${credentialOfScheme[s]})`).join(', ');
     super(`${operationId} needs one of these credentials: ${accepted}; none was given.`);
+  }
+}
+
+/**
+ * Thrown when a response cannot be what the spec promises (every response of the API is a JSON
+ * body): it is empty, not labelled JSON, or not valid JSON. It carries no byte of the body, which
+ * may echo what was sent.
+ */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+  constructor(
+    /** The operationId, or "METHOD /path" for a request outside the spec. */
+    readonly operation: string,
+    readonly status: number,
+    readonly contentType: string | null,
+    readonly reason: 'empty body' | 'not JSON' | 'invalid JSON',
+  ) {
+    const what =
+      reason === 'empty body'
+        ? 'an empty body'
+        : reason === 'not JSON'
+          ? `a body that is not JSON (content-type: ${contentType ?? 'none'})`
+          : 'a body that is not valid JSON';
+    super(`${operation}: the HTTP ${status} response has ${what}.`);
   }
 }
 
@@ -118,10 +142,45 @@ function authMiddleware(credentials: Credentials): Middleware {
   };
 }
 
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Turns a response that is not JSON into an UnexpectedResponseError, instead of openapi-fetch's
+ * `{ data: undefined }` for an empty body or a SyntaxError that quotes the body. The body is read
+ * and parsed once here; openapi-fetch then reads the parsed value.
+ */
+const responseGuard: Middleware = {
+  async onResponse({ request, response, schemaPath }) {
+    const operation = operationSecurity[`${request.method} ${schemaPath}`]?.operationId ?? `${request.method} ${schemaPath}`;
+    const contentType = response.headers.get('content-type');
+    if (!JSON_MEDIA_TYPE.test(contentType ?? '')) {
+      await response.body?.cancel();
+      throw new UnexpectedResponseError(operation, response.status, contentType, 'not JSON');
+    }
+    const text = await response.text();
+    if (text.trim() === '') throw new UnexpectedResponseError(operation, response.status, contentType, 'empty body');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new UnexpectedResponseError(operation, response.status, contentType, 'invalid JSON');
+    }
+    Object.defineProperties(response, {
+      json: { value: async () => parsed },
+      text: { value: async () => text },
+    });
+    return undefined;
+  },
+};
+
 /** A typed openapi-fetch client of the API that sends each operation the credential it accepts. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { auth = {}, middleware = [], ...clientOptions } = options;
-  const client = createClient<paths>(clientOptions);
-  client.use(...middleware, authMiddleware(auth));
+  // No operation of the API redirects; following a redirect would carry the API-key headers
+  // (which fetch, unlike Authorization, keeps across origins) to wherever it points.
+  const client = createClient<paths>({ redirect: 'error', ...clientOptions });
+  // Middleware runs in order on requests and in reverse on responses: the credential is attached
+  // after the caller's middleware has run, and the guard sees the response the caller's made.
+  client.use(responseGuard, ...middleware, authMiddleware(auth));
   return client;
 }

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Starts the Prism mock on the bundled spec, in this process (stopping it stops the server).
-//   node scripts/mock.js [--port N] [--host H] [--spec FILE]     (PORT and HOST are read too)
-import { createRequire } from 'node:module';
+// Starts the mock of the API on the bundled spec, in this process (stopping it stops the server):
+// Prism's engine behind a thin layer that answers like the service (see scripts/mock/).
+//   node scripts/mock.js [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
+// PORT and HOST are read too. Installed as a package, the same script is the `api-contract-mock` bin.
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}]`;
 
 function options() {
   const { values } = parseArgs({
@@ -15,24 +18,42 @@ function options() {
       port: { type: 'string', default: process.env.PORT ?? '4010' },
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
       spec: { type: 'string', default: join(root, 'generated/openapi.json') },
+      dynamic: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      'log-level': { type: 'string', default: 'warn' },
+      help: { type: 'boolean', default: false },
     },
   });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   }
   const spec = resolve(values.spec);
   if (!existsSync(spec)) throw new Error(`no spec at ${spec}: run \`npm run build\` first`);
-  return { port, host: values.host, spec };
+  if (values.seed !== undefined && !values.dynamic) throw new Error('--seed only applies with --dynamic');
+  const logLevel = values['log-level'];
+  if (!LEVELS.includes(logLevel)) throw new Error(`--log-level must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
+  return { port, host: values.host, spec, dynamic: values.dynamic, seed: values.seed, logLevel };
 }
 
 try {
-  const { port, host, spec } = options();
-  // Prism's CLI reads its arguments from process.argv.
-  process.argv = [process.argv[0], 'prism', 'mock', spec, '--host', host, '--port', String(port), '--errors', '--verboseLevel', 'warn'];
-  console.log(`mock: http://${host}:${port} serving ${spec}`);
-  createRequire(import.meta.url)('@stoplight/prism-cli/dist/index.js');
+  const settings = options();
+  const { startMock } = await import('./mock/server.js');
+  const mock = await startMock(settings);
+  const mode = settings.dynamic ? `dynamic${settings.seed === undefined ? '' : `, seed ${settings.seed}`}` : 'static examples';
+  console.log(`mock: ${mock.url} serving ${settings.spec} (${mode})`);
+  const stop = () => {
+    mock.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2_000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 } catch (error) {
-  console.error(`mock: ${error.message}`);
+  console.error(`mock: ${error instanceof Error ? error.message : error}`);
+  if (error instanceof TypeError && /Unknown option|Option '/.test(error.message)) console.error(USAGE);
   process.exit(2);
 }

@@ -80,7 +80,19 @@ describe('the packed package', () => {
   it('installs without Prism or any server', () => {
     expect(existsSync(join(app, 'node_modules/@observability/api-contract/dist/src/index.js'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/@stoplight'))).toBe(false);
-    expect(readdirSync(join(app, 'node_modules')).sort()).toEqual(['.package-lock.json', '@observability', 'openapi-fetch', 'openapi-typescript-helpers']);
+    const installed = readdirSync(join(app, 'node_modules')).filter((name) => !name.startsWith('.'));
+    expect(installed.sort()).toEqual(['@observability', 'openapi-fetch', 'openapi-typescript-helpers']);
+  });
+
+  it('ships the mock as a bin that, without Prism installed, says how to get it', async () => {
+    const bin = join(app, 'node_modules/.bin/api-contract-mock');
+    expect(existsSync(bin)).toBe(true);
+    const result = await run(process.execPath, [bin, '--port', '0'], { cwd: app }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/@stoplight\/prism-http@5\.12\.0/);
   });
 
   it('compiles a consumer file against its exports and types, and runs it against the mock', async () => {

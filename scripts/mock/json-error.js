@@ -1,0 +1,173 @@
+// Where and why Python's `json.loads` rejects a body: FastAPI answers an undecodable body with
+// `{"type": "json_invalid", "loc": ["body", e.pos], "msg": "JSON decode error", "input": {},
+// "ctx": {"error": e.msg}}`, so the mock needs CPython's message and its character offset (in code
+// points). Runs only on bodies JSON.parse already rejected.
+
+/** @typedef {{ msg: string, pos: number }} JsonError */
+
+class Failure extends Error {
+  /** @param {string} msg @param {number} pos */
+  constructor(msg, pos) {
+    super(msg);
+    this.pos = pos;
+  }
+}
+
+const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
+const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
+const isDigit = (/** @type {string | undefined} */ c) => c !== undefined && c >= '0' && c <= '9';
+const isHex = (/** @type {string | undefined} */ c) => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+
+/**
+ * CPython's error for `text` (the C scanner's messages, Python 3.12 wording), or undefined when
+ * Python would decode it. `NaN` and `Infinity`, which Python accepts, are reported as
+ * "Expecting value": they are not JSON and the contract has no use for them.
+ * @param {string} text @returns {JsonError | undefined}
+ */
+export function pythonJsonError(text) {
+  const s = Array.from(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  const n = s.length;
+  /** @param {number} i */
+  const skip = (i) => {
+    while (i < n && WHITESPACE.has(/** @type {string} */ (s[i]))) i++;
+    return i;
+  };
+  /** @param {number} i @param {string} word */
+  const literal = (i, word) => s.slice(i, i + word.length).join('') === word;
+
+  /** @param {number} i index after the opening quote @returns {number} */
+  function string(i) {
+    const begin = i - 1;
+    for (;;) {
+      if (i >= n) throw new Failure('Unterminated string starting at', begin);
+      const c = /** @type {string} */ (s[i]);
+      if (c === '"') return i + 1;
+      if (c === '\\') {
+        if (i + 1 >= n) throw new Failure('Unterminated string starting at', begin);
+        const escape = s[i + 1];
+        if (escape === 'u') {
+          if (i + 6 >= n) throw new Failure('Invalid \\uXXXX escape', i + 1);
+          if (![2, 3, 4, 5].every((k) => isHex(s[i + k]))) throw new Failure('Invalid \\uXXXX escape', i + 1);
+          i += 6;
+        } else if (ESCAPES.has(/** @type {string} */ (escape))) {
+          i += 2;
+        } else {
+          throw new Failure('Invalid \\escape', i);
+        }
+        continue;
+      }
+      if ((c.codePointAt(0) ?? 0) <= 0x1f) throw new Failure('Invalid control character at', i);
+      i++;
+    }
+  }
+
+  /** @param {number} i @returns {number} */
+  function number(i) {
+    let j = i;
+    if (s[j] === '-') j++;
+    if (s[j] === '0') j++;
+    else if (isDigit(s[j]) && s[j] !== '0') while (isDigit(s[j])) j++;
+    else throw new Failure('Expecting value', i);
+    if (s[j] === '.' && isDigit(s[j + 1])) {
+      j += 2;
+      while (isDigit(s[j])) j++;
+    }
+    if (s[j] === 'e' || s[j] === 'E') {
+      let k = j + 1;
+      if (s[k] === '+' || s[k] === '-') k++;
+      if (isDigit(s[k])) {
+        j = k + 1;
+        while (isDigit(s[j])) j++;
+      }
+    }
+    return j;
+  }
+
+  /** @param {number} i @returns {number} */
+  function object(i) {
+    i = skip(i);
+    if (s[i] === '}') return i + 1;
+    if (s[i] !== '"') throw new Failure('Expecting property name enclosed in double quotes', i);
+    for (;;) {
+      i = skip(string(i + 1));
+      if (s[i] !== ':') throw new Failure("Expecting ':' delimiter", i);
+      i = skip(value(skip(i + 1)));
+      if (s[i] === '}') return i + 1;
+      if (s[i] !== ',') throw new Failure("Expecting ',' delimiter", i);
+      i = skip(i + 1);
+      if (s[i] !== '"') throw new Failure('Expecting property name enclosed in double quotes', i);
+    }
+  }
+
+  /** @param {number} i @returns {number} */
+  function array(i) {
+    i = skip(i);
+    if (s[i] === ']') return i + 1;
+    for (;;) {
+      i = skip(value(i));
+      if (s[i] === ']') return i + 1;
+      if (s[i] !== ',') throw new Failure("Expecting ',' delimiter", i);
+      i = skip(i + 1);
+    }
+  }
+
+  /** @param {number} i @returns {number} */
+  function value(i) {
+    switch (s[i]) {
+      case '"':
+        return string(i + 1);
+      case '{':
+        return object(i + 1);
+      case '[':
+        return array(i + 1);
+      case 'n':
+        if (literal(i, 'null')) return i + 4;
+        break;
+      case 't':
+        if (literal(i, 'true')) return i + 4;
+        break;
+      case 'f':
+        if (literal(i, 'false')) return i + 5;
+        break;
+      default:
+        if (s[i] === '-' || isDigit(s[i])) return number(i);
+    }
+    throw new Failure('Expecting value', i);
+  }
+
+  try {
+    const end = skip(value(skip(0)));
+    if (end !== n) throw new Failure('Extra data', end);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Failure) return { msg: error.message, pos: error.pos };
+    // Nesting deeper than the stack: Python gives up on such a body too.
+    return { msg: 'Expecting value', pos: 0 };
+  }
+}
+
+/**
+ * Python's `UnicodeDecodeError` text for the first invalid UTF-8 sequence of `bytes`, or undefined
+ * when it is valid UTF-8.
+ * @param {Uint8Array} bytes
+ */
+export function utf8Error(bytes) {
+  for (let i = 0; i < bytes.length; ) {
+    const b = /** @type {number} */ (bytes[i]);
+    let need = 0;
+    if (b < 0x80) need = 0;
+    else if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) need = 2;
+    else if (b >= 0xf0 && b <= 0xf4) need = 3;
+    else return `'utf-8' codec can't decode byte 0x${b.toString(16).padStart(2, '0')} in position ${i}: invalid start byte`;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return `'utf-8' codec can't decode byte 0x${b.toString(16).padStart(2, '0')} in position ${i}: unexpected end of data`;
+      const low = k === 1 && b === 0xe0 ? 0xa0 : k === 1 && b === 0xf0 ? 0x90 : 0x80;
+      const high = k === 1 && b === 0xed ? 0x9f : k === 1 && b === 0xf4 ? 0x8f : 0xbf;
+      if (c < low || c > high) return `'utf-8' codec can't decode byte 0x${b.toString(16).padStart(2, '0')} in position ${i}: invalid continuation byte`;
+    }
+    i += need + 1;
+  }
+  return undefined;
+}

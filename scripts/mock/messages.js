@@ -1,0 +1,161 @@
+// The wording of pydantic v2 (pydantic-core) and of the libraries it delegates to: Python's
+// `repr`, the `expected` lists of enum and literal errors, the uuid crate's parse errors and
+// speedate's date and time parse errors. Only what the error translation needs.
+
+/** Python's `repr` of a JSON value, as pydantic puts it in `expected`. @param {unknown} value */
+export function pyRepr(value) {
+  if (value === null) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+    let out = '';
+    for (const char of value) {
+      const code = char.codePointAt(0) ?? 0;
+      if (char === '\\') out += '\\\\';
+      else if (char === quote) out += `\\${quote}`;
+      else if (char === '\n') out += '\\n';
+      else if (char === '\r') out += '\\r';
+      else if (char === '\t') out += '\\t';
+      else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+      else out += char;
+    }
+    return `${quote}${out}${quote}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** `'A', 'B' or 'C'`: pydantic's rendering of the values an enum or a literal accepts. @param {unknown[]} values */
+export function expectedList(values) {
+  const reprs = values.map(pyRepr);
+  if (reprs.length <= 1) return reprs.join('');
+  return `${reprs.slice(0, -1).join(', ')} or ${reprs.at(-1)}`;
+}
+
+const HEX = /^[0-9a-fA-F]$/;
+
+/**
+ * The uuid crate's error for a string it cannot parse (pydantic's `uuid_parsing` ctx.error), or
+ * undefined when the crate would accept it. Indexes are 1-based byte offsets, as the crate reports.
+ * @param {string} text
+ */
+export function uuidCrateError(text) {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  const accepts =
+    /^[0-9a-f]{32}$/i.test(text) ||
+    /^(?:urn:uuid:)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) ||
+    /^\{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}$/i.test(text);
+  if (accepts) return undefined;
+  let body = text;
+  let offset = 0;
+  let simple = true;
+  if (text.startsWith('{') && text.endsWith('}') && text.length >= 2) {
+    body = text.slice(1, -1);
+    offset = 1;
+    simple = false;
+  } else if (text.startsWith('urn:uuid:')) {
+    body = text.slice('urn:uuid:'.length);
+    offset = 'urn:uuid:'.length;
+    simple = false;
+  }
+  let hyphens = 0;
+  /** @type {number[]} */
+  const bounds = [];
+  let index = 0; // byte index within body
+  for (const char of body) {
+    if ((char.codePointAt(0) ?? 0) > 0x7f) {
+      return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${index + offset + 1}`;
+    }
+    if (char === '-') {
+      if (hyphens < 4) bounds.push(index);
+      hyphens += 1;
+    } else if (!HEX.test(char)) {
+      return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${index + offset + 1}`;
+    }
+    index += Buffer.byteLength(char, 'utf8');
+  }
+  if (hyphens === 0 && simple) return `invalid length: expected length 32 for simple format, found ${bytes}`;
+  if (hyphens !== 4) return `invalid group count: expected 5, found ${hyphens + 1}`;
+  const starts = [0, 9, 14, 19, 24];
+  const expected = [8, 4, 4, 4, 12];
+  for (let group = 0; group < 4; group++) {
+    if (bounds[group] !== starts[group + 1] - 1) {
+      return `invalid group length in group ${group}: expected ${expected[group]}, found ${bounds[group] - starts[group]}`;
+    }
+  }
+  // The crate measures the last group against the whole input, prefix included.
+  return `invalid group length in group 4: expected 12, found ${bytes - starts[4]}`;
+}
+
+const DIGITS2 = /^\d{2}$/;
+
+/** @param {number} year @param {number} month */
+function daysIn(year, month) {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/** speedate's error for the `YYYY-MM-DD` part of `text`, or undefined when that part is a date. @param {string} text */
+export function dateError(text) {
+  if (text.length < 10) return 'input is too short';
+  if (!/^\d{4}$/.test(text.slice(0, 4))) return 'invalid character in year';
+  if (text[4] !== '-') return 'invalid date separator, expected `-`';
+  if (!DIGITS2.test(text.slice(5, 7))) return 'invalid character in month';
+  if (text[7] !== '-') return 'invalid date separator, expected `-`';
+  if (!DIGITS2.test(text.slice(8, 10))) return 'invalid character in day';
+  const month = Number(text.slice(5, 7));
+  if (month < 1 || month > 12) return 'month value is outside expected range of 1-12';
+  const day = Number(text.slice(8, 10));
+  if (day < 1 || day > daysIn(Number(text.slice(0, 4)), month)) return 'day value is outside expected range';
+  return undefined;
+}
+
+/**
+ * speedate's error for the time after a valid date (`text` from index 10 on), or undefined when it
+ * is a complete time with a timezone. The contract's `date-time` needs seconds and a timezone.
+ * @param {string} rest
+ */
+export function timeError(rest) {
+  if (rest === '') return 'input is too short';
+  if (!'Tt_ '.includes(rest[0] ?? '')) return 'invalid datetime separator, expected `T`, `t`, `_` or space';
+  const parts = [
+    ['hour', 23],
+    ['minute', 59],
+    ['second', 59],
+  ];
+  let i = 1;
+  for (const [index, [unit, max]] of parts.entries()) {
+    if (index > 0) {
+      if (i >= rest.length) return 'input is too short';
+      if (rest[i] !== ':') return 'invalid time separator, expected `:`';
+      i += 1;
+    }
+    const two = rest.slice(i, i + 2);
+    if (two.length < 2) return 'input is too short';
+    if (!DIGITS2.test(two)) return `invalid character in ${unit}`;
+    if (Number(two) > Number(max)) return `${unit} value is outside expected range of 0-${max}`;
+    i += 2;
+  }
+  if (rest[i] === '.' || rest[i] === ',') {
+    i += 1;
+    const start = i;
+    while (i < rest.length && /\d/.test(rest[i] ?? '')) i += 1;
+    if (i === start) return 'invalid character in second fraction';
+  }
+  if (i >= rest.length) return undefined; // a naive time: reported as timezone_aware by the caller
+  const sign = rest[i];
+  if (sign === 'Z' || sign === 'z') {
+    i += 1;
+  } else if (sign === '+' || sign === '-') {
+    const zone = /^(\d{2})(?::?(\d{2}))?/.exec(rest.slice(i + 1));
+    if (!zone) return 'invalid timezone hour';
+    if (Number(zone[1]) > 23) return 'timezone offset must be less than 24 hours';
+    if (zone[2] !== undefined && Number(zone[2]) > 59) return 'timezone minute value is outside expected range of 0-59';
+    i += 1 + zone[0].length;
+  } else {
+    return 'invalid timezone sign';
+  }
+  if (i < rest.length) return 'unexpected extra characters at the end of the input';
+  return undefined;
+}

@@ -1,0 +1,609 @@
+// Validates a value against a JSON Schema of the spec and reports what fails the way the real
+// service (FastAPI on pydantic v2) does: `detail` items with `type`, `loc`, `msg`, `input`, `ctx`.
+//
+// It walks the schema and the value together, so the items come in pydantic's order (a model's
+// fields in declaration order, then its extra fields) with one item per failing value. A union
+// (`oneOf`/`anyOf`) reports the errors of the branch the value was meant for, chosen from the spec
+// alone (see `intendedBranches`), not the errors of every branch.
+//
+// JSON-Schema keyword → pydantic error type:
+//   type           string_type, int_type / int_from_float / int_parsing, float_type / float_parsing,
+//                  bool_type / bool_parsing, model_attributes_type (object with properties),
+//                  dict_type (free-form object), list_type, none_required
+//   (any string)   string_unicode for a lone surrogate
+//   required       missing                      additionalProperties: false → extra_forbidden
+//   minLength      string_too_short {min_length}   maxLength  string_too_long {max_length}
+//   pattern        string_pattern_mismatch {pattern}
+//   minimum        greater_than_equal {ge}         maximum    less_than_equal {le}
+//   exclusiveMinimum greater_than {gt}             exclusiveMaximum less_than {lt}
+//   multipleOf     multiple_of {multiple_of}
+//   minItems       too_short {field_type, min_length, actual_length}
+//   maxItems       too_long {field_type, max_length, actual_length}
+//   minProperties / maxProperties  too_short / too_long {field_type: 'Dictionary', …}
+//   enum           enum {expected}                 const      literal_error {expected}
+//   format uuid    uuid_parsing {error}            format date  date_from_datetime_parsing / date_parsing {error}
+//   format date-time  datetime_from_date_parsing / datetime_parsing {error}, timezone_aware
+//   format email   value_error; other formats      value_error {error}
+//   oneOf matching more than one branch, not     value_error {error}
+// Where pydantic's lax mode would coerce an input the contract rejects ("12" for an integer, 1 for
+// a boolean), the strict-mode type (`int_type`, `bool_type`) is reported; where the lax parse would
+// fail too, the lax type (`int_parsing`, `bool_parsing`, …).
+
+import { dateError, expectedList, timeError, uuidCrateError } from './messages.js';
+
+/** @typedef {(string | number)[]} Loc */
+/** @typedef {{ type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown> }} Detail */
+/** @typedef {Record<string, any>} Schema */
+
+/** @param {unknown} value */
+export function jsonType(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'number';
+    case 'object':
+      return 'object';
+    default:
+      return 'undefined';
+  }
+}
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+export const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** @param {unknown} a @param {unknown} b @returns {boolean} */
+export function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(/** @type {any} */ (a)[k], /** @type {any} */ (b)[k]));
+}
+
+/** @param {Schema} schema @returns {string[] | undefined} */
+const typesOf = (schema) => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);
+
+/** @param {string[]} types @param {string} actual */
+const admitsJsonType = (types, actual) => types.includes(actual) || (actual === 'integer' && types.includes('number'));
+
+/** Keywords that constrain a value (a node with only annotations next to `$ref` adds nothing). */
+const VALIDATION_KEYWORDS = [
+  'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties', 'items', 'prefixItems',
+  'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'if',
+];
+
+const LAX_BOOLEANS = new Set(['0', 'off', 'f', 'false', 'n', 'no', '1', 'on', 't', 'true', 'y', 'yes']);
+
+/** @param {string} type @param {Loc} loc @param {string} msg @param {unknown} input @param {Record<string, unknown>} [ctx] @returns {Detail} */
+export function detail(type, loc, msg, input, ctx) {
+  return ctx === undefined ? { type, loc, msg, input } : { type, loc, msg, input, ctx };
+}
+
+/** @param {number} n */
+const plural = (n) => (n === 1 ? '' : 's');
+
+/**
+ * Where a value is, as a chain of keys up to a base `loc`; turned into a `loc` array only when an
+ * error is reported (valid values, the common case, allocate no arrays).
+ * @typedef {{ up: Path | undefined, key: string | number | undefined, base: Loc | undefined }} Path
+ */
+
+/** @param {Loc} base @returns {Path} */
+const root = (base) => ({ up: undefined, key: undefined, base });
+/** @param {Path} up @param {string | number} key @returns {Path} */
+const child = (up, key) => ({ up, key, base: undefined });
+/** @param {Path} path @returns {Loc} */
+function locOf(path) {
+  /** @type {Loc} */
+  const keys = [];
+  let node = /** @type {Path | undefined} */ (path);
+  while (node && node.base === undefined) {
+    keys.push(/** @type {string | number} */ (node.key));
+    node = node.up;
+  }
+  return [...(node?.base ?? []), ...keys.reverse()];
+}
+
+/** Thrown by the sink of a validity check at the first error: no need to find the others. */
+const BAIL = Symbol('bail');
+/** @type {Detail[]} */
+const bailSink = /** @type {any} */ ({
+  length: 0,
+  push() {
+    throw BAIL;
+  },
+});
+
+/**
+ * @param {import('./spec.js').Spec} spec
+ * @param {Record<string, any>} formats format checks by name (Prism's: ajv-formats and its date-time)
+ */
+export function createValidator(spec, formats) {
+  /** @type {Map<string, RegExp | null>} */
+  const patterns = new Map();
+  /** @param {string} source */
+  function regex(source) {
+    let compiled = patterns.get(source);
+    if (compiled === undefined) {
+      try {
+        compiled = new RegExp(source, 'u');
+      } catch {
+        try {
+          compiled = new RegExp(source);
+        } catch {
+          compiled = null;
+        }
+      }
+      patterns.set(source, compiled);
+    }
+    return compiled;
+  }
+
+  /**
+   * What the walker reads of a schema node, computed once per node.
+   * @typedef {{ types: string[] | undefined, refOnly: boolean, properties: [string, Schema][], required: string[] }} Facts
+   */
+  /** @type {WeakMap<object, Facts>} */
+  const factsCache = new WeakMap();
+  /** @param {Schema} schema @returns {Facts} */
+  function facts(schema) {
+    let found = factsCache.get(schema);
+    if (!found) {
+      found = {
+        types: typesOf(schema),
+        refOnly: !VALIDATION_KEYWORDS.some((keyword) => keyword in schema),
+        properties: Object.entries(schema.properties ?? {}),
+        required: Array.isArray(schema.required) ? schema.required : [],
+      };
+      factsCache.set(schema, found);
+    }
+    return found;
+  }
+
+  /** @param {Schema | boolean | undefined} schema @returns {Schema} */
+  const deref = (schema) => (typeof schema === 'object' && schema !== null ? spec.deref(schema) : {});
+
+  /** Does `schema` admit a value of JSON type `actual` at all (before any other keyword)? @param {Schema} schema @param {string} actual @returns {boolean} */
+  function admits(schema, actual) {
+    const node = deref(schema);
+    const types = facts(node).types;
+    if (types) return admitsJsonType(types, actual);
+    const union = node.oneOf ?? node.anyOf;
+    if (Array.isArray(union)) return union.some((branch) => admits(branch, actual));
+    if ('const' in node) return admitsJsonType([jsonType(node.const)], actual);
+    if (Array.isArray(node.enum)) return node.enum.some((value) => admitsJsonType([jsonType(value)], actual));
+    return true;
+  }
+
+  /** The name pydantic would give a union member in `loc`. @param {Schema} branch @param {number} index */
+  function branchName(branch, index) {
+    const node = deref(branch);
+    if (typeof node.title === 'string') return node.title;
+    if (typeof branch.$ref === 'string') return branch.$ref.split('/').at(-1) ?? `branch_${index}`;
+    const names = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict', null: 'none' };
+    const type = typesOf(node)?.[0];
+    return type ? (/** @type {Record<string, string>} */ (names)[type] ?? type) : `branch_${index}`;
+  }
+
+  /**
+   * The branches of a union a value was meant for, by these rules in turn, each applied only while
+   * more than one branch is left:
+   *  1. the branch's `type` admits the value's JSON type;
+   *  2. tags: a property that is a `const` in some branch and present in the value selects the
+   *     branches whose `const` equals it (e.g. schedule `type: INTERVAL`);
+   *  3. required fields: the branches with the most of their distinguishing required fields (those
+   *     not required by every branch) present in the value (e.g. `run_mode`, `cron`,
+   *     `interval_hours`); when none is present, the branches that have no distinguishing required
+   *     field (the base shape, e.g. the experiment shape of the Signals PUT);
+   *  4. overlap: the branches that declare the most of the value's keys.
+   * When several are left, each one's errors are reported with the branch's name in `loc`, as
+   * pydantic reports a failed plain union (unless they all report the same).
+   * @param {Schema[]} branches @param {unknown} value @returns {number[]}
+   */
+  function intendedBranches(branches, value) {
+    const nodes = branches.map(deref);
+    let candidates = nodes.map((_, i) => i);
+    const actual = jsonType(value);
+    const byType = candidates.filter((i) => admits(nodes[i], actual));
+    if (byType.length > 0) candidates = byType;
+    else if (value !== null) {
+      const notNull = candidates.filter((i) => !deepEqual(typesOf(nodes[i]), ['null']));
+      if (notNull.length > 0) candidates = notNull;
+    }
+    if (candidates.length <= 1) return candidates;
+
+    /** @param {number} i */
+    const properties = (i) => /** @type {Record<string, Schema>} */ (nodes[i].properties ?? {});
+    if (isObject(value)) {
+      const tags = new Set(candidates.flatMap((i) => Object.keys(properties(i)).filter((p) => 'const' in deref(properties(i)[p]))));
+      for (const tag of tags) {
+        if (!Object.hasOwn(value, tag)) continue;
+        const matching = candidates.filter((i) => {
+          const property = properties(i)[tag];
+          return property !== undefined && 'const' in deref(property) && deepEqual(deref(property).const, value[tag]);
+        });
+        if (matching.length > 0) candidates = matching;
+      }
+      if (candidates.length <= 1) return candidates;
+    }
+
+    /** @param {number} i @returns {string[]} */
+    const required = (i) => facts(nodes[i]).required;
+    const common = candidates.map(required).reduce((a, b) => a.filter((field) => b.includes(field)));
+    /** @param {number} i */
+    const distinguishing = (i) => required(i).filter((field) => !common.includes(field));
+    /** @param {number} i */
+    const present = (i) => (isObject(value) ? distinguishing(i).filter((field) => Object.hasOwn(value, field)).length : 0);
+    const best = Math.max(...candidates.map(present));
+    if (best > 0) candidates = candidates.filter((i) => present(i) === best);
+    else {
+      const base = candidates.filter((i) => distinguishing(i).length === 0);
+      if (base.length > 0) candidates = base;
+    }
+    if (candidates.length <= 1 || !isObject(value)) return candidates;
+
+    const keys = Object.keys(value);
+    /** @param {number} i */
+    const overlap = (i) => keys.filter((key) => Object.hasOwn(properties(i), key)).length;
+    const most = Math.max(...candidates.map(overlap));
+    return candidates.filter((i) => overlap(i) === most);
+  }
+
+  /**
+   * Whether a value plainly cannot be valid against a branch, decided without walking it: the
+   * wrong JSON type, a tag `const` it contradicts, a required field it lacks, a field a closed
+   * shape does not declare. (Sound: when it says so the branch is invalid; otherwise walk it.)
+   * @param {Schema} branch @param {unknown} value
+   */
+  function plainlyInvalid(branch, value) {
+    const node = deref(branch);
+    if (!admits(node, jsonType(value))) return true;
+    if (!isObject(value) || typeof node.$ref === 'string' || node.oneOf || node.anyOf || node.allOf) return false;
+    const { properties, required } = facts(node);
+    for (const [name, property] of properties) {
+      const target = deref(property);
+      if ('const' in target && Object.hasOwn(value, name) && !deepEqual(target.const, value[name])) return true;
+    }
+    for (const name of required) if (!Object.hasOwn(value, name)) return true;
+    if (node.additionalProperties === false && node.patternProperties === undefined) {
+      const declared = node.properties ?? {};
+      for (const key of Object.keys(value)) if (!Object.hasOwn(declared, key)) return true;
+    }
+    return false;
+  }
+
+  /** @param {Schema[]} branches @param {'oneOf' | 'anyOf'} kind @param {unknown} value @param {Path} path @param {Detail[]} out */
+  function union(branches, kind, value, path, out) {
+    const valid = branches.map((branch) => !plainlyInvalid(branch, value) && isValid(branch, value));
+    const count = valid.filter(Boolean).length;
+    if (count === 1 || (count > 1 && kind === 'anyOf')) return;
+    if (count > 1) {
+      const names = branches.flatMap((branch, i) => (valid[i] ? [branchName(branch, i)] : []));
+      const error = `Input matches more than one of ${names.join(', ')}`;
+      out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
+      return;
+    }
+    const chosen = intendedBranches(branches, value);
+    if (out === bailSink || chosen.length === 1) {
+      check(branches[chosen[0] ?? 0], value, path, out);
+      return;
+    }
+    const results = chosen.map((i) => {
+      /** @type {Detail[]} */
+      const errors = [];
+      check(branches[i], value, path, errors);
+      return errors;
+    });
+    const first = /** @type {Detail[]} */ (results[0]);
+    const same = results.every((other) => other.length === first.length && other.every((e, k) => e.type === first[k]?.type && deepEqual(e.loc, first[k]?.loc)));
+    if (same) {
+      out.push(...first);
+      return;
+    }
+    for (const i of chosen) check(branches[i], value, child(path, branchName(branches[i], i)), out);
+  }
+
+  /** @param {Schema | boolean | undefined} schema @param {unknown} value */
+  function isValid(schema, value) {
+    try {
+      check(schema, value, root([]), bailSink);
+      return true;
+    } catch (error) {
+      if (error === BAIL) return false;
+      throw error;
+    }
+  }
+
+  /** The item for a value of the wrong JSON type. @param {Schema} node @param {string[]} types @param {unknown} value @param {Path} path */
+  function typeError(node, types, value, path) {
+    const loc = locOf(path);
+    const expected = types.find((type) => type !== 'null') ?? 'null';
+    switch (expected) {
+      case 'string':
+        return detail('string_type', loc, 'Input should be a valid string', value);
+      case 'integer':
+        if (typeof value === 'number') return detail('int_from_float', loc, 'Input should be a valid integer, got a number with a fractional part', value);
+        if (typeof value === 'string' && !/^\s*[+-]?\d+(?:_\d+)*\s*$/.test(value)) {
+          return detail('int_parsing', loc, 'Input should be a valid integer, unable to parse string as an integer', value);
+        }
+        return detail('int_type', loc, 'Input should be a valid integer', value);
+      case 'number':
+        if (typeof value === 'string' && (value.trim() === '' || Number.isNaN(Number(value)))) {
+          return detail('float_parsing', loc, 'Input should be a valid number, unable to parse string as a number', value);
+        }
+        return detail('float_type', loc, 'Input should be a valid number', value);
+      case 'boolean':
+        if ((typeof value === 'string' && !LAX_BOOLEANS.has(value.toLowerCase())) || (typeof value === 'number' && value !== 0 && value !== 1)) {
+          return detail('bool_parsing', loc, 'Input should be a valid boolean, unable to interpret input', value);
+        }
+        return detail('bool_type', loc, 'Input should be a valid boolean', value);
+      case 'object':
+        return node.properties
+          ? detail('model_attributes_type', loc, 'Input should be a valid dictionary or object to extract fields from', value)
+          : detail('dict_type', loc, 'Input should be a valid dictionary', value);
+      case 'array':
+        return detail('list_type', loc, 'Input should be a valid list', value);
+      case 'null':
+        return detail('none_required', loc, 'Input should be None', value);
+      default:
+        return detail('value_error', loc, `Value error, Input should be of type ${expected}`, value, { error: `Input should be of type ${expected}` });
+    }
+  }
+
+  /** @param {string} name @param {string} text @param {Path} path @returns {Detail} */
+  function formatError(name, text, path) {
+    const loc = locOf(path);
+    switch (name) {
+      case 'uuid': {
+        const error = uuidCrateError(text) ?? (/^\{/.test(text) ? 'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `{` at 1' : 'invalid group count: expected 5, found 1');
+        return detail('uuid_parsing', loc, `Input should be a valid UUID, ${error}`, text, { error });
+      }
+      case 'date': {
+        const error = dateError(text);
+        if (error) return detail('date_from_datetime_parsing', loc, `Input should be a valid date or datetime, ${error}`, text, { error });
+        const extra = 'unexpected extra characters at the end of the input';
+        return detail('date_parsing', loc, `Input should be a valid date in the format YYYY-MM-DD, ${extra}`, text, { error: extra });
+      }
+      case 'date-time': {
+        const error = dateError(text);
+        if (error) return detail('datetime_from_date_parsing', loc, `Input should be a valid datetime or date, ${error}`, text, { error });
+        const time = timeError(text.slice(10));
+        if (time) return detail('datetime_parsing', loc, `Input should be a valid datetime, ${time}`, text, { error: time });
+        return detail('timezone_aware', loc, 'Input should have timezone info', text);
+      }
+      case 'email': {
+        const error = text.includes('@') ? 'The email address is not valid.' : 'An email address must have an @-sign.';
+        return detail('value_error', loc, `value is not a valid email address: ${error}`, text, { reason: error });
+      }
+      default: {
+        const error = `Input should be a valid ${name}`;
+        return detail('value_error', loc, `Value error, ${error}`, text, { error });
+      }
+    }
+  }
+
+  /** @param {string} name @param {unknown} value */
+  function formatHolds(name, value) {
+    const format = formats[name];
+    if (format === undefined) return true; // unknown formats (e.g. `password`) constrain nothing, as in Prism
+    const validate = format instanceof RegExp || typeof format === 'function' ? format : format.validate;
+    const type = typeof format === 'object' && !(format instanceof RegExp) && format.type ? format.type : 'string';
+    if (jsonType(value) !== type && !(type === 'number' && typeof value === 'number')) return true;
+    if (validate instanceof RegExp) return validate.test(/** @type {string} */ (value));
+    if (typeof validate === 'function') return !!validate(value);
+    return true;
+  }
+
+  /** @param {Schema} node @param {unknown} value @param {Path} path @param {Detail[]} out */
+  function leaf(node, value, path, out) {
+    if ('const' in node) {
+      if (!deepEqual(value, node.const)) {
+        const expected = expectedList([node.const]);
+        out.push(detail('literal_error', locOf(path), `Input should be ${expected}`, value, { expected }));
+      }
+      return;
+    }
+    if (Array.isArray(node.enum)) {
+      if (!node.enum.some((/** @type {unknown} */ member) => deepEqual(member, value))) {
+        const expected = expectedList(node.enum);
+        out.push(detail('enum', locOf(path), `Input should be ${expected}`, value, { expected }));
+      }
+      return;
+    }
+    const actual = jsonType(value);
+    if (actual === 'string') strings(node, /** @type {string} */ (value), path, out);
+    else if (actual === 'integer' || actual === 'number') numbers(node, /** @type {number} */ (value), path, out);
+    else if (actual === 'array') arrays(node, /** @type {unknown[]} */ (value), path, out);
+    else if (actual === 'object') objects(node, /** @type {Record<string, unknown>} */ (value), path, out);
+  }
+
+  /** @param {Schema} node @param {string} value @param {Path} path @param {Detail[]} out */
+  function strings(node, value, path, out) {
+    if (!value.isWellFormed()) {
+      // A lone surrogate (only a \uD800-style escape makes one) is no Unicode string: pydantic-core refuses it.
+      out.push(detail('string_unicode', locOf(path), 'Input should be a valid string, unable to parse raw data as a unicode string', value));
+      return;
+    }
+    if (node.minLength !== undefined || node.maxLength !== undefined) {
+      let length = 0;
+      for (const _ of value) length++;
+      if (node.minLength !== undefined && length < node.minLength) {
+        out.push(detail('string_too_short', locOf(path), `String should have at least ${node.minLength} character${plural(node.minLength)}`, value, { min_length: node.minLength }));
+        return;
+      }
+      if (node.maxLength !== undefined && length > node.maxLength) {
+        out.push(detail('string_too_long', locOf(path), `String should have at most ${node.maxLength} character${plural(node.maxLength)}`, value, { max_length: node.maxLength }));
+        return;
+      }
+    }
+    if (typeof node.pattern === 'string' && regex(node.pattern)?.test(value) === false) {
+      out.push(detail('string_pattern_mismatch', locOf(path), `String should match pattern '${node.pattern}'`, value, { pattern: node.pattern }));
+      return;
+    }
+    if (typeof node.format === 'string' && !formatHolds(node.format, value)) out.push(formatError(node.format, value, path));
+  }
+
+  /** @param {Schema} node @param {number} value @param {Path} path @param {Detail[]} out */
+  function numbers(node, value, path, out) {
+    const bound = (/** @type {string} */ type, /** @type {string} */ text, /** @type {string} */ key, /** @type {number} */ limit) =>
+      out.push(detail(type, locOf(path), `Input should be ${text} ${limit}`, value, { [key]: limit }));
+    if (typeof node.multipleOf === 'number' && node.multipleOf > 0 && (value / node.multipleOf) % 1 !== 0) {
+      out.push(detail('multiple_of', locOf(path), `Input should be a multiple of ${node.multipleOf}`, value, { multiple_of: node.multipleOf }));
+    } else if (typeof node.maximum === 'number' && value > node.maximum) bound('less_than_equal', 'less than or equal to', 'le', node.maximum);
+    else if (typeof node.exclusiveMaximum === 'number' && value >= node.exclusiveMaximum) bound('less_than', 'less than', 'lt', node.exclusiveMaximum);
+    else if (typeof node.minimum === 'number' && value < node.minimum) bound('greater_than_equal', 'greater than or equal to', 'ge', node.minimum);
+    else if (typeof node.exclusiveMinimum === 'number' && value <= node.exclusiveMinimum) bound('greater_than', 'greater than', 'gt', node.exclusiveMinimum);
+    else if (typeof node.format === 'string' && !formatHolds(node.format, value)) {
+      const error = `Input should be a valid ${node.format}`;
+      out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
+    }
+  }
+
+  /** @param {Schema} node @param {unknown[]} value @param {Path} path @param {Detail[]} out */
+  function arrays(node, value, path, out) {
+    if (typeof node.maxItems === 'number' && value.length > node.maxItems) {
+      out.push(
+        detail('too_long', locOf(path), `List should have at most ${node.maxItems} item${plural(node.maxItems)} after validation, not ${value.length}`, value, {
+          field_type: 'List',
+          max_length: node.maxItems,
+          actual_length: value.length,
+        }),
+      );
+      return;
+    }
+    const before = out.length;
+    const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : [];
+    const rest = Array.isArray(node.items) ? node.additionalItems : node.items;
+    if (prefix.length > 0 || rest !== undefined) {
+      value.forEach((item, index) => {
+        const schema = index < prefix.length ? prefix[index] : rest;
+        if (schema !== undefined) check(schema, item, child(path, index), out);
+      });
+    }
+    if (out.length === before && typeof node.minItems === 'number' && value.length < node.minItems) {
+      out.push(
+        detail('too_short', locOf(path), `List should have at least ${node.minItems} item${plural(node.minItems)} after validation, not ${value.length}`, value, {
+          field_type: 'List',
+          min_length: node.minItems,
+          actual_length: value.length,
+        }),
+      );
+    }
+  }
+
+  /** @param {Schema} node @param {Record<string, unknown>} value @param {Path} path @param {Detail[]} out */
+  function objects(node, value, path, out) {
+    const { properties, required } = facts(node);
+    for (const [name, schema] of properties) {
+      if (Object.hasOwn(value, name)) check(schema, value[name], child(path, name), out);
+      else if (required.includes(name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
+    }
+    const declared = /** @type {Record<string, Schema>} */ (node.properties ?? {});
+    for (const name of required) {
+      if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
+    }
+    if (node.additionalProperties !== undefined || node.patternProperties !== undefined) {
+      const patternProperties = Object.entries(/** @type {Record<string, Schema>} */ (node.patternProperties ?? {}));
+      for (const key of Object.keys(value)) {
+        if (Object.hasOwn(declared, key)) continue;
+        const matched = patternProperties.filter(([source]) => regex(source)?.test(key));
+        if (matched.length > 0) {
+          for (const [, schema] of matched) check(schema, value[key], child(path, key), out);
+        } else if (node.additionalProperties === false) {
+          out.push(detail('extra_forbidden', locOf(child(path, key)), 'Extra inputs are not permitted', value[key]));
+        } else if (typeof node.additionalProperties === 'object') {
+          check(node.additionalProperties, value[key], child(path, key), out);
+        }
+      }
+    }
+    if (typeof node.maxProperties === 'number' || typeof node.minProperties === 'number') {
+      const count = Object.keys(value).length;
+      if (typeof node.maxProperties === 'number' && count > node.maxProperties) {
+        out.push(
+          detail('too_long', locOf(path), `Dictionary should have at most ${node.maxProperties} item${plural(node.maxProperties)} after validation, not ${count}`, value, {
+            field_type: 'Dictionary',
+            max_length: node.maxProperties,
+            actual_length: count,
+          }),
+        );
+      } else if (typeof node.minProperties === 'number' && count < node.minProperties) {
+        out.push(
+          detail('too_short', locOf(path), `Dictionary should have at least ${node.minProperties} item${plural(node.minProperties)} after validation, not ${count}`, value, {
+            field_type: 'Dictionary',
+            min_length: node.minProperties,
+            actual_length: count,
+          }),
+        );
+      }
+    }
+  }
+
+  /** @param {Schema | boolean | undefined} schema @param {unknown} value @param {Path} path @param {Detail[]} out */
+  function check(schema, value, path, out) {
+    if (schema === undefined || schema === true) return;
+    if (schema === false) {
+      const error = 'No value is allowed here';
+      out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
+      return;
+    }
+    const known = facts(schema);
+    if (typeof schema.$ref === 'string') {
+      check(spec.pointer(schema.$ref), value, path, out);
+      if (known.refOnly) return;
+    }
+    // A value of the wrong JSON type gets the type error alone, as in pydantic.
+    if (known.types && !('const' in schema) && !Array.isArray(schema.enum) && !admitsJsonType(known.types, jsonType(value))) {
+      out.push(typeError(schema, known.types, value, path));
+      return;
+    }
+    if (Array.isArray(schema.allOf)) for (const part of schema.allOf) check(part, value, path, out);
+    if (Array.isArray(schema.oneOf)) union(schema.oneOf, 'oneOf', value, path, out);
+    if (Array.isArray(schema.anyOf)) union(schema.anyOf, 'anyOf', value, path, out);
+    if (schema.not !== undefined && isValid(schema.not, value)) {
+      const excluded = deref(schema.not);
+      const tags = Object.entries(excluded.properties ?? {}).flatMap(([name, s]) => ('const' in deref(s) ? [`${name} ${expectedList([deref(s).const])}`] : []));
+      const error = tags.length > 0 ? `Input should not have ${tags.join(' and ')} here` : 'Input matches a schema it must not match';
+      out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
+    }
+    if (schema.if !== undefined) {
+      const branch = isValid(schema.if, value) ? schema.then : schema.else;
+      if (branch !== undefined) check(branch, value, path, out);
+    }
+    leaf(schema, value, path, out);
+  }
+
+  /**
+   * The branch of a union that a value takes: the only one it is not plainly invalid against (the
+   * usual case), else the intended one when it is valid against it, else the first it is valid
+   * against, else the intended one.
+   * Used to apply the right branch's defaults.
+   * @param {Schema[]} branches @param {unknown} value @returns {Schema}
+   */
+  function branchFor(branches, value) {
+    const open = branches.filter((branch) => !plainlyInvalid(branch, value));
+    if (open.length === 1) return /** @type {Schema} */ (open[0]); // the usual case: no walk needed
+    const intended = branches[intendedBranches(branches, value)[0] ?? 0];
+    if (open.includes(intended) && isValid(intended, value)) return intended;
+    return open.find((branch) => branch !== intended && isValid(branch, value)) ?? intended;
+  }
+
+  return {
+    /** pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. @param {Schema} schema @param {unknown} value @param {Loc} loc */
+    errors(schema, value, loc = []) {
+      /** @type {Detail[]} */
+      const out = [];
+      check(schema, value, root(loc), out);
+      return out;
+    },
+    isValid,
+    branchFor,
+  };
+}

@@ -1,0 +1,309 @@
+// Responses that reflect the request. Prism picks the response and its named example (or, with
+// --dynamic, generates one); this module overwrites, in a copy of it, what the request determines:
+//
+//  - Defaults: the request body with the `default`s of its schema applied (the branch of a union
+//    the body takes), so what is echoed is what the service would have saved.
+//  - Echo (generic, from the spec): the response object that declares the most of the request
+//    body's fields (the response itself, `data` of the Signals PUT, `luna3_scorer` of the scorer
+//    version) gets the request's values of those fields; how an absent field is treated follows the
+//    method: PUT replaces the whole resource (absent → the request schema's `default`, null when
+//    nullable, [] for a list, the defaults of an object), PATCH changes only what it names (absent
+//    → unchanged, i.e. the example's), POST echoes what was sent (absent → omitted, unless the
+//    response requires it). Path parameters are echoed into properties of the same name; the last
+//    path parameter `X_id` becomes `id` of a response that has no `X_id` (the resource acted on).
+//  - Per operation, what the seed says beyond that (see `hooks`).
+//
+// Fields the request does not determine keep the example's values. Prism validates the result
+// against the response schema; the server sends the example instead if it were not valid.
+
+import { createHash } from 'node:crypto';
+import { isObject } from './pydantic.js';
+
+/** @typedef {import('./spec.js').Schema} Schema */
+/**
+ * @typedef {object} Exchange
+ * @property {import('./spec.js').Operation} operation
+ * @property {Record<string, string>} pathParams
+ * @property {unknown} body           the parsed request body (null when none)
+ * @property {string} text            the request body as sent ('' when none)
+ * @property {unknown} response       a copy of the response body Prism chose, to change in place
+ * @property {Record<string, unknown>} target  the response object the request's fields go to ({} when none)
+ */
+
+/** A name-based (version 5 layout) UUID from SHA-1 of `name`: the same name, the same UUID. @param {string} name */
+export function nameUuid(name) {
+  const hash = createHash('sha1').update('observability-api-contract-mock\n').update(name).digest();
+  hash[6] = (/** @type {number} */ (hash[6]) & 0x0f) | 0x50;
+  hash[8] = (/** @type {number} */ (hash[8]) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * What the seed says the response carries beyond the echo, by operationId.
+ * @type {Record<string, (exchange: Exchange) => void>}
+ */
+const hooks = {
+  // 4.1 / 2.1: the experiment shape has no run_mode, schedule, dates, scheduled_runs_enabled or
+  // notification_severities. Rule 1 of section 3 gives scheduled_runs_enabled false; the other
+  // fields are nullable or lists (→ null, []) as the echo fills them; section 6 sends notifications
+  // for log stream configurations only, so [] is consistent. run_mode has neither a default nor
+  // null: an experiment run has no schedule field at all, so its scans can only start on demand.
+  putSignalsConfiguration({ body, target }) {
+    if (isObject(body) && !Object.hasOwn(body, 'run_mode')) target.run_mode = 'ON_DEMAND';
+  },
+
+  // 4.4: counts of what was sent (records_count = traces + spans); trace_ids only when
+  // include_trace_ids is true, one per trace, derived from the project, the trace's index and the
+  // request body as sent, so the same request gets the same IDs.
+  logTraces({ body, text, target, pathParams }) {
+    const traces = isObject(body) && Array.isArray(body.traces) ? body.traces : [];
+    const spans = traces.reduce((sum, trace) => sum + (isObject(trace) && Array.isArray(trace.spans) ? trace.spans.length : 0), 0);
+    target.traces_count = traces.length;
+    target.spans_count = spans;
+    target.records_count = traces.length + spans;
+    if (isObject(body) && body.include_trace_ids === true) {
+      target.trace_ids = traces.map((_, index) => nameUuid(`${pathParams.project_id ?? ''}\n${index}\n${text}`));
+    } else {
+      delete target.trace_ids;
+    }
+  },
+
+  // 4.6 / 2.5: one result item per operation × selected record. An IndexSelector selects its
+  // `indexes`; a TraceSelector (fields not shown) the strings of its first list of strings; no
+  // selector selects nothing. Items take `success` and `message` from the example's item for the
+  // same operation (the example only has `create`; a delete reads "Feedback rating deleted.").
+  applyBulkFeedbackV2(exchange) {
+    const { body } = exchange;
+    const examples = Array.isArray(exchange.response) ? exchange.response.filter(isObject) : [];
+    const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
+    const selector = isObject(body) && isObject(body.selector) ? body.selector : undefined;
+    /** @type {{ index?: number, trace?: string }[]} */
+    let records = [];
+    if (selector && Array.isArray(selector.indexes)) {
+      records = selector.indexes.filter((i) => Number.isInteger(i)).map((index) => ({ index: /** @type {number} */ (index) }));
+    } else if (selector) {
+      const list = Object.values(selector).find((v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'));
+      records = /** @type {string[]} */ (list ?? []).map((trace) => ({ trace }));
+    }
+    const kind = selector && typeof selector.selector_type === 'string' ? selector.selector_type : undefined;
+    exchange.response = operations.flatMap((op) => {
+      const operation = isObject(op) && typeof op.operation_type === 'string' ? op.operation_type : 'delete';
+      const example = examples.find((item) => item.operation === operation) ?? examples[0] ?? {};
+      const message =
+        examples.find((item) => item.operation === operation)?.message ??
+        (operation === 'delete' ? 'Feedback rating deleted.' : `Feedback operation ${operation} applied.`);
+      return records.map((record) => ({
+        operation,
+        success: typeof example.success === 'boolean' ? example.success : true,
+        message,
+        ...(kind === undefined ? {} : { selector: kind }),
+        ...record,
+      }));
+    });
+  },
+};
+
+/**
+ * @param {import('./spec.js').Spec} spec
+ * @param {ReturnType<typeof import('./pydantic.js').createValidator>} validator
+ */
+export function createReflector(spec, validator) {
+  /** @param {Schema | undefined} schema @returns {Schema} */
+  const deref = (schema) => (schema && typeof schema === 'object' ? spec.deref(schema) : {});
+
+  /** The union branches of a schema, flattened (a branch that is itself a union is expanded). @param {Schema | undefined} schema @returns {Schema[]} */
+  function branches(schema) {
+    const node = deref(schema);
+    const union = node.oneOf ?? node.anyOf;
+    return Array.isArray(union) ? union.flatMap(branches) : [node];
+  }
+
+  /** A property's `default`, on the property itself (next to a `$ref`) or on what it points to. @param {Schema} property */
+  function defaultOf(property) {
+    const holder = Object.hasOwn(property, 'default') ? property : deref(property);
+    if (!Object.hasOwn(holder, 'default')) return undefined;
+    const value = holder.default;
+    return { value: value !== null && typeof value === 'object' ? structuredClone(value) : value };
+  }
+
+  /**
+   * `value` with the defaults of `schema` applied: missing properties that have a `default` get it,
+   * recursively, through the branch of a union the value takes. Objects come out in the schema's
+   * property order, then any other keys.
+   * @param {Schema | undefined} schema @param {unknown} value @returns {unknown}
+   */
+  function withDefaults(schema, value) {
+    if (schema === undefined) return value;
+    const node = deref(schema);
+    const union = node.oneOf ?? node.anyOf;
+    if (Array.isArray(union)) return withDefaults(validator.branchFor(union, value), value);
+    if (Array.isArray(value) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
+      return value.map((item) => withDefaults(node.items, item));
+    }
+    if (!isObject(value) || !isObject(node.properties)) return value;
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    for (const [name, property] of Object.entries(/** @type {Record<string, Schema>} */ (node.properties))) {
+      if (Object.hasOwn(value, name)) out[name] = withDefaults(property, value[name]);
+      else {
+        const fallback = defaultOf(property);
+        if (fallback) out[name] = fallback.value;
+      }
+    }
+    for (const [key, item] of Object.entries(value)) if (!Object.hasOwn(out, key)) out[key] = item;
+    return out;
+  }
+
+  /**
+   * What a replaced resource holds for a field the request did not send: the field's `default`
+   * (from any request branch that declares it), null when nullable, [] for a list, the defaults of
+   * an object whose fields all have one; undefined when none of these applies.
+   * @param {Schema[]} declarations the field's schemas in the request branches @returns {{ value: unknown } | undefined}
+   */
+  function replacement(declarations) {
+    for (const declaration of declarations) {
+      const found = defaultOf(declaration);
+      if (found) return found;
+    }
+    for (const declaration of declarations) {
+      const node = deref(declaration);
+      const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
+      const union = node.oneOf ?? node.anyOf;
+      if (types.includes('null') || (Array.isArray(union) && union.some((b) => deref(b).type === 'null'))) return { value: null };
+      if (types.includes('array')) return { value: [] };
+      const properties = isObject(node.properties) ? Object.values(node.properties) : [];
+      if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(/** @type {Schema} */ (p)))) {
+        return { value: withDefaults(node, {}) };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The path (list of property names) of the response object that the request's fields go to: the
+   * response itself or one of its object properties, whichever declares the most of `names`.
+   * @param {Schema | undefined} responseSchema @param {string[]} names @returns {string[] | undefined}
+   */
+  function targetPath(responseSchema, names) {
+    const root = deref(responseSchema);
+    if (!isObject(root.properties)) return undefined;
+    /** @param {Schema} node */
+    const score = (node) => (isObject(node.properties) ? names.filter((n) => Object.hasOwn(/** @type {object} */ (node.properties), n)).length : 0);
+    /** @type {[string[], number]} */
+    let best = [[], score(root)];
+    for (const [name, property] of Object.entries(/** @type {Record<string, Schema>} */ (root.properties))) {
+      const node = deref(property);
+      const s = score(node);
+      if (s > best[1]) best = [[name], s];
+    }
+    return best[0];
+  }
+
+  /** The schema at a path of property names. @param {Schema | undefined} schema @param {string[]} path */
+  const schemaAt = (schema, path) => path.reduce((node, name) => deref(deref(node).properties?.[name]), deref(schema));
+
+  /** A copy of an object with its keys in its schema's property order, then any others. @param {Record<string, unknown>} object @param {Schema} schema */
+  function ordered(object, schema) {
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    for (const key of Object.keys(schema.properties ?? {})) if (Object.hasOwn(object, key)) out[key] = object[key];
+    for (const key of Object.keys(object)) if (!Object.hasOwn(out, key)) out[key] = object[key];
+    return out;
+  }
+
+  /**
+   * What the echo needs of an operation, derived from the spec once: the request fields with their
+   * schemas in every request branch, and where in the response they go.
+   * @typedef {{ declared: Map<string, Schema[]>, path: string[] | undefined, rootSchema: Schema, targetSchema: Schema, targetProperties: Record<string, Schema>, targetRequired: string[] }} Plan
+   */
+  /** @type {Map<string, Plan>} */
+  const plans = new Map();
+  /** @param {import('./spec.js').Operation} operation @returns {Plan} */
+  function planOf(operation) {
+    let plan = plans.get(operation.operationId);
+    if (!plan) {
+      /** @type {Map<string, Schema[]>} */
+      const declared = new Map();
+      for (const branch of branches(operation.requestSchema)) {
+        for (const [name, property] of Object.entries(/** @type {Record<string, Schema>} */ (branch.properties ?? {}))) {
+          declared.set(name, [...(declared.get(name) ?? []), property]);
+        }
+      }
+      const path = targetPath(operation.responseSchema, [...declared.keys()]);
+      const targetSchema = path ? schemaAt(operation.responseSchema, path) : {};
+      plan = {
+        declared,
+        path,
+        rootSchema: deref(operation.responseSchema),
+        targetSchema,
+        targetProperties: targetSchema.properties ?? {},
+        targetRequired: Array.isArray(targetSchema.required) ? targetSchema.required : [],
+      };
+      plans.set(operation.operationId, plan);
+    }
+    return plan;
+  }
+
+  /**
+   * The response body for a successful request, reflecting it; `response` (the example, shared) is not modified.
+   * @param {import('./spec.js').Operation} operation
+   * @param {{ pathParams: Record<string, string>, body: unknown, text: string }} request
+   * @param {unknown} response the body Prism chose
+   * @returns {unknown}
+   */
+  function reflect(operation, request, response) {
+    const { declared, path, rootSchema, targetSchema, targetProperties, targetRequired } = planOf(operation);
+    const saved = withDefaults(operation.requestSchema, request.body);
+    // Only the objects the echo writes to are copied: the rest of the example is shared, never changed.
+    const copy = Array.isArray(response) ? [...response] : isObject(response) ? { ...response } : response;
+    /** @type {Exchange} */
+    const exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {} };
+
+    if (path && isObject(copy)) {
+      /** @type {Record<string, unknown>} */
+      let target = copy;
+      for (const name of path) {
+        target[name] = isObject(target[name]) ? { ...target[name] } : {};
+        target = /** @type {Record<string, unknown>} */ (target[name]);
+      }
+      exchange.target = target;
+
+      const pathNames = Object.keys(request.pathParams);
+      for (const [name, value] of Object.entries(request.pathParams)) {
+        const inRoot = Object.hasOwn(rootSchema.properties ?? {}, name);
+        if (inRoot) copy[name] = value;
+        if (Object.hasOwn(targetProperties, name)) target[name] = value;
+        else if (!inRoot && name === pathNames.at(-1) && name.endsWith('_id') && Object.hasOwn(targetProperties, 'id')) target.id = value;
+      }
+
+      const body = isObject(saved) ? saved : {};
+      for (const name of Object.keys(targetProperties)) {
+        if (!declared.has(name) || Object.hasOwn(request.pathParams, name)) continue;
+        if (Object.hasOwn(body, name)) {
+          target[name] = body[name]; // the parsed request is this request's own, and nothing changes it
+        } else if (operation.method === 'put') {
+          const filled = replacement(/** @type {Schema[]} */ (declared.get(name)));
+          if (filled) target[name] = filled.value;
+        } else if (operation.method === 'post' && !targetRequired.includes(name)) {
+          delete target[name];
+        }
+      }
+    }
+    hooks[operation.operationId]?.(exchange);
+    if (path && isObject(exchange.response)) {
+      const sorted = ordered(exchange.target, targetSchema);
+      if (path.length === 0) exchange.response = sorted;
+      else {
+        /** @type {Record<string, unknown>} */
+        let parent = exchange.response;
+        for (const name of path.slice(0, -1)) parent = /** @type {Record<string, unknown>} */ (parent[name]);
+        parent[/** @type {string} */ (path.at(-1))] = sorted;
+      }
+    }
+
+    return exchange.response;
+  }
+
+  return { reflect, withDefaults };
+}

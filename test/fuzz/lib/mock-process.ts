@@ -1,0 +1,115 @@
+// A private mock process for the hostile-input and load tests, started exactly as `npm start` runs
+// it (`node scripts/mock.js`), on a free loopback port. Private so that a crash or a memory
+// measurement concerns this file only, and the pid is known (VmRSS is read from /proc/<pid>/status).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+// With `gcOnSignal`, the process runs a full garbage collection when it receives SIGUSR2 (a hook
+// loaded with --import; scripts/mock.js itself is unchanged), so memory is compared after collection.
+// (No "?" or "#" in it: they would end a data: URL's body.)
+const GC_HOOK = 'data:text/javascript,process.on("SIGUSR2",()=>{if(globalThis.gc){globalThis.gc();globalThis.gc()}})';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+export interface MockProcess {
+  baseUrl: string;
+  port: number;
+  pid: number;
+  /** Resident set size of the mock process, in MiB (VmRSS of /proc/<pid>/status). */
+  rss(): number;
+  /** VmRSS after a full garbage collection in the mock (needs gcOnSignal). */
+  rssAfterGc(): Promise<number>;
+  /** Undefined while running; the exit code or signal once it has exited. */
+  exited(): string | undefined;
+  /** Whether it answers HTTP at all (any status) within a second. */
+  answers(): Promise<boolean>;
+  /** The last 20 kB of the mock's output. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export async function startMock(options: { gcOnSignal?: boolean } = {}): Promise<MockProcess> {
+  const port = await freePort();
+  const flags = options.gcOnSignal ? ['--expose-gc', '--import', GC_HOOK] : [];
+  // FUZZ_MOCK_SCRIPT runs another mock script the same way (for example the previous version, to compare).
+  const script = process.env.FUZZ_MOCK_SCRIPT ?? 'scripts/mock.js';
+  const child: ChildProcess = spawn(process.execPath, [...flags, script, '--host', '127.0.0.1', '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exit: string | undefined;
+  child.on('exit', (code, signal) => (exit = `exit code ${code}, signal ${signal}`));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exit) throw new Error(`the mock exited while starting (${exit}):\n${output}`);
+    try {
+      // Any HTTP answer (a 404 included) means it is listening.
+      await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(1_000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the mock did not answer within 30 s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const pid = child.pid!;
+  const rss = () => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    if (kb === undefined) throw new Error(`no VmRSS for pid ${pid}`);
+    return Number(kb) / 1024;
+  };
+  return {
+    baseUrl,
+    port,
+    pid,
+    rss,
+    async rssAfterGc() {
+      if (!options.gcOnSignal) throw new Error('started without gcOnSignal');
+      process.kill(pid, 'SIGUSR2');
+      // Collection of a ~50 MB heap takes well under 100 ms; the pages are returned right after.
+      await new Promise((r) => setTimeout(r, 300));
+      return rss();
+    },
+    exited: () => exit,
+    async answers() {
+      try {
+        await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(1_000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    log: () => output,
+    async stop() {
+      if (exit) return;
+      const done = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -67,7 +67,7 @@ function exclusiveOneOf(schemaObject, options) {
   return ts.factory.createTypeReferenceNode('OneOf', [ts.factory.createTupleTypeNode(branches)]);
 }
 
-async function types(document) {
+export async function types(document) {
   const ast = await openapiTS(structuredClone(document), {
     defaultNonNullable: false,
     rootTypes: true,

@@ -26,6 +26,7 @@ export interface Credentials {
 export interface ApiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   /** Scheme, host and port of the service, for example `http://127.0.0.1:4010`. */
   baseUrl: string;
+  /** The credentials; read once, when the client is created. */
   auth?: Credentials;
   /** openapi-fetch middleware, run before the credential is attached (and, on responses, before the JSON check). */
   middleware?: Middleware[];
@@ -117,27 +118,43 @@ const credentialHeaders = [
   ),
 ];
 
+/** What the auth middleware does for one operation, decided once per client. */
+interface CredentialPlan {
+  readonly operationId: string;
+  readonly schemes: readonly SecuritySchemeName[];
+  /** The credential header to send; undefined when the operation takes none or none is held. */
+  readonly header: readonly [string, string] | undefined;
+  /** The other credential headers, removed so that exactly one credential is sent. */
+  readonly remove: readonly string[];
+}
+
 /**
  * Attaches exactly one credential to each request: the first scheme, in the order of the
  * operation's security requirements, for which `credentials` holds a value. Any other credential
- * header is removed, so an operation with no security requirement is sent with none.
+ * header is removed, so an operation with no security requirement is sent with none. The choice is
+ * made once per operation when the client is created, not on every request.
  */
 function authMiddleware(credentials: Credentials): Middleware {
+  const plans = new Map<string, CredentialPlan>();
+  for (const [operation, { operationId, schemes }] of Object.entries(operationSecurity)) {
+    let header: [string, string] | undefined;
+    for (const scheme of schemes) {
+      header = credentialHeader(scheme, credentials);
+      if (header) break;
+    }
+    const sent = header?.[0].toLowerCase();
+    const remove = credentialHeaders.filter((name) => name.toLowerCase() !== sent);
+    plans.set(operation, { operationId, schemes, header, remove });
+  }
   return {
     onRequest({ request, schemaPath }) {
       const operation = `${request.method} ${schemaPath}`;
-      const security = operationSecurity[operation];
-      if (!security) throw new UnknownOperationError(operation);
-      for (const header of credentialHeaders) request.headers.delete(header);
-      if (security.schemes.length === 0) return request;
-      for (const scheme of security.schemes) {
-        const header = credentialHeader(scheme, credentials);
-        if (header) {
-          request.headers.set(...header);
-          return request;
-        }
-      }
-      throw new MissingCredentialError(security.operationId, security.schemes);
+      const plan = plans.get(operation);
+      if (!plan) throw new UnknownOperationError(operation);
+      if (!plan.header && plan.schemes.length > 0) throw new MissingCredentialError(plan.operationId, plan.schemes);
+      for (const name of plan.remove) request.headers.delete(name);
+      if (plan.header) request.headers.set(plan.header[0], plan.header[1]);
+      return request;
     },
   };
 }
@@ -151,24 +168,27 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  */
 const responseGuard: Middleware = {
   async onResponse({ request, response, schemaPath }) {
-    const operation = operationSecurity[`${request.method} ${schemaPath}`]?.operationId ?? `${request.method} ${schemaPath}`;
     const contentType = response.headers.get('content-type');
+    // The operation's name is only needed for an error: built then, not on every response.
+    const fail = (reason: UnexpectedResponseError['reason']) => {
+      const operation = `${request.method} ${schemaPath}`;
+      return new UnexpectedResponseError(operationSecurity[operation]?.operationId ?? operation, response.status, contentType, reason);
+    };
     if (!JSON_MEDIA_TYPE.test(contentType ?? '')) {
       await response.body?.cancel();
-      throw new UnexpectedResponseError(operation, response.status, contentType, 'not JSON');
+      throw fail('not JSON');
     }
     const text = await response.text();
-    if (text.trim() === '') throw new UnexpectedResponseError(operation, response.status, contentType, 'empty body');
+    if (text.trim() === '') throw fail('empty body');
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new UnexpectedResponseError(operation, response.status, contentType, 'invalid JSON');
+      throw fail('invalid JSON');
     }
-    Object.defineProperties(response, {
-      json: { value: async () => parsed },
-      text: { value: async () => text },
-    });
+    // openapi-fetch reads the body next: hand it what was already read and parsed.
+    response.json = async () => parsed;
+    response.text = async () => text;
     return undefined;
   },
 };

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// What the package costs its users, side by side with the alternatives, on this machine.
+//
+//   node scripts/bench/index.js [--only client,mock,pipeline,package,growth] [--quick]
+//                               [--duration SECONDS] [--write [FILE]]
+//
+//   --only      run only these sections (comma-separated; default: all five)
+//   --quick     a tiny configuration that checks the harness, not the machine: short timers,
+//               0.5 s of load, slow pipeline steps skipped, growth at 1× only, single runs
+//   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick)
+//   --write     also write the report (Markdown) to FILE (default BENCHMARKS.md in the repo)
+//
+// Every server and temp dir it makes is removed at the end, on an error, and on Ctrl-C.
+// The output is Markdown; it is never an assertion: nothing here fails on a slow figure.
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { clientSection } from './client.js';
+import { growthSection } from './growth.js';
+import { cleanup, installCleanupHandlers, machine, root } from './lib.js';
+import { packageSection } from './package.js';
+import { pipelineSection } from './pipeline.js';
+import { mockSection } from './throughput.js';
+
+const SECTIONS = {
+  client: { title: '1. Client overhead (per call, fetch stubbed)', run: clientSection },
+  mock: { title: '2. Mock throughput (loopback, 10 connections)', run: mockSection },
+  pipeline: { title: '3. Pipeline (each step alone)', run: pipelineSection },
+  package: { title: '4. Package (what a user installs and type-checks)', run: packageSection },
+  growth: { title: '5. Growth (10× and 100× the operations)', run: growthSection },
+};
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      write: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    console.log('node scripts/bench/index.js [--only client,mock,pipeline,package,growth] [--quick] [--duration S] [--write [FILE]]');
+    process.exit(0);
+  }
+  const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(SECTIONS);
+  const unknown = only.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0) throw new Error(`--only: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+  const duration = values.duration === undefined ? (values.quick ? 0.5 : 5) : Number(values.duration);
+  if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be a number of seconds in (0, 600], got ${values.duration}`);
+  return { only, quick: values.quick, duration, write: values.write };
+}
+
+/** `--write` takes an optional file: the positional right after it, if any. */
+function writeTarget() {
+  const at = process.argv.indexOf('--write');
+  const next = process.argv[at + 1];
+  return next && !next.startsWith('--') ? resolve(next) : join(root, 'BENCHMARKS.md');
+}
+
+async function main() {
+  installCleanupHandlers();
+  const opts = options();
+  const started = performance.now();
+  const { line, load } = machine();
+  const command = `node scripts/bench/index.js${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+  const out = [];
+  const print = (text = '') => {
+    out.push(text);
+    console.log(text);
+  };
+  print(line);
+  print('');
+  print(`${load}. Command: \`${command}\`. Started ${new Date().toISOString()}.${opts.quick ? ' --quick: the figures only show that the harness runs.' : ''}`);
+  const failed = [];
+  const runSection = async (name) => {
+    const sectionStarted = performance.now();
+    let text;
+    try {
+      text = (await SECTIONS[name].run(opts)).text;
+    } catch (error) {
+      failed.push(name);
+      text = `FAILED: ${String(error.stack ?? error)}`;
+    }
+    return `${text}\n\n_Section wall time: ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s._`;
+  };
+  const heading = (name) => {
+    print('');
+    print(`## ${SECTIONS[name].title}`);
+    print('');
+  };
+  for (const name of opts.only) {
+    heading(name);
+    print(await runSection(name));
+  }
+  print('');
+  print(
+    `Total wall time: ${((performance.now() - started) / 1000).toFixed(1)} s. Load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}.` +
+      (failed.length ? ` Failed sections: ${failed.join(', ')}.` : ''),
+  );
+
+  if (opts.write) {
+    const target = writeTarget();
+    writeFileSync(target, `${header(command)}${out.join('\n')}\n`);
+    console.error(`bench: wrote ${relative(process.cwd(), target) || target}`);
+  }
+  return failed.length === 0;
+}
+
+function header(command) {
+  return `# Benchmarks
+
+What \`@observability/api-contract\` costs its users, side by side with the alternatives. Generated
+by \`${command}\` (\`npm run bench\`); re-run it to refresh this file. Figures are
+wall-clock measurements of one run on the machine named below, never assertions: compare rows of
+the same run, not runs on different machines. Sections run alone with
+\`--only client,mock,pipeline,package,growth\`.
+
+`;
+}
+
+main()
+  .then(async (ok) => {
+    await cleanup();
+    process.exitCode = ok ? 0 : 1;
+  })
+  .catch(async (error) => {
+    console.error(`bench: ${error.message ?? error}`);
+    await cleanup();
+    process.exitCode = 2;
+  });

@@ -1,0 +1,161 @@
+// Section 4: what installing the package costs a user: tarball size, what it pulls in, and what
+// its types add to the user's `tsc`.
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { bytes, ms, num, root, table, tempDir, timeCommand } from './lib.js';
+import { timeTsc, writeTsconfig } from './tsc.js';
+
+// Not copied into the snapshot: history, the shared install (symlinked instead), build output
+// (rebuilt by prepack), tests.
+const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
+
+const PROJECT_ID = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
+const RUN_ID = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
+
+const CONSUMER = `import { createApiClient, validationDetails, type SignalsConfigurationPut, type components } from '@observability/api-contract';
+
+const api = createApiClient({ baseUrl: 'http://127.0.0.1:4010', auth: { apiKey: 'consumer-key' } });
+const body: SignalsConfigurationPut = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { cron: '0 6 * * 1-5' } };
+
+export async function run(): Promise<string[]> {
+  const saved = await api.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
+    params: { path: { project_id: '${PROJECT_ID}', run_id: '${RUN_ID}' } },
+    body,
+  });
+  const mode: components['schemas']['SignalScanMode'] | undefined = saved.data?.data.run_mode;
+  const user = await api.POST('/v2/system_users', { body: { email: 'ada@example.org', password: 'pw' } });
+  const problems = validationDetails(saved.error).map((item) => item.msg);
+  return [String(mode), String(user.data?.email), ...problems];
+}
+`;
+
+// The same file with no import: the same calls with bare fetch and hand-written shapes.
+const BASELINE = `type ScanMode = 'ON_DEMAND' | 'SCHEDULED';
+interface Saved { data?: { run_mode?: ScanMode } }
+interface User { email?: string }
+
+const baseUrl = 'http://127.0.0.1:4010';
+const headers = { 'Content-Type': 'application/json', 'Service-AO-API-Key': 'consumer-key' };
+const body = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { cron: '0 6 * * 1-5' } };
+
+export async function run(): Promise<string[]> {
+  const saved = await fetch(\`\${baseUrl}/v2/projects/${PROJECT_ID}/runs/${RUN_ID}/signals/configuration\`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify(body),
+  });
+  const mode: ScanMode | undefined = ((await saved.json()) as Saved).data?.run_mode;
+  const user = await fetch(\`\${baseUrl}/v2/system_users\`, { method: 'POST', headers, body: JSON.stringify({ email: 'ada@example.org', password: 'pw' }) });
+  return [String(mode), String(((await user.json()) as User).email)];
+}
+`;
+
+async function npm(args, cwd, what) {
+  const result = await timeCommand('npm', args, { cwd, maxOutput: 200_000 });
+  if (result.code !== 0) throw new Error(`${what} failed (${result.code}):\n${result.output.slice(-3_000)}`);
+  return result;
+}
+
+/** The one entry of `npm pack --json` (scripts are ignored, so stdout is only the JSON). */
+function packJson(result) {
+  try {
+    return JSON.parse(result.stdout)[0];
+  } catch {
+    throw new Error(`npm pack printed no JSON:\n${result.output.slice(-2_000)}`);
+  }
+}
+
+function gzipped(path) {
+  return gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+export async function packageSection({ quick }) {
+  const runs = quick ? 1 : 5;
+  const work = tempDir('package');
+
+  // A snapshot of the working tree, packed the way `npm pack` does it (prepack included), so the
+  // figures are those of a fresh build of the current source and nothing in the repo is written.
+  const snapshot = join(work, 'snapshot');
+  mkdirSync(snapshot);
+  for (const entry of readdirSync(root)) {
+    if (NOT_COPIED.has(entry) || entry.endsWith('.tgz')) continue;
+    cpSync(join(root, entry), join(snapshot, entry), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(snapshot, 'node_modules'), 'dir');
+  const manifest = JSON.parse(readFileSync(join(snapshot, 'package.json'), 'utf8'));
+  const prepack = manifest.scripts?.prepack
+    ? await npm(['run', '--silent', 'prepack'], snapshot, 'npm run prepack')
+    : { ms: 0 };
+
+  const dry = packJson(await npm(['pack', '--dry-run', '--json', '--ignore-scripts'], snapshot, 'npm pack --dry-run'));
+  const out = join(work, 'out');
+  mkdirSync(out);
+  const packed = packJson(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], snapshot, 'npm pack'));
+
+  // A real install of the tarball into an empty project.
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{"name":"consumer","private":true,"type":"module"}\n');
+  const install = await npm(
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', join(out, packed.filename)],
+    app,
+    'npm install <tarball>',
+  );
+  const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'));
+  const installed = Object.entries(lock.packages)
+    .filter(([path]) => path !== '' && path !== `node_modules/${manifest.name}`)
+    .map(([path, info]) => `${path.replace(/^.*node_modules\//, '')}@${info.version}${info.dev ? ' (dev)' : ''}`);
+
+  // tsc: the consumer file against the same file with no import.
+  writeFileSync(join(app, 'consumer.ts'), CONSUMER);
+  writeFileSync(join(app, 'baseline.ts'), BASELINE);
+  const configs = quick ? [true] : [true, false];
+  const tscRows = [];
+  for (const skipLibCheck of configs) {
+    const suffix = skipLibCheck ? 'skiplib' : 'full';
+    writeTsconfig(app, `tsconfig.consumer.${suffix}.json`, ['consumer.ts'], { skipLibCheck });
+    writeTsconfig(app, `tsconfig.baseline.${suffix}.json`, ['baseline.ts'], { skipLibCheck });
+    const consumer = await timeTsc(app, `tsconfig.consumer.${suffix}.json`, runs);
+    const baseline = await timeTsc(app, `tsconfig.baseline.${suffix}.json`, runs);
+    tscRows.push([
+      `skipLibCheck: ${skipLibCheck}${skipLibCheck ? ' (tsc --init default)' : ''}`,
+      ms(baseline.ms),
+      ms(consumer.ms),
+      `${consumer.ms >= baseline.ms ? '+' : '−'}${ms(Math.abs(consumer.ms - baseline.ms))} (${(consumer.ms / baseline.ms).toFixed(2)}×)`,
+      `${num(baseline.types)} → ${num(consumer.types)}`,
+      `${num(baseline.checkS, 2)} → ${num(consumer.checkS, 2)} s`,
+      `${num(baseline.memoryK / 1024)} → ${num(consumer.memoryK / 1024)} MB`,
+    ]);
+  }
+
+  // Where the bytes are: by top-level directory, and the largest files.
+  const byDir = new Map();
+  for (const file of dry.files) {
+    const top = file.path.includes('/') ? `${file.path.split('/')[0]}/` : file.path;
+    byDir.set(top, (byDir.get(top) ?? 0) + file.size);
+  }
+  const largest = [...dry.files].sort((a, b) => b.size - a.size).slice(0, 5);
+
+  const lines = [
+    `Packed from a snapshot of the working tree in a temp dir (no .git, dist or test; node_modules linked): \`npm run prepack\` (the build, as \`npm pack\` runs it: ${ms(prepack.ms)}), then \`npm pack --dry-run --json --ignore-scripts\` and \`npm pack\`. The tarball is installed into an empty project with \`npm install --prefer-offline <tarball>\`.`,
+    '',
+    table(
+      ['figure', 'value'],
+      [
+        ['tarball (packed)', `${bytes(dry.size)} (${num(dry.size)} B)`],
+        ['unpacked', `${bytes(dry.unpackedSize)} (${num(dry.unpackedSize)} B), ${dry.entryCount} files`],
+        ['unpacked by directory', [...byDir].sort((a, b) => b[1] - a[1]).map(([d, s]) => `${d} ${bytes(s)}`).join(', ')],
+        ['largest files (unpacked, gzip -9 alone)', largest.map((f) => `${f.path} ${bytes(f.size)} (${bytes(gzipped(join(snapshot, f.path)))})`).join(', ')],
+        ['runtime dependencies installed', `${installed.length}: ${installed.join(', ')}`],
+        ['install time (npm install --prefer-offline)', ms(install.ms)],
+      ],
+      'll',
+    ),
+    '',
+    `tsc on a consumer file (createApiClient, a PUT and a POST, \`SignalsConfigurationPut\`, \`components\`, \`validationDetails\`) against the same calls written with bare fetch and no import; strict, NodeNext, lib ES2022+DOM, no @types; wall time including Node start-up, the fastest of ${runs} run(s) (other processes only add time); types, check time and memory from \`--extendedDiagnostics\`.`,
+    '',
+    table(['tsconfig', 'tsc, no import', 'tsc, with the package', 'cost of the import', 'types', 'check time', 'memory'], tscRows),
+  ];
+  return { text: lines.join('\n'), dry, installed };
+}

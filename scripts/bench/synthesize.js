@@ -1,0 +1,60 @@
+// Synthesizes a bigger spec from the bundled one: `factor` copies of the seven operations, copy
+// k > 1 under `/v2/copy{k}/…` with operationIds and every component name (schemas, parameters,
+// responses, …; not the security schemes, which stay shared) suffixed `C{k}` and every $ref
+// rewritten to the suffixed name. Copy 1 is the original, so factor 1 is the spec itself.
+
+const SHARED_COMPONENTS = new Set(['securitySchemes']);
+
+function rewriteRefs(value, rename) {
+  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, rename));
+  if (!value || typeof value !== 'object') return value;
+  const out = {};
+  for (const [key, child] of Object.entries(value)) {
+    out[key] = key === '$ref' && typeof child === 'string' ? rename(child) : rewriteRefs(child, rename);
+  }
+  return out;
+}
+
+function copyOf(document, k) {
+  const suffix = `C${k}`;
+  const rename = (ref) => {
+    const match = /^#\/components\/([^/]+)\/([^/]+)(.*)$/.exec(ref);
+    if (!match || SHARED_COMPONENTS.has(match[1])) return ref;
+    return `#/components/${match[1]}/${match[2]}${suffix}${match[3]}`;
+  };
+  const paths = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    const copy = rewriteRefs(item, rename);
+    for (const operation of Object.values(copy)) {
+      if (operation && typeof operation === 'object' && typeof operation.operationId === 'string') {
+        operation.operationId = `${operation.operationId}${suffix}`;
+      }
+    }
+    paths[path.replace(/^\/v2\//, `/v2/copy${k}/`)] = copy;
+  }
+  const components = {};
+  for (const [kind, entries] of Object.entries(document.components ?? {})) {
+    if (SHARED_COMPONENTS.has(kind)) continue;
+    components[kind] = Object.fromEntries(
+      Object.entries(entries).map(([name, value]) => [`${name}${suffix}`, rewriteRefs(value, rename)]),
+    );
+  }
+  return { paths, components };
+}
+
+/** The spec with `factor` × its operations. */
+export function synthesize(document, factor) {
+  const out = structuredClone(document);
+  for (let k = 2; k <= factor; k++) {
+    const { paths, components } = copyOf(document, k);
+    Object.assign(out.paths, paths);
+    for (const [kind, entries] of Object.entries(components)) Object.assign((out.components[kind] ??= {}), entries);
+  }
+  return out;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export function countOperations(document) {
+  return Object.values(document.paths).reduce((n, item) => n + METHODS.filter((m) => item[m]).length, 0);
+}

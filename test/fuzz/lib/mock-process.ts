@@ -4,8 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../helpers/net.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -13,16 +13,6 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 // loaded with --import; scripts/mock.js itself is unchanged), so memory is compared after collection.
 // (No "?" or "#" in it: they would end a data: URL's body.)
 const GC_HOOK = 'data:text/javascript,process.on("SIGUSR2",()=>{if(globalThis.gc){globalThis.gc();globalThis.gc()}})';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 export interface MockProcess {
   baseUrl: string;

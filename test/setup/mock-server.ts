@@ -36,9 +36,14 @@ export async function setup(project: TestProject): Promise<void> {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // If the test run itself is torn down without teardown (a crash, an unhandled signal), the mock
+  // goes with it instead of staying behind on its port.
+  const spawned = child;
+  process.once('exit', () => spawned.kill('SIGKILL'));
   let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
+  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(`${baseUrl}/v2/system_users`, child, () => log);

@@ -15,24 +15,20 @@ import {
   type Schema,
 } from './helpers/spec.js';
 
-interface Field {
-  type?: string | string[];
-  format?: string;
+/** What a property must be: JSON-Schema keywords compared as they are, plus references by name. */
+type Field = Pick<
+  Schema,
+  'type' | 'format' | 'enum' | 'const' | 'default' | 'examples' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'maxItems'
+> & {
+  /** `$ref` to this component. */
   ref?: string;
+  /** `oneOf: [$ref to this component, {type: 'null'}]`. */
   nullableRef?: string;
+  /** The item type. */
   items?: string;
+  /** `items` is a `$ref` to this component. */
   itemsRef?: string;
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  examples?: unknown[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-}
+};
 
 /** Asserts that `schemaName` has exactly these properties, each as described. */
 function expectFields(schemaName: string, fields: Record<string, Field>): void {
@@ -46,12 +42,11 @@ function expectFields(schemaName: string, fields: Record<string, Field>): void {
       const branches = (raw.oneOf ?? raw.anyOf ?? []).map((b) => refName(b) ?? b.type);
       expect(branches, where).toEqual([want.nullableRef, 'null']);
     }
-    const { ref, nullableRef, items, itemsRef, ...keywords } = want;
-    for (const [keyword, value] of Object.entries(keywords)) expect(raw[keyword], `${where} ${keyword}`).toEqual(value);
-    if (items) expect(deref(raw.items!).type, `${where} items`).toBe(items);
-    if (itemsRef) expect(refName(raw.items!), `${where} items`).toBe(itemsRef);
-    void ref;
-    void nullableRef;
+    if (want.items) expect(deref(raw.items!).type, `${where} items`).toBe(want.items);
+    if (want.itemsRef) expect(refName(raw.items!), `${where} items`).toBe(want.itemsRef);
+    for (const [keyword, value] of Object.entries(want)) {
+      if (!['ref', 'nullableRef', 'items', 'itemsRef'].includes(keyword)) expect(raw[keyword], `${where} ${keyword}`).toEqual(value);
+    }
   }
 }
 

@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/mock-server.ts'],
+    // Most files wait on child processes (the mock, Redocly, npm, Chromium) rather than compute, so
+    // two workers overlap that waiting; vitest's default on two cores is one.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     typecheck: {

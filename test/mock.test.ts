@@ -2,11 +2,9 @@
 // shape (every bound, enum and closed object of the seed, the branch a union body was meant for,
 // undecodable JSON, no body, a wrong content type), a 200 reflects the request of each of the seven
 // operations (and stays valid against its response schema), a 401 names the accepted credentials.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails } from '../src/index.js';
+import { startMock } from './helpers/mock-process.js';
 import { examplePathParams, mockBaseUrl, requestExample, responseErrors, violations } from './helpers/contract.js';
 import { operation, property, spec } from './helpers/spec.js';
 
@@ -545,32 +543,15 @@ describe('401: the credentials the operation accepts', () => {
 
 describe('deterministic by default, generated only with --dynamic --seed', () => {
   // A second mock, with --dynamic and a seed; started at once so it is up by the time this runs.
-  const dynamic = (async () => {
-    const probe = createServer().listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const port = (probe.address() as { port: number }).port;
-    probe.close();
-    const child = spawn(process.execPath, ['scripts/mock.js', '--host', '127.0.0.1', '--port', String(port), '--dynamic', '--seed', '42'], { stdio: 'ignore' });
-    process.once('exit', () => child.kill()); // also when the run ends without afterAll
-    const url = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; attempt < 200; attempt++) {
-      try {
-        await fetch(url, { signal: AbortSignal.timeout(500) });
-        return { child, url };
-      } catch {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-    throw new Error('the dynamic mock did not start');
-  })();
-  afterAll(async () => (await dynamic).child.kill());
+  const dynamic = startMock({ args: ['--dynamic', '--seed', '42'] });
+  afterAll(async () => (await dynamic).stop());
 
   it('the same request gets the same response, statically and with a seed; dynamic values still reflect the request', async () => {
     const body = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { cron: '*/5 * * * *' } };
     const first = await putSignals(body);
     expect((await putSignals(body)).data).toEqual(first.data);
 
-    const { url } = await dynamic;
+    const { baseUrl: url } = await dynamic;
     const send = async () =>
       (await fetch(url + signalsPath, { method: 'PUT', headers: { 'content-type': 'application/json', 'service-api-key': 'k' }, body: JSON.stringify(body) })).json();
     const generated = (await send()) as { data: Record<string, unknown> };

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announce, budget, replayCommand, seedFor, verbose } from './lib/config.js';
 import { setAt } from './lib/generate.js';
-import { startMock, type MockProcess } from './lib/mock-process.js';
+import { startMock, type MockProcess } from '../helpers/mock-process.js';
 import { credentialHeaderOf, operations, send, urlPathOf, type Operation } from './lib/operations.js';
 import { isFailure, rawRequest, rawSocket, type RawFailure, type RawResponse } from './lib/raw.js';
 import { firstNode, findNodes, validSample, type Found, type Sample } from './lib/samples.js';
@@ -20,7 +20,7 @@ announce(FILE);
 let mock: MockProcess;
 const crashes: string[] = [];
 beforeAll(async () => {
-  mock = await startMock();
+  mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
 });
 // A case that kills the mock fails on its own; the next case gets a fresh mock, so one crash does
 // not hide the results of every later case.
@@ -29,7 +29,7 @@ beforeEach(async () => {
   await new Promise((r) => setTimeout(r, 200)); // let the exit be reported
   crashes.push(`${mock.exited() ?? 'not answering'}: ${mock.log().split('\n').filter((l) => /Error|at /.test(l)).slice(0, 3).join(' | ')}`);
   await mock.stop();
-  mock = await startMock();
+  mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
 });
 afterAll(async () => {
   await mock?.stop();

@@ -7,7 +7,7 @@ import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, budget, scale } from './lib/config.js';
 import { derive } from './lib/constraints.js';
-import { startMock, type MockProcess } from './lib/mock-process.js';
+import { startMock, type MockProcess } from '../helpers/mock-process.js';
 import { credentialHeaderOf, operations, send, urlPathOf } from './lib/operations.js';
 import { validSample } from './lib/samples.js';
 
@@ -26,7 +26,7 @@ const NEAR_FRACTION = 0.15;
 
 let mock: MockProcess;
 beforeAll(async () => {
-  mock = await startMock({ gcOnSignal: true });
+  mock = await startMock({ gcOnSignal: true, script: process.env.FUZZ_MOCK_SCRIPT });
 });
 afterAll(async () => {
   await mock?.stop();

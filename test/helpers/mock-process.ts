@@ -1,13 +1,14 @@
-// A private mock process for the hostile-input and load tests, started exactly as `npm start` runs
-// it (`node scripts/mock.js`), on a free loopback port. Private so that a crash or a memory
-// measurement concerns this file only, and the pid is known (VmRSS is read from /proc/<pid>/status).
+// A mock process started exactly as `npm start` runs it (`node scripts/mock.js`), on a free
+// loopback port: the one the whole run shares (test/setup/mock-server.ts), and private ones for
+// tests whose crash, memory measurement or flags must concern them only (the pid is known, so
+// VmRSS is read from /proc/<pid>/status). It is killed when the test process exits in any case.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../helpers/net.js';
+import { freePort } from './net.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // With `gcOnSignal`, the process runs a full garbage collection when it receives SIGUSR2 (a hook
 // loaded with --import; scripts/mock.js itself is unchanged), so memory is compared after collection.
@@ -31,15 +32,24 @@ export interface MockProcess {
   stop(): Promise<void>;
 }
 
-export async function startMock(options: { gcOnSignal?: boolean } = {}): Promise<MockProcess> {
+export interface MockOptions {
+  /** Run a full GC on SIGUSR2 (a hook loaded with --import; the script itself is unchanged). */
+  gcOnSignal?: boolean;
+  /** More arguments of the mock, such as `--dynamic`. */
+  args?: string[];
+  /** Another mock script, started the same way (default scripts/mock.js). */
+  script?: string;
+}
+
+export async function startMock(options: MockOptions = {}): Promise<MockProcess> {
   const port = await freePort();
   const flags = options.gcOnSignal ? ['--expose-gc', '--import', GC_HOOK] : [];
-  // FUZZ_MOCK_SCRIPT runs another mock script the same way (for example the previous version, to compare).
-  const script = process.env.FUZZ_MOCK_SCRIPT ?? 'scripts/mock.js';
-  const child: ChildProcess = spawn(process.execPath, [...flags, script, '--host', '127.0.0.1', '--port', String(port)], {
+  const script = options.script ?? 'scripts/mock.js';
+  const child: ChildProcess = spawn(process.execPath, [...flags, script, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  process.once('exit', () => child.kill('SIGKILL'));
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

@@ -12,16 +12,17 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, transformSchemaObject } from 'openapi-typescript';
 import ts from 'typescript';
 import YAML from 'yaml';
+import { operationsOf, REDOCLY_CLI, REDOCLY_ENV } from './openapi.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const generated = join(root, 'generated');
 
 /** Runs the Redocly CLI of this package quietly (no update check, no telemetry). */
 export function redocly(args, options = {}) {
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), ...args], {
+  const result = spawnSync(process.execPath, [REDOCLY_CLI, ...args], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    env: REDOCLY_ENV,
     ...options,
   });
   return result;
@@ -80,24 +81,18 @@ export async function types(document) {
   return `${ONE_OF_HELPERS}\n${body}`;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 function security(document) {
   const operations = {};
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const requirements = operation.security ?? document.security ?? [];
-      const schemes = requirements.flatMap((requirement) => {
-        const names = Object.keys(requirement);
-        if (names.length > 1) {
-          throw new Error(`${operation.operationId}: a requirement that combines schemes (${names}) is not supported by the client`);
-        }
-        return names;
-      });
-      operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId, schemes };
-    }
+  for (const { path, method, operation } of operationsOf(document)) {
+    const requirements = operation.security ?? document.security ?? [];
+    const schemes = requirements.flatMap((requirement) => {
+      const names = Object.keys(requirement);
+      if (names.length > 1) {
+        throw new Error(`${operation.operationId}: a requirement that combines schemes (${names}) is not supported by the client`);
+      }
+      return names;
+    });
+    operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId, schemes };
   }
   const schemes = {};
   for (const [name, scheme] of Object.entries(document.components?.securitySchemes ?? {})) {

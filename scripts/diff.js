@@ -22,11 +22,10 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { HTTP_METHODS as METHODS, REDOCLY_CLI, REDOCLY_ENV } from './openapi.js';
 
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WORKING_SPEC = 'openapi/openapi.yaml';
-const REDOCLY_CLI = join(PACKAGE_ROOT, 'node_modules/@redocly/cli/bin/cli.js');
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Bad input: reported as one clear line, exit code 2. */
 export class InputError extends Error {}
@@ -684,7 +683,7 @@ function runRedocly(baseFile, revisionFile, workdir) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: workdir,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1' },
+      env: { ...REDOCLY_ENV, REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const stdout = [];

@@ -22,6 +22,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { operationsOf } from './openapi.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -32,7 +33,6 @@ const specPath = join(root, 'generated/openapi.json');
 // ---------------------------------------------------------------------------------------------
 // Gaps: `x-not-shown` -> "**Not specified:**" list in the owner's description.
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_SINGLES = [
@@ -100,18 +100,13 @@ export function withGapsShown(document) {
   const found = [];
   const seen = new Set();
   showGaps(copy.info, '#/info', found);
-  for (const [path, item] of Object.entries(copy.paths ?? {})) {
-    const at = `#/paths/${path}`;
-    walkParameters(item.parameters, at, found, seen);
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const where = `${at}/${method}`;
-      showGaps(operation, where, found);
-      walkParameters(operation.parameters, where, found, seen);
-      walkContent(operation.requestBody?.content, `${where}/requestBody`, found, seen);
-      for (const [status, response] of Object.entries(operation.responses ?? {})) walkResponse(response, `${where}/responses/${status}`, found, seen);
-    }
+  for (const [path, item] of Object.entries(copy.paths ?? {})) walkParameters(item.parameters, `#/paths/${path}`, found, seen);
+  for (const { path, method, operation } of operationsOf(copy)) {
+    const where = `#/paths/${path}/${method}`;
+    showGaps(operation, where, found);
+    walkParameters(operation.parameters, where, found, seen);
+    walkContent(operation.requestBody?.content, `${where}/requestBody`, found, seen);
+    for (const [status, response] of Object.entries(operation.responses ?? {})) walkResponse(response, `${where}/responses/${status}`, found, seen);
   }
   const components = copy.components ?? {};
   for (const [name, scheme] of Object.entries(components.securitySchemes ?? {})) showGaps(scheme, `#/components/securitySchemes/${name}`, found);
@@ -158,24 +153,20 @@ export function forRedoc(copy) {
     const description = (copy.info.description ?? '').trimEnd();
     copy.info.description = `${description}\n\n# Security schemes\n\n<!-- ReDoc-Inject: <security-definitions> -->\n`;
   }
-  for (const item of Object.values(copy.paths ?? {})) {
-    for (const method of METHODS) {
-      const body = item[method]?.requestBody;
-      if (!body || body.description) continue;
-      const media = Object.values(body.content ?? {})[0];
-      const name = media?.schema?.$ref?.match(SCHEMA_REF)?.[1];
-      const description = name ? schemas[name]?.description : media?.schema?.description;
-      if (description) body.description = description;
-    }
+  for (const { operation } of operationsOf(copy)) {
+    const body = operation.requestBody;
+    if (!body || body.description) continue;
+    const media = Object.values(body.content ?? {})[0];
+    const name = media?.schema?.$ref?.match(SCHEMA_REF)?.[1];
+    const description = name ? schemas[name]?.description : media?.schema?.description;
+    if (description) body.description = description;
   }
   const names = Object.keys(schemas);
   if (names.length > 0) {
     const tags = copy.tags ?? [];
     const operationTags = [...tags.map((tag) => tag.name)];
-    for (const item of Object.values(copy.paths ?? {})) {
-      for (const method of METHODS) {
-        for (const tag of item[method]?.tags ?? []) if (!operationTags.includes(tag)) operationTags.push(tag);
-      }
+    for (const { operation } of operationsOf(copy)) {
+      for (const tag of operation.tags ?? []) if (!operationTags.includes(tag)) operationTags.push(tag);
     }
     const schemaTags = names.map((name) => ({
       name: `${SCHEMA_TAG_PREFIX}${name}`,

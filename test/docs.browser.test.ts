@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { operationsOf } from '../scripts/openapi.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -32,10 +33,7 @@ interface Operation {
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const spec: any = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const operations: Operation[] = Object.values(spec.paths as Record<string, Record<string, Operation>>).flatMap((item) =>
-  METHODS.flatMap((method) => (item[method] ? [item[method]] : [])),
-);
+const operations: Operation[] = [...operationsOf(spec)].map(({ operation }) => operation);
 
 /** Every sentence recorded in an `x-not-shown` anywhere in the bundled document. */
 function gapSentences(node: unknown, out = new Set<string>()): Set<string> {

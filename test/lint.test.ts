@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REDOCLY_CLI, REDOCLY_ENV } from '../scripts/openapi.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'node_modules/@redocly/cli/bin/cli.js');
 const workdirs: string[] = [];
 
 afterAll(() => {
@@ -30,9 +30,9 @@ async function lintCopy(mutate: (edit: (file: string, from: string | RegExp, to:
     if (after === before) throw new Error(`mutation of ${file} matched nothing: ${from}`);
     writeFileSync(path, after);
   });
-  const result = await promisify(execFile)(process.execPath, [cli, 'lint', '--format', 'json'], {
+  const result = await promisify(execFile)(process.execPath, [REDOCLY_CLI, 'lint', '--format', 'json'], {
     cwd: dir,
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    env: REDOCLY_ENV,
     maxBuffer: 32 * 1024 * 1024,
   }).catch((error: { stdout: string; code: number }) => error);
   const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { problems: { ruleId: string }[] };

@@ -1,16 +1,17 @@
 // Section 3: wall time of each step of the pipeline, run alone, as a child process of the repo.
 import { join } from 'node:path';
+import { REDOCLY_CLI, REDOCLY_ENV } from '../openapi.js';
 import { ms, root, table, timeCommand } from './lib.js';
 
 const node = process.execPath;
 const bin = (path) => join(root, 'node_modules', path);
-const quiet = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
+const quiet = { ...REDOCLY_ENV, NO_COLOR: '1', FORCE_COLOR: '0' };
 
 const STEPS = [
   {
     name: 'lint',
     what: '`npm run lint` without npm: `redocly lint` (the split openapi/, house rules and plugin)',
-    args: [bin('@redocly/cli/bin/cli.js'), 'lint'],
+    args: [REDOCLY_CLI, 'lint'],
   },
   {
     name: 'lint via npm',

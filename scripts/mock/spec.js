@@ -1,6 +1,8 @@
 // Reading the bundled OpenAPI document: local `$ref`s, operations, their parameters, request and
 // response schemas and named examples. Everything the mock derives comes from here.
 
+import { operationsOf } from '../openapi.js';
+
 /** @typedef {Record<string, any>} Schema */
 /** @typedef {{ name: string, in: string, required: boolean, schema: Schema }} Parameter */
 /**
@@ -14,7 +16,6 @@
  * @property {Schema | undefined} responseSchema the 200 application/json schema
  */
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export class Spec {
   /** @param {any} document the bundled OpenAPI document */
@@ -24,26 +25,23 @@ export class Spec {
     this.pointers = new Map();
     /** @type {Map<string, Operation>} */
     this.operations = new Map();
-    for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const method of METHODS) {
-        const op = /** @type {any} */ (item)[method];
-        if (!op?.operationId) continue;
-        const parameters = [...(/** @type {any} */ (item).parameters ?? []), ...(op.parameters ?? [])].map((p) => {
-          const parameter = this.deref(p);
-          return { name: parameter.name, in: parameter.in, required: !!parameter.required, schema: parameter.schema ?? {} };
-        });
-        const requestBody = op.requestBody ? this.deref(op.requestBody) : undefined;
-        const response = op.responses?.['200'] ? this.deref(op.responses['200']) : undefined;
-        this.operations.set(op.operationId, {
-          operationId: op.operationId,
-          method,
-          path,
-          parameters,
-          requestSchema: requestBody?.content?.['application/json']?.schema,
-          bodyRequired: !!requestBody?.required,
-          responseSchema: response?.content?.['application/json']?.schema,
-        });
-      }
+    for (const { path, method, pathItem, operation: op } of operationsOf(document)) {
+      if (!op.operationId) continue;
+      const parameters = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
+        const parameter = this.deref(p);
+        return { name: parameter.name, in: parameter.in, required: !!parameter.required, schema: parameter.schema ?? {} };
+      });
+      const requestBody = op.requestBody ? this.deref(op.requestBody) : undefined;
+      const response = op.responses?.['200'] ? this.deref(op.responses['200']) : undefined;
+      this.operations.set(op.operationId, {
+        operationId: op.operationId,
+        method,
+        path,
+        parameters,
+        requestSchema: requestBody?.content?.['application/json']?.schema,
+        bodyRequired: !!requestBody?.required,
+        responseSchema: response?.content?.['application/json']?.schema,
+      });
     }
   }
 

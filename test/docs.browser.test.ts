@@ -1,17 +1,18 @@
-// The offline reference page (scripts/docs.js) in a real browser: Debian's Chromium, driven by
+// The offline reference page (scripts/docs.js) in a real browser: the headless Chromium of the
+// @sparticuz/chromium package (or CHROMIUM_PATH; test/helpers/chromium.ts), driven by
 // playwright-core. The page is built into a temporary directory and opened from disk; every
 // request the browser makes is recorded, and only the page's own file and data:/blob: URLs are
-// allowed. A missing /usr/bin/chromium fails this test (CI installs it): it never skips.
+// allowed. A Chromium that cannot be had fails this test: it never skips.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operationsOf } from '../scripts/openapi.js';
+import { chromiumExecutable } from './helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -78,11 +79,7 @@ let opened: Promise<Session> | undefined;
 
 /** Builds the page, starts Chromium on a new profile and opens the page from disk. */
 async function open(): Promise<Session> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM}: the docs browser test needs Debian's chromium package (apt-get install -y chromium). It fails instead of skipping, so that CI cannot pass without it.`,
-    );
-  }
+  const executablePath = await chromiumExecutable();
   work = mkdtempSync(join(tmpdir(), 'docs-browser-'));
   const html = join(work, 'page', 'index.html');
   const build = spawnSync(process.execPath, [join(root, 'scripts/docs.js'), '--out', html], { cwd: root, encoding: 'utf8' });
@@ -91,7 +88,7 @@ async function open(): Promise<Session> {
   const session: Omit<Session, 'page'> = { pageURL, requests: [], blocked: [], sockets: [], consoleErrors: [] };
 
   context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: ARGS,
     viewport: { width: 1400, height: 900 },

@@ -23,6 +23,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { HTTP_METHODS as METHODS, REDOCLY_CLI, REDOCLY_ENV } from './openapi.js';
+import { accepts, schemaAt } from './schema-subset.js';
 
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WORKING_SPEC = 'openapi/openapi.yaml';
@@ -542,6 +543,22 @@ function breakingDirections(change, rule, baseSpec) {
 }
 
 
+const SCHEMA_RULES = new Set(['schema-type-changed', 'schema-constraint-changed', 'schema-combinator-changed']);
+
+/**
+ * Whether a schema change that Redocly rates breaking without a direction provably accepts every
+ * value the base schema did (see schema-subset.js): the schema it changed, compared whole.
+ */
+function provenWider(change, rule, baseSpec, revisionSpec) {
+  if (!SCHEMA_RULES.has(rule)) return false;
+  const segments = pointerSegments(change.path);
+  const combinator = ['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(segments.at(-2)) && /^\d+$/.test(segments.at(-1) ?? '');
+  const owner = segments.slice(0, combinator ? -2 : -1);
+  const before = schemaAt(baseSpec, owner);
+  const after = schemaAt(revisionSpec, owner);
+  return before !== undefined && after !== undefined && accepts(before, after);
+}
+
 /** Whether an added property is in its object's `required` list in the revision. */
 function isAddedRequired(change) {
   const segments = pointerSegments(change.path);
@@ -657,7 +674,7 @@ function reasonText(change, rule, direction, breaking, redoclyMessage) {
       return isAddedRequired(change) ? 'a new field; requiring it is reported on its object' : 'a new optional field: a client that does not send it is unaffected';
     }
     if (kind === 'removed' && segments[segments.length - 2] === 'properties') return 'the object stays open, so a client that still sends it is not rejected';
-    if (e === 'widens') return 'widens what a client may send';
+    if (e === 'widens' || change.provenWider) return 'widens what a client may send';
   }
   if (direction === 'response') {
     if (kind === 'added' && segments[segments.length - 2] === 'properties') return 'adds to a response: a client that does not read it is unaffected';
@@ -818,7 +835,11 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
     }
     const directions = new Set(lines.map((line) => line.direction));
     let breakingFor = () => redoclyBreaking;
-    if (redoclyBreaking && directions.size > 1) {
+    change.provenWider = redoclyBreaking && provenWider(change, rule, baseSpec, revisionSpec);
+    if (change.provenWider) {
+      // Every value the schema accepted it still accepts: a client that sends is unaffected.
+      breakingFor = (line) => line.direction !== 'request';
+    } else if (redoclyBreaking && directions.size > 1) {
       const breaks = breakingDirections(change, rule, baseSpec);
       if (lines.some((line) => breaks.has(line.direction) || line.direction === 'operation')) {
         breakingFor = (line) => breaks.has(line.direction) || line.direction === 'operation';

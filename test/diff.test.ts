@@ -123,6 +123,10 @@ const cases: Record<string, Case> = {
   'new-required-request-field': { breaking: true, operations: { createModel: true }, line: ['createModel', 'request body now requires `owner`: a client that omits it is rejected'] },
   'narrowed-request-bound': { breaking: true, operations: { createModel: true }, line: ['createModel', 'request field `model` maxLength 255 → 100: narrows what a client may send'] },
   'request-object-closed': { breaking: true, operations: { createModel: true }, line: ['createModel', 'request body closed (additionalProperties: false added): narrows what a client may send: any field not listed is rejected'] },
+  // A `then` that requires a field for some values: those values were valid before.
+  'request-conditional-added': { breaking: true, operations: { createModel: true }, line: ['createModel', 'request body schema `then` added: changes what a client may send: a value that was valid can be rejected'] },
+  // Null added beside an enum that lost a value: the union does not hold every old value.
+  'request-field-nullable-narrowed': { breaking: true, operations: { createModel: true }, line: ['createModel', 'request field `kind` one of `oneOf` added: changes what a client may send: a value that was valid can be rejected'] },
   'changed-type': { breaking: true, operations: { createModel: true }, line: ['createModel', 'request field `size` type integer → string: narrows what a client may send: a value of the old type is rejected'] },
   // `Model` is the response of createModel and of getModel: both are named.
   'removed-response-field': { breaking: true, operations: { createModel: true, getModel: true }, line: ['getModel', 'response 200 field `created_at` removed: a client that reads it finds nothing'] },
@@ -131,6 +135,10 @@ const cases: Record<string, Case> = {
   'added-optional-request-field': { breaking: false, operations: { createModel: false }, line: ['createModel', 'request field `description` added (optional string): a new optional field: a client that does not send it is unaffected'] },
   'added-response-field': { breaking: false, operations: { createModel: false, getModel: false }, line: ['getModel', 'response 200 field `owner` added (optional string): adds to a response: a client that does not read it is unaffected'] },
   'widened-request-bound': { breaking: false, operations: { createModel: false }, line: ['createModel', 'request field `size` maximum 100 → 1000: widens what a client may send'] },
+  // The field's old schema becomes one branch of a `oneOf` beside `null`: every old value still fits.
+  'request-field-made-nullable': { breaking: false, operations: { createModel: false }, line: ['createModel', 'request field `kind` one of `oneOf` added: widens what a client may send'] },
+  // A bound kept only for one kind of value (`if`/`then`): what was valid before still is.
+  'request-conditional-relaxed': { breaking: false, operations: { createModel: false }, line: ['createModel', 'request body schema `then` added: widens what a client may send'] },
   'narrowed-response': { breaking: false, operations: { createModel: false, getModel: false }, line: ['getModel', 'response 200 field `model` maxLength 255 → 100: narrows a response: every value a client can now receive was valid before'] },
   'new-operation': { breaking: false, operations: { listModels: false }, line: ['listModels', 'new operation: existing clients are unaffected'], status: ['listModels', 'added'] },
   'description-only': { breaking: false, operations: { getModel: false }, line: ['getModel', 'description changed: documentation only'] },

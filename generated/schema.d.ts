@@ -201,9 +201,9 @@ export interface components {
          */
         AnnotationTemplateUpdate: {
             /** @description Name of the template. */
-            name?: string;
+            name?: string | null;
             /** @description Criteria the annotators apply. */
-            criteria?: string;
+            criteria?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -230,11 +230,15 @@ export interface components {
              * @constant
              */
             operation_type?: "create";
-            rating?: components["schemas"]["FeedbackRating"];
+            /** @description The rating to create, or null. */
+            rating?: OneOf<[
+                components["schemas"]["FeedbackRating"],
+                null
+            ]>;
             /** @description Identifier of the feedback template. */
-            feedback_template_id?: string;
+            feedback_template_id?: string | null;
             /** @description Explanation of the rating. */
-            explanation?: string;
+            explanation?: string | null;
         };
         /**
          * BulkFeedbackRatingDelete
@@ -274,8 +278,12 @@ export interface components {
          */
         BulkFeedbackRatingsRequest: {
             /** @description The operations to apply. */
-            operations?: components["schemas"]["BulkFeedbackOperation"][];
-            selector?: components["schemas"]["BulkFeedbackSelector"];
+            operations?: components["schemas"]["BulkFeedbackOperation"][] | null;
+            /** @description The records the operations apply to, or null. */
+            selector?: OneOf<[
+                components["schemas"]["BulkFeedbackSelector"],
+                null
+            ]>;
         };
         /**
          * BulkFeedbackSelector
@@ -361,7 +369,7 @@ export interface components {
              * @example like_dislike
              */
             feedback_type?: string;
-            /** @description The rating; a boolean for `like_dislike`. */
+            /** @description The rating; a boolean (or null) for `like_dislike`. */
             value?: unknown;
         };
         /**
@@ -470,7 +478,7 @@ export interface components {
              */
             selector_type?: "indexes";
             /** @description The indexes to apply the operation to. */
-            indexes?: number[];
+            indexes?: number[] | null;
         };
         /**
          * IntervalSignalSchedule
@@ -553,24 +561,24 @@ export interface components {
              * Format: uuid
              * @description Log stream associated with the traces.
              */
-            log_stream_id?: string;
+            log_stream_id?: string | null;
             /**
              * Format: uuid
              * @description Experiment associated with the traces.
              */
-            experiment_id?: string;
+            experiment_id?: string | null;
             /**
              * Format: uuid
              * @description Metrics testing id associated with the traces.
              */
-            metrics_testing_id?: string;
+            metrics_testing_id?: string | null;
             /**
              * Format: uuid
              * @description Session associated with the traces.
              */
-            session_id?: string;
+            session_id?: string | null;
             /** @description When true, the response includes the list of ingested trace IDs. */
-            include_trace_ids?: boolean;
+            include_trace_ids?: boolean | null;
         } & {
             [key: string]: unknown;
         };
@@ -645,15 +653,15 @@ export interface components {
          */
         Luna3ScorerVersionCreate: {
             /** @description Instruction of the Luna3 scorer. */
-            instruction?: string;
+            instruction?: string | null;
             /** @description Path of the adapter. */
-            adapter_path?: string;
+            adapter_path?: string | null;
             /** @description Map from class name to vocabulary index. */
             class_name_to_vocab_ix?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Threshold of the scorer. */
-            threshold?: number;
+            threshold?: number | null;
         };
         /**
          * Message
@@ -661,9 +669,9 @@ export interface components {
          */
         Message: {
             /** @description Role of the message's author. */
-            role?: string;
+            role?: string | null;
             /** @description Content of the message. */
-            content?: string;
+            content?: string | null;
         };
         /**
          * RegisteredScorer
@@ -900,9 +908,9 @@ export interface components {
          */
         SocialLoginRequest: {
             /** @description The token issued by an external identity provider. */
-            id_token?: string;
+            id_token?: string | null;
             /** @description The name of the identity provider. */
-            provider?: string;
+            provider?: string | null;
         };
         /**
          * SocialLoginResponse
@@ -919,7 +927,10 @@ export interface components {
         };
         /**
          * Span
-         * @description A span of a trace.
+         * @description A span of a trace. The seed gives the shape of an `llm` span only: its `input` is a list of
+         *     messages and its `output` one message. For a span of any other type (their names are not shown)
+         *     `input` and `output` may be any JSON value. The object is open, so a span may carry fields whose
+         *     names are not shown (child spans, for example).
          */
         Span: {
             /**
@@ -931,26 +942,29 @@ export interface components {
              * Format: date-time
              * @description When the span was created.
              */
-            created_at?: string;
+            created_at?: string | null;
             /** @description Name of the span. */
-            name?: string;
-            /** @description Messages sent to the model. */
-            input?: components["schemas"]["Message"][];
-            output?: components["schemas"]["Message"];
+            name?: string | null;
+            /** @description Input of the span; for an `llm` span, the messages sent to the model (or null). */
+            input?: unknown;
+            /** @description Output of the span; for an `llm` span, the message the model answered (or null). */
+            output?: unknown;
             /** @description Metrics of the span. */
             metrics?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Dataset metadata of the span. */
             dataset_metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description User metadata of the span. */
             user_metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Tags of the span. */
-            tags?: unknown[];
+            tags?: unknown[] | null;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * StarConstraints
@@ -1001,17 +1015,21 @@ export interface components {
          */
         SystemUserCreate: {
             /** @description E-mail address of the user. */
-            email?: string;
+            email?: string | null;
             /** @description First name of the user. */
-            first_name?: string;
+            first_name?: string | null;
             /** @description Last name of the user. */
-            last_name?: string;
-            auth_method?: components["schemas"]["AuthMethod"];
+            last_name?: string | null;
+            /** @description How the user authenticates, or null. */
+            auth_method?: OneOf<[
+                components["schemas"]["AuthMethod"],
+                null
+            ]>;
             /**
              * Format: password
              * @description Password of the user.
              */
-            password?: string;
+            password?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -1049,7 +1067,7 @@ export interface components {
         };
         /**
          * Trace
-         * @description A trace to ingest, with its spans.
+         * @description A trace to ingest, with its spans. The object is open to fields whose names are not shown.
          */
         Trace: {
             /**
@@ -1061,29 +1079,31 @@ export interface components {
              * Format: date-time
              * @description When the trace was created.
              */
-            created_at?: string;
+            created_at?: string | null;
             /** @description Name of the trace. */
-            name?: string;
+            name?: string | null;
             /** @description Input of the trace. */
-            input?: string;
+            input?: string | null;
             /** @description Output of the trace. */
-            output?: string;
+            output?: string | null;
             /** @description Metrics of the trace. */
             metrics?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Dataset metadata of the trace. */
             dataset_metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description User metadata of the trace. */
             user_metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Tags of the trace. */
-            tags?: unknown[];
+            tags?: unknown[] | null;
             /** @description Spans of the trace. */
-            spans?: components["schemas"]["Span"][];
+            spans?: components["schemas"]["Span"][] | null;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * TraceSelector

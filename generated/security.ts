@@ -23,8 +23,11 @@ export const securitySchemes = {
 
 export type SecuritySchemeName = keyof typeof securitySchemes;
 
-/** For each operation ("METHOD /path"), the schemes it accepts, in order of preference. */
-export const operationSecurity: Record<string, { operationId: string; schemes: readonly SecuritySchemeName[] }> = {
+/**
+ * For each operation ("METHOD /path"), the schemes it accepts, in order of preference, and whether
+ * it may also be sent with no credential.
+ */
+export const operationSecurity: Record<string, { operationId: string; schemes: readonly SecuritySchemeName[]; optional: boolean }> = {
   "PUT /v2/projects/{project_id}/runs/{run_id}/signals/configuration": {
     "operationId": "putSignalsConfiguration",
     "schemes": [
@@ -32,13 +35,15 @@ export const operationSecurity: Record<string, { operationId: string; schemes: r
       "ClassicAPIKeyHeader",
       "OAuth2PasswordBearer",
       "HTTPBasic"
-    ]
+    ],
+    "optional": false
   },
   "POST /v2/login/social": {
     "operationId": "loginSocial",
     "schemes": [
       "OAuth2PasswordBearer"
-    ]
+    ],
+    "optional": true
   },
   "PATCH /v2/projects/{project_id}/annotation/templates/{template_id}": {
     "operationId": "updateAnnotationTemplate",
@@ -47,13 +52,18 @@ export const operationSecurity: Record<string, { operationId: string; schemes: r
       "APIKeyHeader",
       "OAuth2PasswordBearer",
       "HTTPBasic"
-    ]
+    ],
+    "optional": false
   },
   "POST /v2/projects/{project_id}/traces": {
     "operationId": "logTraces",
     "schemes": [
-      "APIKeyHeader"
-    ]
+      "APIKeyHeader",
+      "ClassicAPIKeyHeader",
+      "OAuth2PasswordBearer",
+      "HTTPBasic"
+    ],
+    "optional": false
   },
   "POST /v2/scorers/{scorer_id}/version/luna3": {
     "operationId": "createLuna3ScorerVersion",
@@ -62,7 +72,8 @@ export const operationSecurity: Record<string, { operationId: string; schemes: r
       "ClassicAPIKeyHeader",
       "OAuth2PasswordBearer",
       "HTTPBasic"
-    ]
+    ],
+    "optional": false
   },
   "POST /v2/projects/{project_id}/feedback/ratings": {
     "operationId": "applyBulkFeedbackV2",
@@ -71,10 +82,12 @@ export const operationSecurity: Record<string, { operationId: string; schemes: r
       "APIKeyHeader",
       "OAuth2PasswordBearer",
       "HTTPBasic"
-    ]
+    ],
+    "optional": false
   },
   "POST /v2/system_users": {
     "operationId": "createOrVerifyUser",
-    "schemes": []
+    "schemes": [],
+    "optional": true
   }
 };

@@ -92,7 +92,9 @@ function security(document) {
       }
       return names;
     });
-    operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId, schemes };
+    // No requirement at all, or an empty one (`{}`), means the operation may be called without a credential.
+    const optional = requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0);
+    operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId, schemes, optional };
   }
   const schemes = {};
   for (const [name, scheme] of Object.entries(document.components?.securitySchemes ?? {})) {
@@ -108,8 +110,11 @@ export const securitySchemes = ${json(schemes)} as const;
 
 export type SecuritySchemeName = keyof typeof securitySchemes;
 
-/** For each operation ("METHOD /path"), the schemes it accepts, in order of preference. */
-export const operationSecurity: Record<string, { operationId: string; schemes: readonly SecuritySchemeName[] }> = ${json(operations)};
+/**
+ * For each operation ("METHOD /path"), the schemes it accepts, in order of preference, and whether
+ * it may also be sent with no credential.
+ */
+export const operationSecurity: Record<string, { operationId: string; schemes: readonly SecuritySchemeName[]; optional: boolean }> = ${json(operations)};
 `;
 }
 

@@ -122,6 +122,8 @@ const credentialHeaders = [
 interface CredentialPlan {
   readonly operationId: string;
   readonly schemes: readonly SecuritySchemeName[];
+  /** Whether the operation may be sent without a credential. */
+  readonly optional: boolean;
   /** The credential header to send; undefined when the operation takes none or none is held. */
   readonly header: readonly [string, string] | undefined;
   /** The other credential headers, removed so that exactly one credential is sent. */
@@ -131,12 +133,13 @@ interface CredentialPlan {
 /**
  * Attaches exactly one credential to each request: the first scheme, in the order of the
  * operation's security requirements, for which `credentials` holds a value. Any other credential
- * header is removed, so an operation with no security requirement is sent with none. The choice is
- * made once per operation when the client is created, not on every request.
+ * header is removed, so an operation with no security requirement is sent with none, and one whose
+ * credential is optional (an empty requirement, `{}`) is sent with none when none is held. The choice
+ * is made once per operation when the client is created, not on every request.
  */
 function authMiddleware(credentials: Credentials): Middleware {
   const plans = new Map<string, CredentialPlan>();
-  for (const [operation, { operationId, schemes }] of Object.entries(operationSecurity)) {
+  for (const [operation, { operationId, schemes, optional }] of Object.entries(operationSecurity)) {
     let header: [string, string] | undefined;
     for (const scheme of schemes) {
       header = credentialHeader(scheme, credentials);
@@ -144,14 +147,14 @@ function authMiddleware(credentials: Credentials): Middleware {
     }
     const sent = header?.[0].toLowerCase();
     const remove = credentialHeaders.filter((name) => name.toLowerCase() !== sent);
-    plans.set(operation, { operationId, schemes, header, remove });
+    plans.set(operation, { operationId, schemes, optional, header, remove });
   }
   return {
     onRequest({ request, schemaPath }) {
       const operation = `${request.method} ${schemaPath}`;
       const plan = plans.get(operation);
       if (!plan) throw new UnknownOperationError(operation);
-      if (!plan.header && plan.schemes.length > 0) throw new MissingCredentialError(plan.operationId, plan.schemes);
+      if (!plan.header && !plan.optional) throw new MissingCredentialError(plan.operationId, plan.schemes);
       for (const name of plan.remove) request.headers.delete(name);
       if (plan.header) request.headers.set(plan.header[0], plan.header[1]);
       return request;

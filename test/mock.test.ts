@@ -291,8 +291,8 @@ describe('422: the other operations', () => {
     ],
     ['traces missing', { include_trace_ids: true }, [missing(['body', 'traces'], { include_trace_ids: true })]],
     [
-      'a trace of another type and a span whose message role is not a string',
-      { traces: [{ type: 'span', spans: [{ input: [{ role: 1, content: 'hi' }] }] }] },
+      'a trace of another type and an llm span whose message role is not a string',
+      { traces: [{ type: 'span', spans: [{ type: 'llm', input: [{ role: 1, content: 'hi' }] }] }] },
       [
         { type: 'literal_error', loc: ['body', 'traces', 0, 'type'], msg: "Input should be 'trace'", input: 'span', ctx: { expected: "'trace'" } },
         { type: 'string_type', loc: ['body', 'traces', 0, 'spans', 0, 'input', 0, 'role'], msg: 'Input should be a valid string', input: 1 },
@@ -525,7 +525,7 @@ describe('200: responses reflect the request', () => {
 });
 
 describe('401: the credentials the operation accepts', () => {
-  it.each(['putSignalsConfiguration', 'logTraces', 'loginSocial'])('%s', async (operationId) => {
+  it.each(['putSignalsConfiguration', 'logTraces', 'applyBulkFeedbackV2'])('%s', async (operationId) => {
     const { path, method, operation: op } = operation(operationId);
     const url = path.replace(/\{[^}]+\}/g, PROJECT);
     const response = await fetch(mockBaseUrl() + url, { method: method.toUpperCase(), headers: { 'content-type': 'application/json' }, body: '{}' });

@@ -66,6 +66,8 @@ const integer = { type: 'integer' };
 const boolean = { type: 'boolean' };
 const object = { type: 'object' };
 const uuid = { type: 'string', format: 'uuid' };
+/** A request field the seed does not require and gives no default: it also accepts null (GUIDE §2 rule 3). */
+const orNull = (field: Field): Field => ({ ...field, type: [field.type as string, 'null'] });
 
 describe('seed 2.1 Signals configuration', () => {
   it('Signals configuration: every field, all required, no other field', () => {
@@ -179,33 +181,42 @@ describe('seed 2.3 Trace and span', () => {
   it('Trace object', () => {
     expectFields('Trace', {
       type: { type: 'string', const: 'trace' },
-      created_at: dateTime,
-      name: string,
-      input: string,
-      output: string,
-      metrics: object,
-      dataset_metadata: object,
-      user_metadata: object,
-      tags: { type: 'array' },
-      spans: { type: 'array', itemsRef: 'Span' },
+      created_at: orNull(dateTime),
+      name: orNull(string),
+      input: orNull(string),
+      output: orNull(string),
+      metrics: orNull(object),
+      dataset_metadata: orNull(object),
+      user_metadata: orNull(object),
+      tags: orNull({ type: 'array' }),
+      spans: orNull({ type: 'array', itemsRef: 'Span' }),
     });
     expectRequired('Trace', []);
+    expectClosed('Trace', false);
   });
 
-  it('Span object: llm is an example, not an enum', () => {
+  it('Span object: llm is an example, not an enum; the message shapes hold for llm spans only', () => {
     expectFields('Span', {
       type: { type: 'string', examples: ['llm'] },
-      created_at: dateTime,
-      name: string,
-      input: { type: 'array', itemsRef: 'Message' },
-      output: { ref: 'Message' },
-      metrics: object,
-      dataset_metadata: object,
-      user_metadata: object,
-      tags: { type: 'array' },
+      created_at: orNull(dateTime),
+      name: orNull(string),
+      // Other span types: not shown, so any value.
+      input: { type: undefined },
+      output: { type: undefined },
+      metrics: orNull(object),
+      dataset_metadata: orNull(object),
+      user_metadata: orNull(object),
+      tags: orNull({ type: 'array' }),
     });
     expect(property('Span', 'type').enum).toBeUndefined();
-    expectFields('Message', { role: string, content: string });
+    expectClosed('Span', false);
+    const span = schema('Span');
+    expect(span.if).toEqual({ required: ['type'], properties: { type: { const: 'llm' } } });
+    const llm = (span.then as Schema).properties!;
+    expect(llm.input!.type).toEqual(['array', 'null']);
+    expect(refName(llm.input!.items!)).toBe('Message');
+    expect((llm.output!.oneOf ?? []).map((b: Schema) => refName(b) ?? b.type)).toEqual(['Message', 'null']);
+    expectFields('Message', { role: orNull(string), content: orNull(string) });
   });
 });
 
@@ -328,18 +339,18 @@ describe('seed 2.5 Bulk feedback', () => {
   it('Create operation object (BulkFeedbackRatingCreate)', () => {
     expectFields('BulkFeedbackRatingCreate', {
       operation_type: { type: 'string', const: 'create' },
-      rating: { ref: 'FeedbackRating' },
-      feedback_template_id: string,
-      explanation: string,
+      rating: { nullableRef: 'FeedbackRating' },
+      feedback_template_id: orNull(string),
+      explanation: orNull(string),
     });
     expectFields('FeedbackRating', { feedback_type: { type: 'string', examples: ['like_dislike'] }, value: {} });
-    expect(schema('FeedbackRating').then).toEqual({ properties: { value: { type: 'boolean' } } });
+    expect(schema('FeedbackRating').then).toEqual({ properties: { value: { type: ['boolean', 'null'] } } });
   });
 
   it('selector variants and the open delete operation', () => {
     expectFields('IndexSelector', {
       selector_type: { type: 'string', const: 'indexes' },
-      indexes: { type: 'array', items: 'integer' },
+      indexes: orNull({ type: 'array', items: 'integer' }),
     });
     expect(schema('BulkFeedbackSelector').anyOf!.map(refName)).toEqual(['IndexSelector', 'TraceSelector']);
     expect(schema('BulkFeedbackOperation').anyOf!.map(refName)).toEqual(['BulkFeedbackRatingCreate', 'BulkFeedbackRatingDelete']);
@@ -449,13 +460,13 @@ describe('seed 4 Endpoints', () => {
   });
 
   it('4.2 Login Social: request and response', () => {
-    expectFields('SocialLoginRequest', { id_token: string, provider: string });
+    expectFields('SocialLoginRequest', { id_token: orNull(string), provider: orNull(string) });
     expectRequired('SocialLoginRequest', []);
     expectFields('SocialLoginResponse', { access_token: string, token_type: { type: 'string', const: 'bearer' } });
   });
 
   it('4.3 Update Annotation Template: open body with a bounded name', () => {
-    expectFields('AnnotationTemplateUpdate', { name: { type: 'string', minLength: 1, maxLength: 255 }, criteria: string });
+    expectFields('AnnotationTemplateUpdate', { name: orNull({ type: 'string', minLength: 1, maxLength: 255 }), criteria: orNull(string) });
     expectRequired('AnnotationTemplateUpdate', []);
     expect(schema('AnnotationTemplateUpdate').additionalProperties).toBe(true);
   });
@@ -463,11 +474,11 @@ describe('seed 4 Endpoints', () => {
   it('4.4 Log Traces: request body and response', () => {
     expectFields('LogTracesIngestRequest', {
       traces: { type: 'array', itemsRef: 'Trace', minItems: 1 },
-      log_stream_id: uuid,
-      experiment_id: uuid,
-      metrics_testing_id: uuid,
-      session_id: uuid,
-      include_trace_ids: boolean,
+      log_stream_id: orNull(uuid),
+      experiment_id: orNull(uuid),
+      metrics_testing_id: orNull(uuid),
+      session_id: orNull(uuid),
+      include_trace_ids: orNull(boolean),
     });
     expectRequired('LogTracesIngestRequest', ['traces']);
     expect(schema('LogTracesIngestRequest').additionalProperties).toBe(true);
@@ -488,10 +499,10 @@ describe('seed 4 Endpoints', () => {
 
   it('4.5 Create Luna3 Scorer Version: request body', () => {
     expectFields('Luna3ScorerVersionCreate', {
-      instruction: string,
-      adapter_path: string,
-      class_name_to_vocab_ix: object,
-      threshold: { type: 'number' },
+      instruction: orNull(string),
+      adapter_path: orNull(string),
+      class_name_to_vocab_ix: orNull(object),
+      threshold: orNull({ type: 'number' }),
     });
     expectRequired('Luna3ScorerVersionCreate', []);
   });
@@ -502,8 +513,8 @@ describe('seed 4 Endpoints', () => {
       expect(operation(id).operation.deprecated, id).toBeUndefined();
     }
     expectFields('BulkFeedbackRatingsRequest', {
-      operations: { type: 'array', itemsRef: 'BulkFeedbackOperation' },
-      selector: { ref: 'BulkFeedbackSelector' },
+      operations: orNull({ type: 'array', itemsRef: 'BulkFeedbackOperation' }),
+      selector: { nullableRef: 'BulkFeedbackSelector' },
     });
     const response = responseSchema('applyBulkFeedbackV2');
     expect(response.type).toBe('array');
@@ -512,11 +523,11 @@ describe('seed 4 Endpoints', () => {
 
   it('4.3 (reference) Create Or Verify User: open body, auth_method enum, role enum named', () => {
     expectFields('SystemUserCreate', {
-      email: string,
-      first_name: string,
-      last_name: string,
-      auth_method: { ref: 'AuthMethod' },
-      password: { type: 'string', format: 'password' },
+      email: orNull(string),
+      first_name: orNull(string),
+      last_name: orNull(string),
+      auth_method: { nullableRef: 'AuthMethod' },
+      password: orNull({ type: 'string', format: 'password' }),
     });
     expectRequired('SystemUserCreate', []);
     expect(schema('SystemUserCreate').additionalProperties).toBe(true);
@@ -536,6 +547,8 @@ describe('seed 5 Authentication', () => {
     });
   });
 
+  // The seed declares the schemes of Signals, Luna3, the template and bulk feedback; its "Per
+  // operation" lines say how each example request was sent, which comes first (GUIDE §2 rule 8).
   it('per operation: the scheme the request is sent with comes first', () => {
     const all = (first: string, second: string) => [first, second, 'OAuth2PasswordBearer', 'HTTPBasic'];
     const expected: Record<string, string[]> = {
@@ -543,7 +556,7 @@ describe('seed 5 Authentication', () => {
       createLuna3ScorerVersion: all('APIKeyHeader', 'ClassicAPIKeyHeader'),
       updateAnnotationTemplate: all('ClassicAPIKeyHeader', 'APIKeyHeader'),
       applyBulkFeedbackV2: all('ClassicAPIKeyHeader', 'APIKeyHeader'),
-      logTraces: ['APIKeyHeader'],
+      logTraces: all('APIKeyHeader', 'ClassicAPIKeyHeader'),
       loginSocial: ['OAuth2PasswordBearer'],
       createOrVerifyUser: [],
     };
@@ -551,6 +564,12 @@ describe('seed 5 Authentication', () => {
       const security: Record<string, string[]>[] = operation(id).operation.security;
       expect(security, id).toBeDefined();
       expect(security.flatMap((requirement) => Object.keys(requirement)), id).toEqual(expected[id]);
+    }
+    // Login Social may also be sent with no credential: an empty requirement, after the bearer.
+    expect(operation('loginSocial').operation.security).toEqual([{ OAuth2PasswordBearer: [] }, {}]);
+    expect(operation('createOrVerifyUser').operation.security).toEqual([]);
+    for (const id of operationIds.filter((i) => !['loginSocial', 'createOrVerifyUser'].includes(i))) {
+      expect(operation(id).operation.security.every((r: object) => Object.keys(r).length === 1), id).toBe(true);
     }
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createApiClient,
+  type AnnotationTemplateUpdate,
   type AuthMethod,
   type BulkFeedbackRatingsRequest,
   type CronSignalSchedule,
@@ -11,11 +12,13 @@ import {
   type IntervalSignalSchedule,
   type LogStreamSignalsConfigurationPut,
   type LogTracesIngestRequest,
+  type Luna3ScorerVersionCreate,
   type SignalSchedule,
   type SignalsConfiguration,
   type SignalsConfigurationPut,
   type SignalsConfigurationResponse,
   type SignalsUserPreferences,
+  type SocialLoginRequest,
   type SystemUser,
   type SystemUserCreate,
   type UserRole,
@@ -158,5 +161,81 @@ describe('enums and open bodies', () => {
       | '/v2/projects/{project_id}/feedback/ratings'
       | '/v2/system_users'
     >();
+  });
+});
+
+describe('null where the seed states no required-ness and no default (GUIDE §2 rule 3)', () => {
+  it('is assignable to every such request field', () => {
+    const traces: LogTracesIngestRequest = {
+      traces: [
+        {
+          type: 'trace',
+          created_at: null,
+          name: null,
+          input: null,
+          output: null,
+          metrics: null,
+          dataset_metadata: null,
+          user_metadata: null,
+          tags: null,
+          spans: [{ type: 'llm', created_at: null, name: null, input: [{ role: null, content: null }], output: null, metrics: null, tags: null }],
+        },
+      ],
+      log_stream_id: null,
+      experiment_id: null,
+      metrics_testing_id: null,
+      session_id: null,
+      include_trace_ids: null,
+    };
+    const user: SystemUserCreate = { email: null, first_name: null, last_name: null, auth_method: null, password: null };
+    const feedback: BulkFeedbackRatingsRequest = {
+      operations: [{ operation_type: 'create', rating: null, feedback_template_id: null, explanation: null }],
+      selector: null,
+    };
+    const noOperations: BulkFeedbackRatingsRequest = { operations: null, selector: { selector_type: 'indexes', indexes: null } };
+    const login: SocialLoginRequest = { id_token: null, provider: null };
+    const template: AnnotationTemplateUpdate = { name: null, criteria: null };
+    const luna3: Luna3ScorerVersionCreate = { instruction: null, adapter_path: null, class_name_to_vocab_ix: null, threshold: null };
+    void [traces, user, feedback, noOperations, login, template, luna3];
+  });
+
+  it('a wrong type is still an error, and so is null where the seed says otherwise', () => {
+    // @ts-expect-error experiment_id is a string or null, not a number
+    const wrongId: LogTracesIngestRequest = { traces: [{ type: 'trace' }], experiment_id: 42 };
+    // @ts-expect-error traces is required and not nullable
+    const nullTraces: LogTracesIngestRequest = { traces: null };
+    // @ts-expect-error a trace's type is `trace`
+    const nullTraceType: LogTracesIngestRequest = { traces: [{ type: null }] };
+    // @ts-expect-error auth_method is an AuthMethod or null
+    const wrongMethod: SystemUserCreate = { auth_method: 'ldap' };
+    // @ts-expect-error threshold is a number or null
+    const wrongThreshold: Luna3ScorerVersionCreate = { threshold: 'high' };
+    // @ts-expect-error the Signals shapes state every field: model is required and not nullable
+    const nullModel: SignalsConfigurationPut = { model: null };
+    // @ts-expect-error scheduled_runs_enabled has a default (false), so it is not nullable
+    const nullEnabled: SignalsConfigurationPut = { model: 'm', run_mode: 'ON_DEMAND', scheduled_runs_enabled: null };
+    // @ts-expect-error user preferences are not nullable
+    const nullPreferences: SignalsConfigurationPut = { model: 'm', user_preferences: null };
+    void [wrongId, nullTraces, nullTraceType, wrongMethod, wrongThreshold, nullModel, nullEnabled, nullPreferences];
+  });
+
+  it('spans of types other than llm carry any input and output, and child spans', () => {
+    const trace: LogTracesIngestRequest = {
+      traces: [
+        {
+          type: 'trace',
+          spans: [
+            {
+              type: 'workflow',
+              input: 'question',
+              output: { steps: 2 },
+              spans: [{ type: 'tool', input: '{"q": 1}', output: ['Paris'] }, { type: 'retriever', output: [{ content: 'doc' }] }],
+            },
+            { type: 'agent', input: 'question', output: 'answer' },
+          ],
+        },
+      ],
+    };
+    void trace;
   });
 });

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The package as users with other set-ups read it. Run by .ci/run after `npm test`, from any
+# directory, with no input: installs this folder's own tools (their weight stays out of the main
+# install), packs the package as `npm pack` publishes it, then runs every check and prints one
+# PASS/FAIL line per case. Exits 1 when any check failed.
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$here"
+
+npm ci --no-audit --no-fund --loglevel=error || exit 1
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/ecosystem-pack-XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+(cd "$root" && npm pack --silent --pack-destination "$work" >/dev/null) || { echo "FAIL  npm pack"; exit 1; }
+tarball="$(ls "$work"/*.tgz)"
+
+failed=()
+check() { # name, command...
+  local name="$1"; shift
+  if "$@"; then :; else failed+=("$name"); fi
+}
+check "module systems" node modules.mjs "$tarball"
+check "attw" node attw.mjs "$tarball"
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "ecosystem check FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "ecosystem check passed"

@@ -82,7 +82,7 @@ const mutations: [string, string, Mutation][] = [
 
 // copy-0 is the unmodified spec, copy-N the N-th mutation. A mutation that matches nothing fails
 // its own test, and its copy is not linted.
-const copies = [() => {}, ...mutations.map(([, , mutate]) => mutate)].map((mutate, index) => {
+const copies = [() => {}, ...mutations.map(([, , mutate]) => mutate)].map((mutate, index): { name: string } | { error: unknown } => {
   try {
     return { name: makeCopy(index, mutate) };
   } catch (error) {

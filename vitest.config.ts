@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/setup/mock-server.ts'],
+    // The mock every contract test talks to, and the package packed once for the tests that install it.
+    globalSetup: ['test/setup/mock-server.ts', 'test/setup/package.ts'],
     // Most files wait on child processes (the mock, Redocly, npm, Chromium) rather than compute, so
     // two workers overlap that waiting; vitest's default on two cores is one.
     maxWorkers: 2,

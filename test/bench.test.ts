@@ -1,15 +1,16 @@
 // The benchmark harness (scripts/bench, `npm run bench`) runs end to end in its tiny configuration
 // and prints every section. Nothing here looks at the figures: benchmarks are never timed
-// assertions, and --quick figures mean nothing.
+// assertions, and --quick figures mean nothing. One run checks the structure of every section;
+// its package section reuses the package this test run packed once (test/setup/package.ts).
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bench = (args: string[]) =>
-  run(process.execPath, ['scripts/bench/index.js', ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 110_000 });
+  run(process.execPath, ['scripts/bench/index.js', ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 100_000 });
 
 const SECTIONS = {
   client: ['## 1. Client overhead', ['openapi-fetch createClient', 'createApiClient (apiKey: 1st scheme)', 'ratio to openapi-fetch']],
@@ -20,18 +21,35 @@ const SECTIONS = {
 } as const;
 
 describe('the benchmark script', () => {
-  // One process per section (`--only`), all at once, so the check stays short; a full run is
-  // the same code, one section after the other in one process.
-  it.concurrent.for(Object.keys(SECTIONS))('--quick --only %s: the machine line first, then the section, not failed', { timeout: 120_000 }, async (name, { expect }) => {
-    const [heading, contents] = SECTIONS[name as keyof typeof SECTIONS];
-    const { stdout } = await bench(['--quick', '--only', name]);
+  // The minimal run: every section once, in one process, with the load cut to 0.2 s per scenario.
+  let minimal: Promise<string> | undefined;
+  const output = () => (minimal ??= bench(['--quick', '--duration', '0.2', '--packed', inject('packedPackage').dir]).then(({ stdout }) => stdout));
+
+  it('--quick: the machine line first, then every section in order, none failed', { timeout: 110_000 }, async () => {
+    const stdout = await output();
     expect(stdout.split('\n')[0]).toMatch(/^Machine: .+, \d+ cores .*GiB RAM.*, Node v\d+\.\d+\.\d+/);
-    const at = stdout.indexOf(heading);
-    expect(at).toBeGreaterThan(0);
-    for (const text of contents) expect(stdout.slice(at)).toContain(text);
-    expect(stdout.match(/^## /gm)).toHaveLength(1);
+    const headings = stdout.match(/^## .*/gm) ?? [];
+    const expected = Object.values(SECTIONS).map(([heading]) => heading);
+    expect(headings).toHaveLength(expected.length);
+    expected.forEach((heading, i) => expect(headings[i]!.startsWith(heading), `heading ${i + 1}: ${headings[i]}`).toBe(true));
     expect(stdout).not.toContain('FAILED');
     expect(stdout).toMatch(/Total wall time: [\d.]+ s\./);
+  });
+
+  it.for(Object.keys(SECTIONS))('--quick, section %s: its contents', { timeout: 110_000 }, async (name) => {
+    const [heading, contents] = SECTIONS[name as keyof typeof SECTIONS];
+    const stdout = await output();
+    const at = stdout.indexOf(heading);
+    expect(at).toBeGreaterThan(0);
+    const section = stdout.slice(at, stdout.indexOf('\n## ', at + 1) === -1 ? undefined : stdout.indexOf('\n## ', at + 1));
+    for (const text of contents) expect(section).toContain(text);
+    expect(section).toMatch(/_Section wall time: [\d.]+ s\._/);
+  });
+
+  it('--only runs the sections named and no other', async () => {
+    const { stdout } = await bench(['--quick', '--only', 'client']);
+    expect(stdout.match(/^## .*/gm)).toEqual([expect.stringMatching(/^## 1\. Client overhead/)]);
+    expect(stdout).not.toContain('FAILED');
   });
 
   it('rejects an unknown section', async () => {

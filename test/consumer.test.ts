@@ -1,18 +1,19 @@
-// The package as a user installs it: `npm pack`, install the tarball into a new project, compile a
-// consumer file against the published `exports` and `types`, and run it against the mock.
+// The package as a user installs it: packed and installed into a new project once per run
+// (test/setup/package.ts); here a consumer file is compiled against the published `exports` and
+// `types`, and run against the mock.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mockBaseUrl } from './helpers/contract.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'contract-consumer-'));
-const app = join(work, 'app');
+const { app } = inject('packedPackage');
+/** This file's own directory in the installed project (other tests use the same install). */
+const here = mkdtempSync(join(app, 'consumer-test-'));
 
 const consumerSource = `
 import { createApiClient, MissingCredentialError, validationDetails, type SignalsConfigurationPut } from '@observability/api-contract';
@@ -55,26 +56,16 @@ console.log(JSON.stringify({
 }));
 `;
 
-beforeAll(async () => {
-  await run('npm', ['pack', '--pack-destination', work], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
-  mkdirSync(app);
+beforeAll(() => {
   writeFileSync(
-    join(app, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { '@observability/api-contract': `file:../${tarball}` } }),
-  );
-  writeFileSync(
-    join(app, 'tsconfig.json'),
+    join(here, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false },
       files: ['consumer.ts'],
     }),
   );
-  writeFileSync(join(app, 'consumer.ts'), consumerSource);
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app });
-}, 240_000);
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+  writeFileSync(join(here, 'consumer.ts'), consumerSource);
+});
 
 describe('the packed package', () => {
   it('installs without Prism or any server', () => {
@@ -97,9 +88,9 @@ describe('the packed package', () => {
 
   it('compiles a consumer file against its exports and types, and runs it against the mock', async () => {
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app }).catch((e: { stdout: string }) => e);
+    const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: here }).catch((e: { stdout: string }) => e);
     expect(compiled.stdout).toBe('');
-    const { stdout } = await run(process.execPath, [join(app, 'out/consumer.js'), mockBaseUrl()], { cwd: app });
+    const { stdout } = await run(process.execPath, [join(here, 'out/consumer.js'), mockBaseUrl()], { cwd: here });
     expect(JSON.parse(stdout)).toEqual({
       status: 200,
       mode: 'SCHEDULED',
@@ -113,11 +104,11 @@ describe('the packed package', () => {
 
   it('rejects a consumer body that breaks the contract at compile time', async () => {
     writeFileSync(
-      join(app, 'broken.ts'),
+      join(here, 'broken.ts'),
       `import type { SignalsConfigurationPut } from '@observability/api-contract';\nexport const body: SignalsConfigurationPut = { model: 'm', run_mode: 'WEEKLY' };\n`,
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const result = await run(process.execPath, [tsc, '--noEmit', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--strict', 'broken.ts'], { cwd: app }).catch((e: { stdout: string }) => e);
+    const result = await run(process.execPath, [tsc, '--noEmit', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--strict', 'broken.ts'], { cwd: here }).catch((e: { stdout: string }) => e);
     expect(result.stdout).toMatch(/broken\.ts.*error TS2322/s);
   });
 });

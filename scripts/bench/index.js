@@ -2,12 +2,14 @@
 // What the package costs its users, side by side with the alternatives, on this machine.
 //
 //   node scripts/bench/index.js [--only client,mock,pipeline,package,growth] [--quick]
-//                               [--duration SECONDS] [--write [FILE]]
+//                               [--duration SECONDS] [--packed DIR] [--write [FILE]]
 //
 //   --only      run only these sections (comma-separated; default: all five)
 //   --quick     a tiny configuration that checks the harness, not the machine: short timers,
 //               0.5 s of load, slow pipeline steps skipped, growth at 1× only, single runs
 //   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick)
+//   --packed    the package section reuses the package that packAndInstall (package.js) packed
+//               and installed into DIR, instead of packing it again (the tests pack once per run)
 //   --write     also write the report (Markdown) to FILE (default BENCHMARKS.md in the repo)
 //
 // Every server and temp dir it makes is removed at the end, on an error, and on Ctrl-C.
@@ -37,6 +39,7 @@ function options() {
       only: { type: 'string' },
       quick: { type: 'boolean', default: false },
       duration: { type: 'string' },
+      packed: { type: 'string' },
       write: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -44,7 +47,7 @@ function options() {
     strict: true,
   });
   if (values.help) {
-    console.log('node scripts/bench/index.js [--only client,mock,pipeline,package,growth] [--quick] [--duration S] [--write [FILE]]');
+    console.log('node scripts/bench/index.js [--only client,mock,pipeline,package,growth] [--quick] [--duration S] [--packed DIR] [--write [FILE]]');
     process.exit(0);
   }
   const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(SECTIONS);
@@ -52,7 +55,7 @@ function options() {
   if (unknown.length > 0) throw new Error(`--only: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
   const duration = values.duration === undefined ? (values.quick ? 0.5 : 5) : Number(values.duration);
   if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be a number of seconds in (0, 600], got ${values.duration}`);
-  return { only, quick: values.quick, duration, write: values.write };
+  return { only, quick: values.quick, duration, packed: values.packed && resolve(values.packed), write: values.write };
 }
 
 /** `--write` takes an optional file: the positional right after it, if any. */

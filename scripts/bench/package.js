@@ -1,6 +1,6 @@
 // Section 4: what installing the package costs a user: tarball size, what it pulls in, and what
 // its types add to the user's `tsc`.
-import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bytes, ms, num, root, table, tempDir, timeCommand } from './lib.js';
@@ -9,6 +9,8 @@ import { timeTsc, writeTsconfig } from './tsc.js';
 // Not copied into the snapshot: history, the shared install (symlinked instead), build output
 // (rebuilt by prepack), tests.
 const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
+
+const PACKED = 'packed.json';
 
 const PROJECT_ID = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 const RUN_ID = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
@@ -70,12 +72,14 @@ function gzipped(path) {
   return gzipSync(readFileSync(path), { level: 9 }).length;
 }
 
-export async function packageSection({ quick }) {
-  const runs = quick ? 1 : 5;
-  const work = tempDir('package');
-
-  // A snapshot of the working tree, packed the way `npm pack` does it (prepack included), so the
-  // figures are those of a fresh build of the current source and nothing in the repo is written.
+/**
+ * Packs the package as a user gets it and installs it into an empty project. It packs a snapshot
+ * of the working tree in a temp dir, the way `npm pack` does it (prepack included), so the result
+ * is a fresh build of the current source and nothing in the repo is written. Also used by the
+ * tests (test/setup/package.ts), which pack once per run; the facts are also written to
+ * `<work>/packed.json` so that `--packed <work>` reuses them.
+ */
+export async function packAndInstall(work = tempDir('package')) {
   const snapshot = join(work, 'snapshot');
   mkdirSync(snapshot);
   for (const entry of readdirSync(root)) {
@@ -92,20 +96,47 @@ export async function packageSection({ quick }) {
   const out = join(work, 'out');
   mkdirSync(out);
   const packed = packJson(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], snapshot, 'npm pack'));
+  rmSync(snapshot, { recursive: true, force: true });
 
   // A real install of the tarball into an empty project.
   const app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), '{"name":"consumer","private":true,"type":"module"}\n');
-  const install = await npm(
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', join(out, packed.filename)],
-    app,
-    'npm install <tarball>',
-  );
+  const tarball = join(out, packed.filename);
+  const install = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app, 'npm install <tarball>');
   const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'));
   const installed = Object.entries(lock.packages)
     .filter(([path]) => path !== '' && path !== `node_modules/${manifest.name}`)
     .map(([path, info]) => `${path.replace(/^.*node_modules\//, '')}@${info.version}${info.dev ? ' (dev)' : ''}`);
+  const result = {
+    name: manifest.name,
+    prepackMs: prepack.ms,
+    dry,
+    tarball,
+    app,
+    installedPackage: join(app, 'node_modules', manifest.name),
+    installMs: install.ms,
+    installed,
+  };
+  writeFileSync(join(work, PACKED), JSON.stringify(result));
+  return result;
+}
+
+/** What packAndInstall wrote into `dir`. */
+function readPacked(dir) {
+  try {
+    return JSON.parse(readFileSync(join(dir, PACKED), 'utf8'));
+  } catch (error) {
+    throw new Error(`--packed ${dir}: no ${PACKED} of a packed package there (${error.message})`);
+  }
+}
+
+export async function packageSection({ quick, packed: packedDir }) {
+  const runs = quick ? 1 : 5;
+  const pack = packedDir ? readPacked(packedDir) : await packAndInstall();
+  const { dry, installed } = pack;
+  // The tsc files go into a directory of their own, beside whatever else uses a reused install.
+  const app = mkdtempSync(join(pack.app, 'bench-'));
 
   // tsc: the consumer file against the same file with no import.
   writeFileSync(join(app, 'consumer.ts'), CONSUMER);
@@ -138,7 +169,7 @@ export async function packageSection({ quick }) {
   const largest = [...dry.files].sort((a, b) => b.size - a.size).slice(0, 5);
 
   const lines = [
-    `Packed from a snapshot of the working tree in a temp dir (no .git, dist or test; node_modules linked): \`npm run prepack\` (the build, as \`npm pack\` runs it: ${ms(prepack.ms)}), then \`npm pack --dry-run --json --ignore-scripts\` and \`npm pack\`. The tarball is installed into an empty project with \`npm install --prefer-offline <tarball>\`.`,
+    `Packed from a snapshot of the working tree in a temp dir (no .git, dist or test; node_modules linked): \`npm run prepack\` (the build, as \`npm pack\` runs it: ${ms(pack.prepackMs)}), then \`npm pack --dry-run --json --ignore-scripts\` and \`npm pack\`. The tarball is installed into an empty project with \`npm install --prefer-offline <tarball>\`.${packedDir ? ` (Packed and installed earlier, reused from \`--packed ${packedDir}\`.)` : ''}`,
     '',
     table(
       ['figure', 'value'],
@@ -146,9 +177,9 @@ export async function packageSection({ quick }) {
         ['tarball (packed)', `${bytes(dry.size)} (${num(dry.size)} B)`],
         ['unpacked', `${bytes(dry.unpackedSize)} (${num(dry.unpackedSize)} B), ${dry.entryCount} files`],
         ['unpacked by directory', [...byDir].sort((a, b) => b[1] - a[1]).map(([d, s]) => `${d} ${bytes(s)}`).join(', ')],
-        ['largest files (unpacked, gzip -9 alone)', largest.map((f) => `${f.path} ${bytes(f.size)} (${bytes(gzipped(join(snapshot, f.path)))})`).join(', ')],
+        ['largest files (unpacked, gzip -9 alone)', largest.map((f) => `${f.path} ${bytes(f.size)} (${bytes(gzipped(join(pack.installedPackage, f.path)))})`).join(', ')],
         ['runtime dependencies installed', `${installed.length}: ${installed.join(', ')}`],
-        ['install time (npm install --prefer-offline)', ms(install.ms)],
+        ['install time (npm install --prefer-offline)', ms(pack.installMs)],
       ],
       'll',
     ),

@@ -4,13 +4,17 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** The exact versions the mock is tested with (newer ones need Node 24): package.json's peers. */
+/**
+ * The Prism versions the mock is tested with, package.json's peers: each range is the set that
+ * prism-cli 5.14 uses (any supported Node) `||` 5.16 and later (Node 24.18 and later).
+ */
 export const PRISM_PEERS = /** @type {Record<string, string>} */ (require('../../package.json').peerDependencies);
 
 export class MissingPrismError extends Error {
   /** @param {string} name @param {unknown} cause */
   constructor(name, cause) {
-    const install = Object.entries(PRISM_PEERS).map(([pkg, version]) => `${pkg}@${version}`).join(' ');
+    // The first version of each range: the set that runs on every supported Node.
+    const install = Object.entries(PRISM_PEERS).map(([pkg, range]) => `${pkg}@${range.split('||')[0]?.trim()}`).join(' ');
     super(`the mock needs ${name}, an optional peer dependency that is not installed: npm install --save-dev ${install}`, { cause });
     this.name = 'MissingPrismError';
   }

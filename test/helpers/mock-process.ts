@@ -2,6 +2,8 @@
 // loopback port: the one the whole run shares (test/setup/mock-server.ts), and private ones for
 // tests whose crash, memory measurement or flags must concern them only (the pid is known, so
 // VmRSS is read from /proc/<pid>/status). It is killed when the test process exits in any case.
+// MOCK_SCRIPT names another copy of the script for the whole run, such as the bin of the package
+// installed with other Prism versions (.ci/run tests the newest Prism that way).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -37,14 +39,14 @@ export interface MockOptions {
   gcOnSignal?: boolean;
   /** More arguments of the mock, such as `--dynamic`. */
   args?: string[];
-  /** Another mock script, started the same way (default scripts/mock.js). */
+  /** Another mock script, started the same way (default MOCK_SCRIPT, else scripts/mock.js). */
   script?: string;
 }
 
 export async function startMock(options: MockOptions = {}): Promise<MockProcess> {
   const port = await freePort();
   const flags = options.gcOnSignal ? ['--expose-gc', '--import', GC_HOOK] : [];
-  const script = options.script ?? 'scripts/mock.js';
+  const script = options.script ?? (process.env.MOCK_SCRIPT || 'scripts/mock.js');
   const child: ChildProcess = spawn(process.execPath, [...flags, script, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -876,8 +876,8 @@ export interface components {
          *     `run_mode` is the log stream shape; a body without it is the experiment run shape.
          */
         SignalsConfigurationPut: OneOf<[
-            components["schemas"]["ExperimentSignalsConfigurationPut"],
-            components["schemas"]["LogStreamSignalsConfigurationPut"]
+            components["schemas"]["LogStreamSignalsConfigurationPut"],
+            components["schemas"]["ExperimentSignalsConfigurationPut"]
         ]>;
         /**
          * SignalsConfigurationResponse

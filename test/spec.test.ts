@@ -449,9 +449,10 @@ describe('seed 4 Endpoints', () => {
     });
     expectRequired('LogStreamSignalsConfigurationPut', ['model', 'run_mode']);
     expectClosed('LogStreamSignalsConfigurationPut', true);
+    // Log stream first: generators that strip unknown keys try the shape that requires run_mode first.
     expect(requestSchema('putSignalsConfiguration').oneOf!.map(refName)).toEqual([
-      'ExperimentSignalsConfigurationPut',
       'LogStreamSignalsConfigurationPut',
+      'ExperimentSignalsConfigurationPut',
     ]);
     expect(operation('putSignalsConfiguration').operation.requestBody.required).toBe(true);
     expectFields('SignalsConfigurationResponse', { data: { ref: 'SignalsConfiguration' } });

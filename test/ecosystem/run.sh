@@ -25,6 +25,7 @@ check "attw" node attw.mjs "$tarball"
 tool_node="$here/node_modules/node24/bin/node"  # Spectral, swagger-parser and the generators want Node 22.18+
 check "Spectral" "$tool_node" spectral.mjs
 check "swagger-parser" "$tool_node" swagger-parser.mjs
+check "generators" "$tool_node" generators.mjs
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

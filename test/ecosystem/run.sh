@@ -12,7 +12,11 @@ npm ci --no-audit --no-fund --loglevel=error || exit 1
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/ecosystem-pack-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-(cd "$root" && npm pack --silent --pack-destination "$work" >/dev/null) || { echo "FAIL  npm pack"; exit 1; }
+if ! (cd "$root" && npm pack --pack-destination "$work") >"$work/pack.log" 2>&1; then
+  tail -n 30 "$work/pack.log"
+  echo "FAIL  npm pack (the package's own build)"
+  exit 1
+fi
 tarball="$(ls "$work"/*.tgz)"
 
 failed=()

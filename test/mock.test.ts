@@ -2,7 +2,7 @@
 // shape (every bound, enum and closed object of the seed, the branch a union body was meant for,
 // undecodable JSON, no body, a wrong content type), a 200 reflects the request of each of the seven
 // operations (and stays valid against its response schema), a 401 names the accepted credentials.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails } from '../src/index.js';
 import { startMock } from './helpers/mock-process.js';
 import { examplePathParams, mockBaseUrl, requestExample, responseErrors, violations } from './helpers/contract.js';
@@ -18,8 +18,8 @@ interface Item {
   ctx?: Record<string, unknown>;
 }
 
-const client = () =>
-  createApiClient({ baseUrl: mockBaseUrl(), auth: { apiKey: 'ao-key', classicApiKey: 'classic-key', accessToken: 'access-token' } });
+const client = (baseUrl = mockBaseUrl()) =>
+  createApiClient({ baseUrl, auth: { apiKey: 'ao-key', classicApiKey: 'classic-key', accessToken: 'access-token' } });
 
 // Path identifiers other than the spec's examples, so an echo cannot come from an example.
 const PROJECT = '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -34,8 +34,8 @@ function responseExample(operationId: string): any {
   return structuredClone((Object.values(examples)[0] as { value: unknown }).value);
 }
 
-async function putSignals(body: unknown, path = { project_id: PROJECT, run_id: RUN }) {
-  const { response, data, error } = await client().PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
+async function putSignals(body: unknown, path = { project_id: PROJECT, run_id: RUN }, baseUrl = mockBaseUrl()) {
+  const { response, data, error } = await client(baseUrl).PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
     params: { path },
     body: body as never,
   });
@@ -43,9 +43,9 @@ async function putSignals(body: unknown, path = { project_id: PROJECT, run_id: R
 }
 
 /** A raw request to the mock, for what the typed client cannot send (bytes: fetch adds no content type). */
-async function raw(method: string, path: string, body?: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+async function raw(method: string, path: string, body?: string, headers: Record<string, string> = { 'content-type': 'application/json' }, baseUrl = mockBaseUrl()) {
   const bytes = body === undefined ? undefined : new TextEncoder().encode(body);
-  const response = await fetch(mockBaseUrl() + path, { method, headers: { 'service-ao-api-key': 'ao-key', ...headers }, body: bytes });
+  const response = await fetch(baseUrl + path, { method, headers: { 'service-ao-api-key': 'ao-key', ...headers }, body: bytes });
   const text = await response.text();
   return { status: response.status, headers: response.headers, json: JSON.parse(text) as any };
 }
@@ -376,9 +376,18 @@ describe('422: bodies that are not JSON objects', () => {
   });
 });
 
-describe('200: responses reflect the request', () => {
+// What one request determines, on its own: the stateless mock (`--stateless`), whose answers the
+// stateful default keeps except for what the seed's rules across requests change (test/state.test.ts).
+describe('200: responses reflect the request (--stateless)', () => {
+  const stateless = startMock({ args: ['--stateless'] });
+  afterAll(async () => (await stateless).stop());
+  let url = '';
+  beforeAll(async () => {
+    url = (await stateless).baseUrl;
+  });
+
   it('Put Signals Configuration, log stream shape: the saved configuration, with the defaults applied', async () => {
-    const { status, data } = await putSignals({ model: 'gpt-4.1', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 }, user_preferences: { focus_on: 'tool calls' } });
+    const { status, data } = await putSignals({ model: 'gpt-4.1', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 }, user_preferences: { focus_on: 'tool calls' } }, undefined, url);
     expect(status).toBe(200);
     const example = responseExample('putSignalsConfiguration').data;
     expect(data).toEqual({
@@ -403,12 +412,12 @@ describe('200: responses reflect the request', () => {
 
   it('Put Signals Configuration, the cron example: saved as sent', async () => {
     const body = requestExample('putSignalsConfiguration') as Body;
-    const { data } = await putSignals(body, examplePathParams('putSignalsConfiguration') as { project_id: string; run_id: string });
+    const { data } = await putSignals(body, examplePathParams('putSignalsConfiguration') as { project_id: string; run_id: string }, url);
     expect(data).toEqual(responseExample('putSignalsConfiguration'));
   });
 
   it('Put Signals Configuration, experiment shape: an on-demand run with no schedule and no notifications', async () => {
-    const { data } = await putSignals({ model: 'gpt-4.1-mini' });
+    const { data } = await putSignals({ model: 'gpt-4.1-mini' }, undefined, url);
     expect(data?.data).toMatchObject({
       project_id: PROJECT,
       run_id: RUN,
@@ -425,7 +434,7 @@ describe('200: responses reflect the request', () => {
   });
 
   it('Login Social: nothing in the request determines the token, so the example', async () => {
-    const { data, response } = await client().POST('/v2/login/social', { body: { id_token: 'id-token', provider: 'github' } });
+    const { data, response } = await client(url).POST('/v2/login/social', { body: { id_token: 'id-token', provider: 'github' } });
     expect(response.status).toBe(200);
     expect(data).toEqual(responseExample('loginSocial'));
     expect(responseErrors('loginSocial', data)).toEqual([]);
@@ -433,13 +442,13 @@ describe('200: responses reflect the request', () => {
 
   it('Update Annotation Template: the new name and criteria, the template named by the path', async () => {
     const example = responseExample('updateAnnotationTemplate');
-    const { data } = await client().PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
+    const { data } = await client(url).PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
       params: { path: { project_id: PROJECT, template_id: TEMPLATE } },
       body: { name: 'Correctness', criteria: 'Like when every fact is right.' },
     });
     expect(data).toEqual({ ...example, id: TEMPLATE, name: 'Correctness', criteria: 'Like when every fact is right.' });
     // A PATCH changes only what it names.
-    const renamed = await client().PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
+    const renamed = await client(url).PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
       params: { path: { project_id: PROJECT, template_id: TEMPLATE } },
       body: { name: 'Tone' },
     });
@@ -457,7 +466,7 @@ describe('200: responses reflect the request', () => {
         { type: 'trace', name: 'c' },
       ],
     };
-    const send = (b: Body) => client().POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: b as never });
+    const send = (b: Body) => client(url).POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: b as never });
     const { data } = await send(body);
     expect(data).toMatchObject({ project_id: PROJECT, project_name: responseExample('logTraces').project_name, traces_count: 3, spans_count: 3, records_count: 6, session_id: RUN });
     expect(data).not.toHaveProperty('log_stream_id');
@@ -475,7 +484,7 @@ describe('200: responses reflect the request', () => {
 
   it('Create Luna3 Scorer Version: the scorer of the path, the Luna3 fields sent', async () => {
     const example = responseExample('createLuna3ScorerVersion');
-    const { data } = await client().POST('/v2/scorers/{scorer_id}/version/luna3', {
+    const { data } = await client(url).POST('/v2/scorers/{scorer_id}/version/luna3', {
       params: { path: { scorer_id: SCORER } },
       body: { instruction: 'Is it polite?', class_name_to_vocab_ix: { polite: 1, rude: 0 }, threshold: 0.25 },
     });
@@ -485,7 +494,7 @@ describe('200: responses reflect the request', () => {
   });
 
   it('Apply Bulk Feedback V2: one result per operation and selected index', async () => {
-    const { data } = await client().POST('/v2/projects/{project_id}/feedback/ratings', {
+    const { data } = await client(url).POST('/v2/projects/{project_id}/feedback/ratings', {
       params: { path: { project_id: PROJECT } },
       body: {
         operations: [{ operation_type: 'create', rating: { feedback_type: 'like_dislike', value: false } }, { operation_type: 'delete' }],
@@ -506,7 +515,7 @@ describe('200: responses reflect the request', () => {
 
   it('Create Or Verify User: the user’s own fields, never the password', async () => {
     const example = responseExample('createOrVerifyUser');
-    const { data } = await client().POST('/v2/system_users', {
+    const { data } = await client(url).POST('/v2/system_users', {
       body: { email: 'grace.hopper@example.org', first_name: 'Grace', auth_method: 'github', password: 'a-secret' },
     });
     const { last_name: _notSent, ...rest } = example;
@@ -516,7 +525,7 @@ describe('200: responses reflect the request', () => {
   });
 
   it('`Prefer` still picks Prism’s response: code=422 on a valid request gives the spec’s 422 example', async () => {
-    const answer = await raw('PUT', signalsPath, JSON.stringify(experiment()), { 'content-type': 'application/json', prefer: 'code=422' });
+    const answer = await raw('PUT', signalsPath, JSON.stringify(experiment()), { 'content-type': 'application/json', prefer: 'code=422' }, url);
     expect(answer.status).toBe(422);
     const example = operation('putSignalsConfiguration').operation.responses['422'];
     const examples = spec.components.responses[example.$ref.split('/').pop()].content['application/json'].examples;
@@ -542,14 +551,17 @@ describe('401: the credentials the operation accepts', () => {
 });
 
 describe('deterministic by default, generated only with --dynamic --seed', () => {
-  // A second mock, with --dynamic and a seed; started at once so it is up by the time this runs.
-  const dynamic = startMock({ args: ['--dynamic', '--seed', '42'] });
-  afterAll(async () => (await dynamic).stop());
+  // Two more mocks, stateless (what one request determines) and with --dynamic and a seed; started
+  // at once so they are up by the time this runs.
+  const dynamic = startMock({ args: ['--dynamic', '--seed', '42', '--stateless'] });
+  const stateless = startMock({ args: ['--stateless'] });
+  afterAll(async () => Promise.all([(await dynamic).stop(), (await stateless).stop()]));
 
   it('the same request gets the same response, statically and with a seed; dynamic values still reflect the request', async () => {
     const body = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { cron: '*/5 * * * *' } };
-    const first = await putSignals(body);
-    expect((await putSignals(body)).data).toEqual(first.data);
+    const staticUrl = (await stateless).baseUrl;
+    const first = await putSignals(body, undefined, staticUrl);
+    expect((await putSignals(body, undefined, staticUrl)).data).toEqual(first.data);
 
     const { baseUrl: url } = await dynamic;
     const send = async () =>

@@ -132,6 +132,19 @@ describe('GUIDE §2 rule 3: a field the seed does not require and gives no defau
     }
   });
 
+  it('a null the response cannot carry is a field not sent: the rest of the request is still reflected', async () => {
+    const user = await send('createOrVerifyUser', { email: 'grace.hopper@example.org', first_name: null, last_name: 'Hopper', password: null }, credentialHeaders.none);
+    expect(user.status).toBe(200);
+    expect(user.json).toMatchObject({ email: 'grace.hopper@example.org', last_name: 'Hopper' });
+    expect(user.json).not.toHaveProperty('first_name');
+    const luna3 = await send('createLuna3ScorerVersion', { instruction: 'Is it polite?', threshold: null });
+    expect(luna3.json.luna3_scorer).toMatchObject({ instruction: 'Is it polite?' });
+    expect(luna3.json.luna3_scorer).not.toHaveProperty('threshold');
+    const template = await send('updateAnnotationTemplate', { name: null, criteria: 'Like when every fact is right.' }, { ...credentialHeaders.classicApiKey, 'x-mock-session': `null-${process.pid}` });
+    expect(template.json).toMatchObject({ criteria: 'Like when every fact is right.' });
+    expect(typeof template.json.name).toBe('string');
+  });
+
   it('the SDK’s trace upload: the ids it does not use sent as null', async () => {
     const body = example('logTraces', [], { log_stream_id: '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50', experiment_id: null, metrics_testing_id: null, session_id: null });
     const { status, json } = await send('logTraces', body, credentialHeaders.bearer);

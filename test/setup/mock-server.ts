@@ -12,7 +12,8 @@ declare module 'vitest' {
 let mock: MockProcess | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  mock = await startMock();
+  // MOCK_STATELESS=1 runs the suite against `--stateless` (what does not depend on state passes both ways).
+  mock = await startMock({ args: process.env.MOCK_STATELESS === '1' ? ['--stateless'] : [] });
   project.provide('mockBaseUrl', mock.baseUrl);
 }
 

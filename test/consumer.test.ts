@@ -82,7 +82,8 @@ const compile = () =>
     .catch((error: { stdout: string }) => error)
     .then(({ stdout }) => ({ output: stdout, diagnostics: stdout.split('\n').filter((line) => /^\S.*: error TS\d+/.test(line)) })));
 
-describe('the packed package', () => {
+// tsc's full check (skipLibCheck false) is the slow step; on a loaded machine it can take a while.
+describe('the packed package', { timeout: 120_000 }, () => {
   it('installs without Prism or any server', () => {
     expect(existsSync(join(app, 'node_modules/@observability/api-contract/dist/src/index.js'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/@stoplight'))).toBe(false);

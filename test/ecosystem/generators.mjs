@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { bin, here, report, root, run, tail, tempDir, toolNode } from './lib.mjs';
+import { bin, here, report, root, run, tail, tempDir, toolNode, tsc } from './lib.mjs';
 
 const specFile = join(root, 'generated/openapi.json');
 const spec = JSON.parse(readFileSync(specFile, 'utf8'));
@@ -157,7 +157,7 @@ for (const generator of generators) {
       include: ['**/*.ts'],
     }));
     const files = readdirSync(out, { recursive: true }).filter((file) => file.endsWith('.ts')).length;
-    const compiled = run(process.execPath, [join(here, 'node_modules/typescript/bin/tsc'), '-p', join(out, 'tsconfig.json')]);
+    const compiled = run(process.execPath, [tsc, '-p', join(out, 'tsconfig.json')]);
     result(`${files} files compile under tsc --strict`, compiled.ok, compiled.ok ? '' : tail(compiled.output));
 
     const module = await import(pathToFileURL(join(out, generator.zodModule)).href);

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..');
 export const bin = (name) => join(here, 'node_modules', '.bin', name);
+/** TypeScript's compiler, run with `node` so that it does not depend on the shell's PATH. */
+export const tsc = join(here, 'node_modules/typescript/bin/tsc');
 
 /** The Node versions a consumer may run: the engines floor and the two newer lines, from the npm registry's `node` package. */
 export const nodes = [

@@ -5,7 +5,7 @@
 //               JavaScript runs on Node 20.19 (the engines floor)
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, here, nodes, report, run, tail, tempDir } from './lib.mjs';
+import { here, nodes, report, run, tail, tempDir, tsc } from './lib.mjs';
 
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node modules.mjs <package tarball>');
@@ -70,7 +70,7 @@ try {
       files: ['consumer.ts'],
     }));
     writeFileSync(join(dir, 'consumer.ts'), `${consumerSource(jsonImport[resolution.json])}\n`);
-    const compiled = run(process.execPath, [join(here, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir });
+    const compiled = run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir });
     if (!compiled.ok) {
       checks.result(`TypeScript ${resolution.name}`, false, tail(compiled.output));
       continue;

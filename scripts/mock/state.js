@@ -89,12 +89,13 @@ export function checkInitialState(value) {
 /**
  * @param {{ seed?: string, maxRecords?: number, initial?: InitialState }} [options]
  */
+// Stryker disable next-line StringLiteral: any default seed serves; the server always passes one.
 export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} } = {}) {
   /**
    * @typedef {object} Session
    * @property {string} name
    * @property {number} tick       changes made so far (the logical clock)
-   * @property {Map<string, Record<string, unknown>>} users  e-mail → user
+   * @property {Map<string | null, Record<string, unknown>>} users  e-mail (null when none was sent) → user
    * @property {Map<string, number>} scorers                 scorer_id → latest version
    * @property {Map<string, Record<string, unknown>>} signals "project/run" → configuration
    * @property {Map<string, Record<string, unknown>>} templates "project/template" → template
@@ -137,8 +138,8 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
 
   /** The next instant of a session's clock, as the API writes timestamps. @param {Session} s */
   const now = (s) => new Date(EPOCH + ++s.tick * 1000).toISOString().replace('.000Z', 'Z');
-  /** A new identifier, the same for the same seed and clock: the same sequence in any session gives the same ids. @param {Session} s @param {string} kind */
-  const newId = (s, kind) => nameUuid(`${seed}\n${kind}\n${s.tick}`);
+  /** A new identifier, from the seed and the clock (which moves at every change): the same sequence in any session gives the same ids. @param {Session} s */
+  const newId = (s) => nameUuid(`${seed}\n${s.tick}`);
 
   /**
    * Each returns the response to send, given the reflected one (the request's echo on the spec's
@@ -147,7 +148,7 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
    */
   const rules = {
     createOrVerifyUser(s, _params, body, reflected) {
-      const email = typeof body.email === 'string' ? body.email : '';
+      const email = typeof body.email === 'string' ? body.email : null;
       const known = s.users.get(email);
       if (known) {
         // The record exists: the call verifies its e-mail address.
@@ -158,19 +159,19 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
       reserve();
       const at = now(s);
       const user = firstUser
-        ? { ...reflected, id: newId(s, 'user'), created_at: at, updated_at: at, role: 'system_admin' }
-        : { ...reflected, id: newId(s, 'user'), created_at: at, updated_at: at, role: 'system_user', email_is_verified: true };
+        ? { ...reflected, id: newId(s), created_at: at, updated_at: at, role: 'system_admin' }
+        : { ...reflected, id: newId(s), created_at: at, updated_at: at, role: 'system_user', email_is_verified: true };
       s.users.set(email, user);
       return user;
     },
 
     createLuna3ScorerVersion(s, params, _body, reflected) {
-      const scorer = params.scorer_id ?? '';
+      const scorer = /** @type {string} */ (params.scorer_id);
       if (!s.scorers.has(scorer)) reserve();
       const version = (s.scorers.get(scorer) ?? 0) + 1;
       s.scorers.set(scorer, version);
       const at = now(s);
-      return { ...reflected, id: newId(s, 'scorer-version'), version, created_at: at, updated_at: at };
+      return { ...reflected, id: newId(s), version, created_at: at, updated_at: at };
     },
 
     putSignalsConfiguration(s, params, _body, reflected) {
@@ -180,7 +181,7 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
       const at = now(s);
       const data = {
         ...reflected.data,
-        id: saved?.id ?? newId(s, 'signals-configuration'),
+        id: saved?.id ?? newId(s),
         created_at: saved?.created_at ?? at,
         updated_at: at,
       };

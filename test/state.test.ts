@@ -166,7 +166,7 @@ describe('--stateless: the same sequences get the answers of one request alone',
     expect(replaced!.updated_at).toBe(created!.updated_at);
     expect(replaced!.id).toBe(example('putSignalsConfiguration').data.id);
     const [, partial] = await sequences.templates(api);
-    expect(partial.name).toBe(example('updateAnnotationTemplate').name);
+    expect(partial!.name).toBe(example('updateAnnotationTemplate').name);
     expect((await (await fetch(`${url}/__mock/reset`, { method: 'POST' })).json()).stateful).toBe(false);
   });
 });

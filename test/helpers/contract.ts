@@ -45,4 +45,5 @@ export function violations(response: Response): Violation[] {
   return header ? (JSON.parse(header) as Violation[]) : [];
 }
 
-export const mockBaseUrl = (): string => inject('mockBaseUrl');
+/** The shared mock: a child process (test/setup/mock-server.ts), or in this process for mutation testing. */
+export const mockBaseUrl = (): string => (globalThis as { __contractMockUrl?: string }).__contractMockUrl ?? inject('mockBaseUrl');

@@ -44,6 +44,9 @@ export interface MockOptions {
 }
 
 export async function startMock(options: MockOptions = {}): Promise<MockProcess> {
+  if (process.env.MOCK_IN_PROCESS === '1' && options.script === undefined && !options.gcOnSignal) {
+    return (await import('./in-process-mock.js')).startInProcessMock(options.args);
+  }
   const port = await freePort();
   const flags = options.gcOnSignal ? ['--expose-gc', '--import', GC_HOOK] : [];
   const script = options.script ?? (process.env.MOCK_SCRIPT || 'scripts/mock.js');

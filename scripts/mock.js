@@ -2,15 +2,16 @@
 // Starts the mock of the API on the bundled spec, in this process (stopping it stops the server):
 // Prism's engine behind a thin layer that answers like the service (see scripts/mock/).
 //   node scripts/mock.js [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
+//                        [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin O]...
 // PORT and HOST are read too. Installed as a package, the same script is the `api-contract-mock` bin.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}]`;
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...`;
 
 function options() {
   const { values } = parseArgs({
@@ -21,6 +22,11 @@ function options() {
       dynamic: { type: 'boolean', default: false },
       seed: { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
+      stateless: { type: 'boolean', default: false },
+      state: { type: 'string' },
+      'max-records': { type: 'string', default: '10000' },
+      'max-items': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
   });
@@ -35,16 +41,58 @@ function options() {
   const spec = resolve(values.spec);
   if (!existsSync(spec)) throw new Error(`no spec at ${spec}: run \`npm run build\` first`);
   if (values.seed !== undefined && !values.dynamic) throw new Error('--seed only applies with --dynamic');
+  if (values.stateless && values.state !== undefined) throw new Error('--state only applies without --stateless');
+  if (!/^\d+$/.test(values['max-records']) || Number(values['max-records']) < 1) {
+    throw new Error(`--max-records must be a whole number of at least 1, got "${values['max-records']}"`);
+  }
+  if (values['max-items'] !== undefined && (!/^\d+$/.test(values['max-items']) || Number(values['max-items']) < 1)) {
+    throw new Error(`--max-items must be a whole number of at least 1, got "${values['max-items']}"`);
+  }
+  for (const origin of values['cors-origin'] ?? []) {
+    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin)) {
+      throw new Error(`--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "${origin}"`);
+    }
+  }
   const logLevel = values['log-level'];
   if (!LEVELS.includes(logLevel)) throw new Error(`--log-level must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
-  return { port, host: values.host, spec, dynamic: values.dynamic, seed: values.seed, logLevel };
+  return {
+    port,
+    host: values.host,
+    spec,
+    dynamic: values.dynamic,
+    seed: values.seed,
+    logLevel,
+    stateless: values.stateless,
+    maxRecords: Number(values['max-records']),
+    maxItems: values['max-items'] === undefined ? undefined : Number(values['max-items']),
+    corsOrigins: values['cors-origin'],
+    state: values.state === undefined ? undefined : resolve(values.state),
+  };
+}
+
+/** The initial state of a --state file, checked. @param {string} file */
+async function initialState(file) {
+  const { checkInitialState } = await import('./mock/state.js');
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read --state ${file}: ${/** @type {Error} */ (error).message}`);
+  }
+  try {
+    return checkInitialState(JSON.parse(text));
+  } catch (error) {
+    throw new Error(`--state ${file}: ${/** @type {Error} */ (error).message}`);
+  }
 }
 
 try {
   const settings = options();
   const { startMock } = await import('./mock/server.js');
-  const mock = await startMock(settings);
-  const mode = settings.dynamic ? `dynamic${settings.seed === undefined ? '' : `, seed ${settings.seed}`}` : 'static examples';
+  const initial = settings.state === undefined ? undefined : await initialState(settings.state);
+  const mock = await startMock({ ...settings, initialState: initial });
+  const answers = settings.dynamic ? `dynamic${settings.seed === undefined ? '' : `, seed ${settings.seed}`}` : 'static examples';
+  const mode = `${answers}, ${settings.stateless ? 'stateless' : `stateful${settings.state ? ` from ${settings.state}` : ''}`}`;
   console.log(`mock: ${mock.url} serving ${settings.spec} (${mode})`);
   const stop = () => {
     mock.close().then(() => process.exit(0));

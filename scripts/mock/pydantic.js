@@ -24,6 +24,7 @@
 //   format uuid    uuid_parsing {error}            format date  date_from_datetime_parsing / date_parsing {error}
 //   format date-time  datetime_from_date_parsing / datetime_parsing {error}, timezone_aware
 //   format email   value_error; other formats      value_error {error}
+//   (any number)   finite_number for ±Infinity (JSON.parse's reading of 1e400)
 //   oneOf matching more than one branch, not     value_error {error}
 // Where pydantic's lax mode would coerce an input the contract rejects ("12" for an integer, 1 for
 // a boolean), the strict-mode type (`int_type`, `bool_type`) is reported; where the lax parse would
@@ -330,6 +331,7 @@ export function createValidator(spec, formats) {
       case 'string':
         return detail('string_type', loc, 'Input should be a valid string', value);
       case 'integer':
+        if (typeof value === 'number' && !Number.isFinite(value)) return finiteNumberError(value, path);
         if (typeof value === 'number') return detail('int_from_float', loc, 'Input should be a valid integer, got a number with a fractional part', value);
         if (typeof value === 'string' && !/^\s*[+-]?\d+(?:_\d+)*\s*$/.test(value)) {
           return detail('int_parsing', loc, 'Input should be a valid integer, unable to parse string as an integer', value);
@@ -451,8 +453,17 @@ export function createValidator(spec, formats) {
     if (typeof node.format === 'string' && !formatHolds(node.format, value)) out.push(formatError(node.format, value, path));
   }
 
+  /** pydantic's error for ±Infinity (a JSON number too large for a double, such as 1e400). @param {number} value @param {Path} path */
+  function finiteNumberError(value, path) {
+    return detail('finite_number', locOf(path), 'Input should be a finite number', value);
+  }
+
   /** @param {Schema} node @param {number} value @param {Path} path @param {Detail[]} out */
   function numbers(node, value, path, out) {
+    if (!Number.isFinite(value)) {
+      out.push(finiteNumberError(value, path));
+      return;
+    }
     const bound = (/** @type {string} */ type, /** @type {string} */ text, /** @type {string} */ key, /** @type {number} */ limit) =>
       out.push(detail(type, locOf(path), `Input should be ${text} ${limit}`, value, { [key]: limit }));
     if (typeof node.multipleOf === 'number' && node.multipleOf > 0 && (value / node.multipleOf) % 1 !== 0) {

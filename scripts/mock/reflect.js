@@ -17,6 +17,7 @@
 // against the response schema; the server sends the example instead if it were not valid.
 
 import { createHash } from 'node:crypto';
+import { LimitError } from './limits.js';
 import { isObject } from './pydantic.js';
 
 /** @typedef {import('./spec.js').Schema} Schema */
@@ -28,6 +29,7 @@ import { isObject } from './pydantic.js';
  * @property {string} text            the request body as sent ('' when none)
  * @property {unknown} response       a copy of the response body Prism chose, to change in place
  * @property {Record<string, unknown>} target  the response object the request's fields go to ({} when none)
+ * @property {number} maxItems        the most items a reflected list may get (LimitError past it)
  */
 
 /** A name-based (version 5 layout) UUID from SHA-1 of `name`: the same name, the same UUID. @param {string} name */
@@ -55,7 +57,8 @@ const hooks = {
 
   // 4.4: counts of what was sent (records_count = traces + spans); trace_ids only when
   // include_trace_ids is true, one per trace, derived from the project, the trace's index and the
-  // request body as sent, so the same request gets the same IDs.
+  // request body as sent, so the same request gets the same IDs. The body is hashed once, not once
+  // per trace: the work stays linear in the size of the request.
   logTraces({ body, text, target, pathParams }) {
     const traces = isObject(body) && Array.isArray(body.traces) ? body.traces : [];
     const spans = traces.reduce((sum, trace) => sum + (isObject(trace) && Array.isArray(trace.spans) ? trace.spans.length : 0), 0);
@@ -63,7 +66,8 @@ const hooks = {
     target.spans_count = spans;
     target.records_count = traces.length + spans;
     if (isObject(body) && body.include_trace_ids === true) {
-      target.trace_ids = traces.map((_, index) => nameUuid(`${pathParams.project_id ?? ''}\n${index}\n${text}`));
+      const request = createHash('sha1').update(`${pathParams.project_id ?? ''}\n`).update(text).digest('hex');
+      target.trace_ids = traces.map((_, index) => nameUuid(`${request}\n${index}`));
     } else {
       delete target.trace_ids;
     }
@@ -73,8 +77,9 @@ const hooks = {
   // `indexes`; a TraceSelector (fields not shown) the strings of its first list of strings; no
   // selector selects nothing. Items take `success` and `message` from the example's item for the
   // same operation (the example only has `create`; a delete reads "Feedback rating deleted.").
+  // Their number is the product of two lists of the request: past maxItems, a LimitError.
   applyBulkFeedbackV2(exchange) {
-    const { body } = exchange;
+    const { body, maxItems } = exchange;
     const examples = Array.isArray(exchange.response) ? exchange.response.filter(isObject) : [];
     const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
     const selector = isObject(body) && isObject(body.selector) ? body.selector : undefined;
@@ -87,6 +92,10 @@ const hooks = {
       records = /** @type {string[]} */ (list ?? []).map((trace) => ({ trace }));
     }
     const kind = selector && typeof selector.selector_type === 'string' ? selector.selector_type : undefined;
+    if (operations.length * records.length > maxItems) {
+      const [results, ops, selected] = [operations.length * records.length, operations.length, records.length].map((n) => n.toLocaleString('en'));
+      throw new LimitError(`The response would hold ${results} results (${ops} operations × ${selected} selected records)`, maxItems);
+    }
     exchange.response = operations.flatMap((op) => {
       const operation = isObject(op) && typeof op.operation_type === 'string' ? op.operation_type : 'delete';
       const example = examples.find((item) => item.operation === operation) ?? examples[0] ?? {};
@@ -107,8 +116,9 @@ const hooks = {
 /**
  * @param {import('./spec.js').Spec} spec
  * @param {ReturnType<typeof import('./pydantic.js').createValidator>} validator
+ * @param {number} maxItems the most items a reflected list may get
  */
-export function createReflector(spec, validator) {
+export function createReflector(spec, validator, maxItems) {
   /** @param {Schema | undefined} schema @returns {Schema} */
   const deref = (schema) => (schema && typeof schema === 'object' ? spec.deref(schema) : {});
 
@@ -155,6 +165,14 @@ export function createReflector(spec, validator) {
     return out;
   }
 
+  /** Whether a schema admits null (its `type`, or a branch of its union). @param {Schema | undefined} schema */
+  function nullable(schema) {
+    const node = deref(schema);
+    const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
+    const union = node.oneOf ?? node.anyOf;
+    return types.includes('null') || (Array.isArray(union) && union.some((b) => deref(b).type === 'null'));
+  }
+
   /**
    * What a replaced resource holds for a field the request did not send: the field's `default`
    * (from any request branch that declares it), null when nullable, [] for a list, the defaults of
@@ -169,8 +187,7 @@ export function createReflector(spec, validator) {
     for (const declaration of declarations) {
       const node = deref(declaration);
       const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
-      const union = node.oneOf ?? node.anyOf;
-      if (types.includes('null') || (Array.isArray(union) && union.some((b) => deref(b).type === 'null'))) return { value: null };
+      if (nullable(node)) return { value: null };
       if (types.includes('array')) return { value: [] };
       const properties = isObject(node.properties) ? Object.values(node.properties) : [];
       if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(/** @type {Schema} */ (p)))) {
@@ -258,7 +275,7 @@ export function createReflector(spec, validator) {
     // Only the objects the echo writes to are copied: the rest of the example is shared, never changed.
     const copy = Array.isArray(response) ? [...response] : isObject(response) ? { ...response } : response;
     /** @type {Exchange} */
-    const exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {} };
+    const exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {}, maxItems };
 
     if (path && isObject(copy)) {
       /** @type {Record<string, unknown>} */
@@ -280,7 +297,8 @@ export function createReflector(spec, validator) {
       const body = isObject(saved) ? saved : {};
       for (const name of Object.keys(targetProperties)) {
         if (!declared.has(name) || Object.hasOwn(request.pathParams, name)) continue;
-        if (Object.hasOwn(body, name)) {
+        // A null the response cannot carry (FastAPI's `Optional[T] = None`) is a field not sent.
+        if (Object.hasOwn(body, name) && (body[name] !== null || nullable(targetProperties[name]))) {
           target[name] = body[name]; // the parsed request is this request's own, and nothing changes it
         } else if (operation.method === 'put') {
           const filled = replacement(/** @type {Schema[]} */ (declared.get(name)));

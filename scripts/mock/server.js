@@ -4,7 +4,8 @@
 // every response; the wrapper rewrites the body of what it chose so that
 //   - a 422 carries the service's own `HTTPValidationError` built from the real violations
 //     (./pydantic.js), and an undecodable JSON body gets FastAPI's `json_invalid` item;
-//   - a 2xx reflects the request (./reflect.js);
+//   - a 2xx reflects the request (./reflect.js), and the rules the seed states across requests
+//     (./state.js) unless the mock is stateless;
 //   - a 401 says which credential headers the operation accepts.
 // The `sl-violations` header is Prism's, as its own HTTP server sets it.
 
@@ -13,8 +14,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadPrism } from './deps.js';
 import { pythonJsonError, utf8Error } from './json-error.js';
+import { DEFAULT_MAX_ITEMS, LimitError, requestSizeError } from './limits.js';
 import { createValidator, deepEqual, detail } from './pydantic.js';
 import { createReflector } from './reflect.js';
+import { createState, sessionOf, StateFullError } from './state.js';
 import { Spec } from './spec.js';
 
 /** @typedef {import('./pydantic.js').Detail} Detail */
@@ -26,8 +29,16 @@ import { Spec } from './spec.js';
  * @property {boolean} [dynamic]  generate the fields the request does not determine (Prism's --dynamic)
  * @property {string} [seed]      seed of the dynamic generation
  * @property {string} [logLevel]  pino level of Prism's log: fatal, error, warn (default), info, debug, silent
- * @property {boolean} [cors]     CORS headers and preflight answers, as Prism's CLI (default true)
+ * @property {boolean} [cors]     CORS headers and preflight answers (default true)
+ * @property {string[]} [corsOrigins] the origins a web page may call the mock from: exact origins (then
+ *                                with credentials), or `*` for any (never with credentials); default
+ *                                pages served from loopback (localhost, 127.0.0.1, [::1]), no credentials
+ * @property {number} [maxItems]  the most JSON values a request body may hold and items a reflected
+ *                                list may get (./limits.js; default 100,000)
  * @property {NodeJS.WritableStream} [log] where log lines go (default stdout)
+ * @property {boolean} [stateless]  answer every request alone, as Prism does (default false: ./state.js)
+ * @property {number} [maxRecords]  how many records the state may hold (default 10,000)
+ * @property {import('./state.js').InitialState} [initialState] what every session starts with
  */
 /**
  * What the server learnt reading a request, kept for the wrapped mocker.
@@ -40,13 +51,21 @@ import { Spec } from './spec.js';
  * @property {boolean} unchecked              Prism does not validate it: a JSON `null` body, or one with
  *                                            \u escapes of surrogates (which may be lone)
  * @property {any} [resource]                 the Prism operation the request was routed to
+ * @property {{ status: number, body: object }} [refused] the answer when the request passes a limit of
+ *                                            the mock (--max-items, or a full state)
  */
 
 const MAX_BODY = 10 * 1024 * 1024; // Prism's own limit
+/** Outside /v2: forgets the state of the session the request names. */
+export const RESET_PATH = '/__mock/reset';
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100; // as Prism's HTTP server cuts sl-violations
 const SEVERITY = ['Error', 'Warning', 'Information', 'Hint'];
 const MAX_ECHO_DEPTH = 200; // an `input` nested deeper is not echoed (a deep echo cannot be serialized)
 const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
+/** A number literal JSON.parse may turn into ±Infinity (three-digit exponent or 309+ digits); a false positive only costs a check. */
+const HUGE_NUMBER = /[eE]\+?\d{3}|\d{309}/;
+/** Origins of pages served from this machine, any port: the default CORS allowance (as Vite's dev server). */
+const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 const LEVEL_NAMES = /** @type {Record<number, string>} */ ({ 10: 'trace', 20: 'debug', 30: 'info', 32: 'success', 40: 'warn', 50: 'error', 60: 'fatal' });
 
 
@@ -175,6 +194,36 @@ function translateViolations(violations, headers) {
   });
 }
 
+/**
+ * What the mock lets reach its log: pino's `logMethod` hook, run before a line is serialized. Of a
+ * merging object only `name` and the request's method and path are kept (never its headers or
+ * body, which may hold credentials or nest too deep to serialize), and the value of a credential
+ * header in a message (Prism's debug log prints every request header) is replaced.
+ * @param {Set<string>} credentialHeaders lower-case names of the headers that carry credentials
+ */
+function logFilter(credentialHeaders) {
+  const headerLine = /^(.*\t)([^\t:]+): (.*)$/s;
+  /** @param {unknown} arg */
+  const clean = (arg) => {
+    if (typeof arg === 'string') {
+      const match = headerLine.exec(arg);
+      return match && credentialHeaders.has(/** @type {string} */ (match[2]).trim().toLowerCase()) ? `${match[1]}${match[2]}: [redacted]` : arg;
+    }
+    if (arg === null || typeof arg !== 'object') return arg;
+    const { name, input } = /** @type {{ name?: unknown, input?: any }} */ (arg);
+    return {
+      ...(name === undefined ? {} : { name }),
+      ...(input ? { input: { method: input.method, url: { path: input.url?.path } } } : {}),
+    };
+  };
+  return {
+    /** @this {any} @param {unknown[]} args @param {(...args: unknown[]) => void} method */
+    logMethod(args, method) {
+      return method.apply(this, args.map(clean));
+    },
+  };
+}
+
 /** @param {NodeJS.WritableStream} stream */
 function logDestination(stream) {
   return {
@@ -200,13 +249,18 @@ function logDestination(stream) {
  */
 export async function startMock(options) {
   const prism = loadPrism();
-  const { host = '127.0.0.1', port = 4010, dynamic = false, seed, logLevel = 'warn', cors = true, log = process.stdout } = options;
+  const { host = '127.0.0.1', port = 4010, dynamic = false, seed, logLevel = 'warn', cors = true, corsOrigins, maxItems = DEFAULT_MAX_ITEMS, log = process.stdout } = options;
 
   const spec = new Spec(JSON.parse(readFileSync(options.spec, 'utf8')));
   const validator = createValidator(spec, prism.formats);
-  const reflector = createReflector(spec, validator);
+  const reflector = createReflector(spec, validator, maxItems);
+  const state = options.stateless ? undefined : createState({ seed: seed ?? 'mock', maxRecords: options.maxRecords, initial: options.initialState });
   const operations = await prism.getHttpOperationsFromSpec(options.spec);
-  const logger = prism.createLogger('HTTP SERVER', { level: logLevel }, logDestination(log));
+  const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie']);
+  for (const scheme of Object.values(spec.document.components?.securitySchemes ?? {})) {
+    if (scheme?.type === 'apiKey' && scheme.in === 'header') credentialHeaders.add(String(scheme.name).toLowerCase());
+  }
+  const logger = prism.createLogger('HTTP SERVER', { level: logLevel, hooks: logFilter(credentialHeaders) }, logDestination(log));
 
   /** @type {WeakMap<object, Received>} */
   const received = new WeakMap();
@@ -294,10 +348,22 @@ export async function startMock(options) {
         if (items.length > 0) return unprocessable(undefined, items);
       }
       const pathParams = pathParameters(operation.path, input.data.url.path);
-      const right = { ...chosen, body: reflector.reflect(operation, { pathParams, body: request.absent ? null : request.body, text: request.text }, chosen.body) };
+      const body = request.absent ? null : request.body;
+      let reflected = reflector.reflect(operation, { pathParams, body, text: request.text }, chosen.body);
+      if (state) reflected = state.apply(operation.operationId, { session: sessionOf(input.data.headers ?? {}), pathParams, body }, reflected);
+      const right = { ...chosen, body: reflected };
       unreflected.set(right, chosen.body);
       return { _tag: 'Right', right };
     } catch (error) {
+      // A limit of the mock: answered once Prism is done, 413 past --max-items, 507 when the state is full.
+      if (error instanceof LimitError) {
+        request.refused = { status: 413, body: error.body };
+        return result;
+      }
+      if (error instanceof StateFullError) {
+        request.refused = { status: 507, body: { detail: error.message, limit: error.limit } };
+        return result;
+      }
       // The layer never turns an answer into a failure: Prism's own response goes out instead.
       logger.error({ name: 'MOCK' }, `could not adapt the response, sending Prism's: ${/** @type {Error} */ (error)?.stack ?? error}`);
       return result;
@@ -315,12 +381,29 @@ export async function startMock(options) {
   };
   const instance = prism.createInstance(config, { logger, mock });
 
-  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  const anyOrigin = corsOrigins?.includes('*') ?? false;
+  /**
+   * The CORS answer for a request's Origin, or undefined when that origin may not call the mock (or
+   * there is none: not a cross-origin browser request). Credentials only ever go with an origin the
+   * user listed, never with `*` or the loopback default.
+   * @param {string | undefined} origin @returns {{ allow: string, credentials: boolean } | undefined}
+   */
+  function corsFor(origin) {
+    if (!cors || origin === undefined) return undefined;
+    if (corsOrigins === undefined) return LOOPBACK_ORIGIN.test(origin) ? { allow: origin, credentials: false } : undefined;
+    if (corsOrigins.includes(origin)) return { allow: origin, credentials: true };
+    return anyOrigin ? { allow: '*', credentials: false } : undefined;
+  }
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @returns {boolean} whether the origin is allowed */
   function corsHeaders(req, res) {
-    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Expose-Headers', req.headers['access-control-expose-headers'] ?? '*');
+    if (cors) res.setHeader('Vary', 'Origin');
+    const answer = corsFor(req.headers.origin);
+    if (!answer) return false;
+    res.setHeader('Access-Control-Allow-Origin', answer.allow);
+    if (answer.credentials) res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Expose-Headers', 'sl-violations');
+    return true;
   }
 
   /** @param {import('node:http').ServerResponse} res @param {number} status @param {string} contentType @param {unknown} body */
@@ -352,10 +435,15 @@ export async function startMock(options) {
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   async function handle(req, res) {
-    if (cors) corsHeaders(req, res);
+    const allowed = corsHeaders(req, res);
     if (cors && req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
-      res.setHeader('Access-Control-Allow-Methods', req.headers['access-control-request-method'] ?? 'GET,DELETE,HEAD,PATCH,POST,PUT,OPTIONS');
-      res.setHeader('Vary', 'origin');
+      if (!allowed) {
+        const detail = 'CORS: pages from this origin may not call the mock; start it with --cors-origin <origin> to allow one';
+        return sendJson(res, 403, 'application/json', { detail });
+      }
+      res.setHeader('Access-Control-Allow-Methods', 'GET, DELETE, HEAD, PATCH, POST, PUT, OPTIONS');
+      const requested = req.headers['access-control-request-headers'];
+      if (requested) res.setHeader('Access-Control-Allow-Headers', requested);
       res.setHeader('Content-Length', '0');
       res.statusCode = 204;
       res.end();
@@ -365,6 +453,12 @@ export async function startMock(options) {
     if (raw === undefined) {
       sendJson(res, 413, 'application/json', { detail: `Request body is larger than ${MAX_BODY / 1024 / 1024} MB` });
       return;
+    }
+    if (req.url?.split('?')[0] === RESET_PATH) {
+      if (req.method !== 'POST') return sendJson(res, 405, 'application/json', { detail: `${RESET_PATH} takes POST` });
+      const session = sessionOf(req.headers);
+      state?.reset(session);
+      return sendJson(res, 200, 'application/json', { reset: session, stateful: !!state });
     }
     const target = req.url ?? '/';
     let url = new URL('http://mock.invalid/');
@@ -381,13 +475,16 @@ export async function startMock(options) {
       request.text = raw.toString('utf8');
       request.body = request.text;
       if (isJsonMediaType(req.headers['content-type'])) {
+        // Counted on the bytes, before the parse: past the limit, nothing else is done with them.
+        const tooMany = requestSizeError(raw, maxItems);
+        if (tooMany) return sendJson(res, 413, 'application/json', tooMany.body);
         const utf8 = isUtf8(raw) ? undefined : utf8Error(raw);
         if (utf8) request.jsonError = { msg: utf8, pos: 0 };
         else {
           const json = request.text.charCodeAt(0) === 0xfeff ? request.text.slice(1) : request.text;
           try {
             request.body = JSON.parse(json);
-            request.unchecked = request.body === null || SURROGATE_ESCAPE.test(json);
+            request.unchecked = request.body === null || SURROGATE_ESCAPE.test(json) || HUGE_NUMBER.test(json);
           } catch {
             request.jsonError = pythonJsonError(json) ?? { msg: 'Expecting value', pos: 0 };
           }
@@ -408,6 +505,7 @@ export async function startMock(options) {
     if (preferences._tag === 'Left') return problem(res, preferences.left, request);
     const mockPreferences = Object.fromEntries(Object.entries(preferences.right).filter(([, value]) => value !== undefined));
     const result = await instance.request(input, operations, { ...config, mock: { ...config.mock, ...mockPreferences } })();
+    if (request.refused) return sendJson(res, request.refused.status, 'application/json', request.refused.body);
     if (result._tag === 'Left') return problem(res, result.left, request);
 
     let { output, validations } = result.right;

@@ -1,0 +1,64 @@
+// The mock's bound on the work a request may cause. Its 10 MB body limit alone does not bound it:
+// 31 KB of bulk feedback asks for a million results (operations × indexes), and 10 MB of `1,` are
+// 4.9 million values, each validated, reported and echoed. So one number, `maxItems` (the
+// `--max-items` flag), bounds both what a request may hold (JSON values) and how many items a
+// reflected list may get; past it the request gets a 413 that names the limit and the flag.
+
+export const DEFAULT_MAX_ITEMS = 20_000;
+
+/** Thrown when a request would pass `maxItems`; `body` is the JSON the mock answers with (413). */
+export class LimitError extends Error {
+  /** @param {string} what a sentence saying what passes the limit @param {number} max */
+  constructor(what, max) {
+    super(`${what}; the mock handles at most ${max.toLocaleString('en')} (raise it with --max-items).`);
+    this.name = 'LimitError';
+    this.body = { detail: this.message, limit: 'max-items', max };
+  }
+}
+
+/** Bytes that start a JSON value outside a string: `{` `[` `"` `-` digits, and the t/f/n of literals. */
+const STARTS_VALUE = new Uint8Array(256);
+for (const c of '{["-0123456789tfn') STARTS_VALUE[c.charCodeAt(0)] = 1;
+/** Bytes that continue a number or a literal (`1e+5`, `true`): no new value starts on them. */
+const CONTINUES_TOKEN = new Uint8Array(256);
+for (const c of '0123456789.eE+-truefalsn') CONTINUES_TOKEN[c.charCodeAt(0)] = 1;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+/**
+ * How many JSON values (objects, arrays, strings, numbers, booleans, nulls; not object keys) the
+ * JSON text `bytes` holds, counted on the bytes before anything is parsed, and only up to
+ * `max + 1`: neither the parse nor this scan can cost more than the limit allows. (On text that is
+ * not JSON the count is a rough one; the parse then reports what is wrong.)
+ * @param {Uint8Array} bytes @param {number} max
+ */
+export function countValuesUpTo(bytes, max) {
+  let count = 0;
+  let inToken = false;
+  for (let i = 0; i < bytes.length && count <= max; i++) {
+    const byte = /** @type {number} */ (bytes[i]);
+    if (byte === QUOTE) {
+      count++; // a string; a key is taken back at its colon
+      for (i++; i < bytes.length && bytes[i] !== QUOTE; i++) if (bytes[i] === BACKSLASH) i++;
+      inToken = false;
+    } else if (byte === COLON) {
+      count--;
+      inToken = false;
+    } else if (inToken && CONTINUES_TOKEN[byte]) {
+      // the rest of a number or literal
+    } else {
+      inToken = STARTS_VALUE[byte] === 1 && byte !== 0x7b && byte !== 0x5b;
+      if (STARTS_VALUE[byte]) count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * The LimitError of a JSON body that holds more than `max` JSON values, or undefined.
+ * @param {Uint8Array} bytes @param {number} max
+ */
+export function requestSizeError(bytes, max) {
+  return countValuesUpTo(bytes, max) > max ? new LimitError(`The request body holds more than ${max.toLocaleString('en')} JSON values`, max) : undefined;
+}

@@ -5,6 +5,8 @@
 //   FUZZ_BASE_URL=…    sends the positive and negative cases to that server instead of the test mock
 //   FUZZ_MOCK_SCRIPT=… the script the hostile-input and load tests start instead of scripts/mock.js
 
+import { seedsOf, type SeedFor } from '../../../src/verify/seed.js';
+
 export type Scale = 'default' | 'large';
 
 function readScale(): Scale {
@@ -52,15 +54,8 @@ export const budget =
         loadConnections: 4,
       };
 
-/** A seed for one named generator, derived from the run's seed (FNV-1a of the name, mixed with the seed). */
-export function seedFor(name: string): number {
-  let hash = 0x811c9dc5 ^ seed;
-  for (let i = 0; i < name.length; i++) {
-    hash ^= name.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+/** A seed for one named generator, derived from the run's seed (src/verify/seed.ts). */
+export const seedFor: SeedFor = seedsOf(seed);
 
 /** The command that replays this run. */
 export function replayCommand(file: string): string {

@@ -1,62 +1,10 @@
-// The operations of the bundled spec, read generically (no operation is named here), and a way to
-// send one through createApiClient.
-import type { ValidateFunction } from 'ajv';
-import { createApiClient, securitySchemes, type Credentials, type SecuritySchemeName } from '../../../src/index.js';
-import { spec } from '../../helpers/spec.js';
-import { deref, expand, inline, pathName, walk, type Flat, type Json, type RawSchema } from './schema.js';
-import { requestValidator, responseValidator } from './validate.js';
+// The fuzz suite's credentials, and the shipped request helpers (src/verify/operations.ts) bound to
+// them: the fuzz files send every request with these values, which no error message may contain.
+import type { Credentials, SecuritySchemeName } from '../../../src/index.js';
+import * as shipped from '../../../src/verify/operations.js';
+import type { Json } from '../../../src/verify/schema.js';
 
-export interface PathParameter {
-  name: string;
-  /** The parameter's schema, self-contained. */
-  schema: RawSchema;
-  variants: Flat[];
-}
-
-export interface Operation {
-  id: string;
-  method: string;
-  path: string;
-  pathParameters: PathParameter[];
-  /** Whether the spec marks the request body as required. */
-  bodyRequired: boolean;
-  /** Union-free variants of the request body schema. */
-  variants: Flat[];
-  /** The request body schema as the spec states it. */
-  validateRequest: ValidateFunction;
-  validateResponse: ValidateFunction;
-  /** Accepted security schemes, in the spec's order. */
-  schemes: SecuritySchemeName[];
-}
-
-function readOperations(): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, item] of Object.entries<Record<string, unknown>>(spec.paths)) {
-    for (const [method, raw] of Object.entries(item)) {
-      if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
-      const op = raw as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-      const parameters = ((op.parameters ?? []) as unknown[]).map(deref);
-      const unsupported = parameters.filter((p) => p.in !== 'path');
-      if (unsupported.length > 0) throw new Error(`${op.operationId}: the fuzz suite does not generate ${unsupported.map((p) => p.in).join(', ')} parameters yet`);
-      const content = op.requestBody?.content?.['application/json'];
-      if (!content) throw new Error(`${op.operationId}: no application/json request body`);
-      operations.push({
-        id: op.operationId,
-        method,
-        path,
-        pathParameters: parameters.map((p) => ({ name: p.name as string, schema: inline(p.schema) as RawSchema, variants: expand(p.schema) })),
-        bodyRequired: op.requestBody.required === true,
-        variants: expand(content.schema),
-        validateRequest: requestValidator(path, method),
-        validateResponse: responseValidator(path, method),
-        schemes: ((op.security ?? spec.security ?? []) as Record<string, unknown>[]).flatMap((r) => Object.keys(r)) as SecuritySchemeName[],
-      });
-    }
-  }
-  return operations;
-}
-
-export const operations: Operation[] = readOperations();
+export { operations, urlPathOf, variantLabel, type Operation, type PathParameter, type Sent } from '../../../src/verify/operations.js';
 
 /** One credential per scheme; the values are what no error message may ever contain. */
 export const credentialOf: Record<SecuritySchemeName, Credentials> = {
@@ -68,64 +16,18 @@ export const credentialOf: Record<SecuritySchemeName, Credentials> = {
 export const everyCredential: Credentials = Object.assign({}, ...Object.values(credentialOf));
 export const secrets: string[] = ['fuzz-ao-key-5b1f0c', 'fuzz-classic-key-93d2e7', 'fuzz-access-token-4a8c61', 'fuzz-pässwörd-7e2b', Buffer.from('fuzz-user:fuzz-pässwörd-7e2b').toString('base64')];
 
-export interface Sent {
-  status: number;
-  headers: Headers;
-  /** Parsed JSON body (data or error), or the text when it is not JSON. */
-  body: unknown;
-}
-
-/** Sends one request of an operation through createApiClient. */
-export async function send(
+/** Sends one request through createApiClient, with every fuzz credential unless told otherwise. */
+export function send(
   baseUrl: string,
-  operation: Operation,
+  operation: shipped.Operation,
   request: { path: Record<string, string>; body: Json | undefined },
   auth: Credentials = everyCredential,
   timeoutMs = 20_000,
-): Promise<Sent> {
-  const client = createApiClient({ baseUrl, auth });
-  const call = client[operation.method.toUpperCase() as 'POST'] as unknown as (
-    path: string,
-    init: { params: { path: Record<string, string> }; body?: unknown; signal: AbortSignal },
-  ) => ReturnType<typeof client.POST>;
-  const { data, error, response } = await call(operation.path, {
-    params: { path: request.path },
-    ...(request.body === undefined ? {} : { body: request.body }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  return { status: response.status, headers: response.headers, body: data ?? error };
+): Promise<shipped.Sent> {
+  return shipped.send(baseUrl, operation, request, auth, timeoutMs);
 }
 
-/** Names the choices of a variant, e.g. `oneOf[1] LogStreamSignalsConfigurationPut / schedule: oneOf[1] type null`. */
-export function variantLabel(variant: Flat): string {
-  const parts: string[] = [];
-  walk(variant, (node, path) => {
-    if (node.choices.length > 0) parts.push(`${path.length === 0 ? '' : `${pathName(path)}: `}${node.choices.join(' › ')}`);
-  });
-  return parts.length === 0 ? '(single shape)' : parts.join(' / ');
-}
-
-/** The credential header of an operation's first scheme (none when it needs none), for raw requests. */
-export function credentialHeaderOf(op: Operation): Record<string, string> {
-  const scheme = op.schemes[0];
-  if (scheme === undefined) return {};
-  const definition = securitySchemes[scheme];
-  const held = credentialOf[scheme];
-  switch (definition.type) {
-    case 'apiKey':
-      return { [definition.name]: (held.apiKey ?? held.classicApiKey)! };
-    case 'oauth2':
-      return { authorization: `Bearer ${held.accessToken}` };
-    case 'http':
-      return { authorization: `Basic ${Buffer.from(`${held.basic!.username}:${held.basic!.password}`).toString('base64')}` };
-  }
-}
-
-/** The request path of an operation with its parameters filled in (encoded as a client would). */
-export function urlPathOf(op: Operation, params: Record<string, string>, encode = true): string {
-  return op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${op.id}: no value for path parameter ${name}`);
-    return encode ? encodeURIComponent(value) : value;
-  });
+/** The fuzz credential header of an operation's first scheme (none when it needs none), for raw requests. */
+export function credentialHeaderOf(op: shipped.Operation): Record<string, string> {
+  return shipped.credentialHeaderOf(op, everyCredential);
 }

@@ -1,0 +1,214 @@
+// The checks of the verifier, one small named function each, in the manner of Schemathesis's
+// `checks` module: a check looks at one exchange and returns the problems it finds (none when it
+// does not apply). A problem's `key` groups repeats of the same fault, so the report names each
+// fault once with how often it occurred.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Constraint } from './constraints.js';
+import type { Exchange } from './exchange.js';
+import { pathName } from './schema.js';
+import { validationErrorValidator } from './validate.js';
+import { naming } from './verdict.js';
+
+export interface Problem {
+  /** Repeats of the same fault share a key (the message may differ in the values it quotes). */
+  key: string;
+  message: string;
+}
+
+export interface Check {
+  name: string;
+  /** What the check asserts, for the report and the README. */
+  description: string;
+  run(exchange: Exchange, context: CheckContext): Problem[];
+}
+
+export interface CheckContext {
+  /** The constraint a negative exchange violates. */
+  constraint?: Constraint;
+  timeoutMs: number;
+}
+
+const one = (key: string, message: string): Problem[] => [{ key, message }];
+
+/** The status of a response that a status check may judge: not a timeout, not a 5xx (judged elsewhere). */
+function judgedStatus(exchange: Exchange): number | undefined {
+  const outcome = exchange.outcome;
+  if (outcome.type !== 'response' || outcome.status >= 500) return undefined;
+  return outcome.status;
+}
+
+const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+function valueAt(body: unknown, pointer: string): unknown {
+  if (pointer === '') return body;
+  let node: unknown = body;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Ajv's errors without those inside a union branch (the union's own error says it once). */
+function outermost(errors: ErrorObject[]): ErrorObject[] {
+  const unions = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  return errors.filter(
+    (e) => e.keyword === 'oneOf' || e.keyword === 'anyOf' || !unions.some((u) => e.schemaPath.startsWith(`${u.schemaPath}/`) && e.instancePath.startsWith(u.instancePath)),
+  );
+}
+
+/** `pointer keyword: expected …, received …` for one schema error of a body. */
+export function describeSchemaError(error: ErrorObject, body: unknown): { pointer: string; text: string } {
+  const params = error.params as Record<string, unknown>;
+  let pointer = error.instancePath;
+  let received: string;
+  if (error.keyword === 'required') {
+    pointer = `${pointer}/${String(params.missingProperty)}`;
+    received = 'nothing (the field is missing)';
+  } else if (error.keyword === 'additionalProperties') {
+    pointer = `${pointer}/${String(params.additionalProperty)}`;
+    received = clip(JSON.stringify(valueAt(body, pointer)) ?? 'undefined');
+  } else {
+    received = clip(JSON.stringify(valueAt(body, pointer)) ?? 'undefined');
+  }
+  const expected = error.keyword === 'enum' ? `one of ${JSON.stringify(params.allowedValues)}` : (error.message ?? error.keyword);
+  return { pointer: pointer || '/', text: `${pointer || '/'} (${error.keyword}): expected ${expected}, received ${received}` };
+}
+
+/** One problem per schema error of a body (array indexes grouped: /items/3/id and /items/5/id are one fault). */
+function schemaProblems(validate: ValidateFunction, body: unknown, prefix: string): Problem[] {
+  if (validate(body)) return [];
+  return outermost(validate.errors ?? []).map((error) => {
+    const { pointer, text } = describeSchemaError(error, body);
+    return { key: `${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} ${error.keyword}`, message: `${prefix}${text}` };
+  });
+}
+
+// ---- Checks of every answer ----------------------------------------------------------------------
+
+export const answersWithinTimeout: Check = {
+  name: 'answers_within_timeout',
+  description: 'every request gets a complete answer before the timeout',
+  run(exchange, { timeoutMs }) {
+    return exchange.outcome.type === 'timeout' ? one('timeout', `no complete answer within ${timeoutMs} ms`) : [];
+  },
+};
+
+export const noServerError: Check = {
+  name: 'no_server_error',
+  description: 'no request gets a 5xx',
+  run(exchange) {
+    const outcome = exchange.outcome;
+    return outcome.type === 'response' && outcome.status >= 500 ? one(`status ${outcome.status}`, `answered ${outcome.status}`) : [];
+  },
+};
+
+export const answersOverHttp: Check = {
+  name: 'answers_over_http',
+  description: 'the connection is not reset or refused while the server runs',
+  run(exchange) {
+    return exchange.outcome.type === 'network error' ? one(exchange.outcome.message, `no HTTP answer: ${exchange.outcome.message}`) : [];
+  },
+};
+
+export const responseIsJson: Check = {
+  name: 'response_is_json',
+  description: 'every answer of the API is a JSON body labelled application/json (seed, section 1)',
+  run(exchange) {
+    const outcome = exchange.outcome;
+    if (outcome.type !== 'response' || outcome.status >= 500 || outcome.notJson === undefined) return [];
+    const what = outcome.notJson === 'not JSON' ? `content-type ${outcome.contentType ?? 'missing'}` : outcome.notJson;
+    return one(`${outcome.status} ${what}`, `the ${outcome.status} answer is not JSON: ${what}`);
+  },
+};
+
+export const responseSchemaConformance: Check = {
+  name: 'response_schema_conformance',
+  description: 'every 200 body is valid against the operation\'s 200 schema',
+  run(exchange) {
+    const outcome = exchange.outcome;
+    if (outcome.type !== 'response' || outcome.status !== 200 || outcome.notJson !== undefined) return [];
+    return schemaProblems(exchange.operation.validateResponse, outcome.body, '');
+  },
+};
+
+export const validationErrorShape: Check = {
+  name: 'validation_error_shape',
+  description: 'every 422 body is an HTTPValidationError: {"detail": [{"loc", "msg", "type"}, …]} (seed, 2.7)',
+  run(exchange) {
+    const outcome = exchange.outcome;
+    if (outcome.type !== 'response' || outcome.status !== 422 || outcome.notJson !== undefined) return [];
+    return schemaProblems(validationErrorValidator, outcome.body, 'the 422 body is not an HTTPValidationError: ');
+  },
+};
+
+// ---- Checks of one kind of request ----------------------------------------------------------------
+
+export const acceptsValidRequest: Check = {
+  name: 'accepts_valid_request',
+  description: 'a request valid against the contract gets 200',
+  run(exchange) {
+    const status = judgedStatus(exchange);
+    if (status === undefined || status === 200) return [];
+    return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label})`);
+  },
+};
+
+export const rejectsInvalidRequest: Check = {
+  name: 'rejects_invalid_request',
+  description: 'a request that violates one constraint of the contract is not accepted (no 2xx)',
+  run(exchange) {
+    const status = judgedStatus(exchange);
+    if (status === undefined || status < 200 || status > 299) return [];
+    return one(exchange.label, `accepts what the contract forbids: ${exchange.label} got ${status}`);
+  },
+};
+
+export const invalidRequestGets422: Check = {
+  name: 'invalid_request_gets_422',
+  description: 'a request that violates the contract gets 422 (seed, sections 4 and 7)',
+  run(exchange) {
+    const status = judgedStatus(exchange);
+    if (status === undefined || status === 422 || (status >= 200 && status <= 299)) return [];
+    return one(`status ${status}`, `answered ${status} instead of 422 to ${exchange.label}`);
+  },
+};
+
+export const validationErrorLocatesViolation: Check = {
+  name: 'validation_error_locates_violation',
+  description: 'the 422 `detail` has an item whose `loc` points at the violated field, or at a place where the contract finds the request wrong',
+  run(exchange, { constraint }) {
+    const outcome = exchange.outcome;
+    if (!constraint || outcome.type !== 'response' || outcome.status !== 422 || !validationErrorValidator(outcome.body)) return [];
+    if (!Array.isArray((outcome.body as { detail?: unknown }).detail)) return one('no detail', `the 422 has no \`detail\`, so it locates no violation (first seen for ${exchange.label})`);
+    // Where the spec itself finds the request wrong also counts: a body that loses the field which
+    // selects a union branch is wrong in the other branch's terms (pydantic reports it there).
+    const specErrors = constraint.cases.flatMap((c) => c.specErrors.map((e) => ({ path: e.path })));
+    const named = naming({ status: 422, headers: new Headers(), body: outcome.body }, constraint.in, [...constraint.expected, ...specErrors]);
+    if (named.sources.includes('detail')) return [];
+    const locs = named.said.detail.map((d) => JSON.stringify((d as { loc: unknown }).loc)).join(', ');
+    return one(constraint.id, `the 422 for ${exchange.label} does not locate ${constraint.in} ${pathName(constraint.path)}; detail[].loc: ${clip(locs || 'none', 300)}`);
+  },
+};
+
+export const rejectsMissingCredential: Check = {
+  name: 'rejects_missing_credential',
+  description: 'an operation that requires a credential does not accept a request without one (no 2xx)',
+  run(exchange) {
+    const status = judgedStatus(exchange);
+    if (status === undefined || status < 200 || status > 299) return [];
+    return one('accepted', `accepted a request without any credential (${status})`);
+  },
+};
+
+/** The checks of every exchange, then those of each kind. */
+export const everyAnswer: Check[] = [answersWithinTimeout, answersOverHttp, noServerError, responseIsJson, responseSchemaConformance, validationErrorShape];
+
+export const checksOfKind: Record<Exchange['kind'], Check[]> = {
+  valid: [acceptsValidRequest],
+  rule: [acceptsValidRequest],
+  negative: [rejectsInvalidRequest, invalidRequestGets422, validationErrorLocatesViolation],
+  'no credential': [rejectsMissingCredential],
+  hostile: [],
+};

@@ -1,0 +1,279 @@
+/// <reference types="node" />
+// api-contract-verify: checks that a running server keeps the contract. Reads its options from the
+// command line and its credentials from the environment only (flags end up in shell history).
+// Exit codes: 0 the server conforms, 1 it does not, 2 bad usage or the server cannot be reached.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Credentials } from '../index.js';
+
+export const USAGE = `usage: api-contract-verify --base-url URL [options]
+
+Sends generated valid, invalid and hostile requests to every operation of the contract and checks
+each answer against it. EVERY OPERATION OF THIS API WRITES: run it against a server whose data may
+change (a local build, a staging server), never production.
+
+  --base-url URL        the server, e.g. http://127.0.0.1:8000 (required)
+  --operations A,B      operationIds to verify (default: all seven)
+  --requests N          generated valid requests per operation (default 20)
+  --concurrency N       requests in flight at once (default 4)
+  --timeout MS          time for each complete answer, in milliseconds (default 5000)
+  --seed N              replays a run (default: random, printed in the report)
+  --yes                 allow a host that is not loopback (127.0.0.0/8, ::1, localhost)
+  --dry-run             print the plan and send nothing
+  --json                print the report as JSON instead of text
+  --junit FILE          also write the report as JUnit XML to FILE
+  --help                this text
+
+Credentials, from the environment only (each operation gets the first it accepts):
+${'{CREDENTIALS}'}
+
+Exit codes: 0 conforms, 1 does not conform, 2 bad usage or server unreachable.`;
+
+/** The environment variable of each credential, one per security scheme of the spec. */
+export const credentialVariables = {
+  API_CONTRACT_API_KEY: 'APIKeyHeader: sent as the Service-AO-API-Key header',
+  API_CONTRACT_CLASSIC_API_KEY: 'ClassicAPIKeyHeader: sent as the Service-API-Key header',
+  API_CONTRACT_ACCESS_TOKEN: 'OAuth2PasswordBearer: sent as Authorization: Bearer <token>',
+  API_CONTRACT_BASIC_AUTH: 'HTTPBasic: "username:password", sent as Authorization: Basic',
+} as const;
+
+const usage = USAGE.replace(
+  '{CREDENTIALS}',
+  Object.entries(credentialVariables)
+    .map(([name, what]) => `  ${name.padEnd(30)} ${what}`)
+    .join('\n'),
+);
+
+export interface Io {
+  env: Record<string, string | undefined>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether stderr is a terminal (a progress line is drawn there). */
+  isTTY: boolean;
+}
+
+class UsageError extends Error {}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** Credentials from the environment; an empty variable counts as unset. */
+export function credentialsFrom(env: Io['env']): Credentials {
+  const value = (name: keyof typeof credentialVariables) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+  const credentials: Credentials = {};
+  const apiKey = value('API_CONTRACT_API_KEY');
+  const classicApiKey = value('API_CONTRACT_CLASSIC_API_KEY');
+  const accessToken = value('API_CONTRACT_ACCESS_TOKEN');
+  const basic = value('API_CONTRACT_BASIC_AUTH');
+  if (apiKey !== undefined) credentials.apiKey = apiKey;
+  if (classicApiKey !== undefined) credentials.classicApiKey = classicApiKey;
+  if (accessToken !== undefined) credentials.accessToken = accessToken;
+  if (basic !== undefined) {
+    // The user-id of HTTP Basic cannot contain a colon (RFC 7617): the first one separates.
+    const colon = basic.indexOf(':');
+    if (colon < 0) throw new UsageError('API_CONTRACT_BASIC_AUTH must be "username:password"');
+    credentials.basic = { username: basic.slice(0, colon), password: basic.slice(colon + 1) };
+  }
+  return credentials;
+}
+
+/** Every form in which a credential could appear in output, longest first. */
+function secretsOf(credentials: Credentials): string[] {
+  const basic = credentials.basic;
+  return [
+    credentials.apiKey,
+    credentials.classicApiKey,
+    credentials.accessToken,
+    basic?.password,
+    basic ? Buffer.from(`${basic.username}:${basic.password}`).toString('base64') : undefined,
+  ]
+    .filter((s): s is string => s !== undefined && s.length >= 4)
+    .sort((a, b) => b.length - a.length);
+}
+
+export function isLoopback(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+interface Options {
+  baseUrl: string;
+  operations: string[] | undefined;
+  requests: number;
+  concurrency: number;
+  timeoutMs: number;
+  seed: number;
+  yes: boolean;
+  dryRun: boolean;
+  json: boolean;
+  junit: string | undefined;
+  help: boolean;
+}
+
+function parse(argv: string[]): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        operations: { type: 'string' },
+        requests: { type: 'string' },
+        concurrency: { type: 'string' },
+        timeout: { type: 'string' },
+        seed: { type: 'string' },
+        yes: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        junit: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return { help: true } as Options;
+  const baseUrl = values['base-url'];
+  if (baseUrl === undefined) throw new UsageError('--base-url is required');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, got ${url.protocol}`);
+  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the environment variables');
+  let seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
+  if (values.seed !== undefined) {
+    const n = Number(values.seed);
+    if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
+    seed = n >>> 0;
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    operations: values.operations?.split(',').map((s) => s.trim()).filter(Boolean),
+    requests: positiveInteger('requests', values.requests, 20),
+    concurrency: positiveInteger('concurrency', values.concurrency, 4),
+    timeoutMs: positiveInteger('timeout', values.timeout, 5000),
+    seed,
+    yes: values.yes,
+    dryRun: values['dry-run'],
+    json: values.json,
+    junit: values.junit,
+    help: false,
+  };
+}
+
+/** Whether any HTTP answer comes from the server (any status means it is reachable). */
+async function reachable(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    await response.body?.cancel();
+    return undefined;
+  } catch (error) {
+    const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+    if (e.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+    return e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+  }
+}
+
+/** Runs the verifier; returns the exit code. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let options: Options;
+  let credentials: Credentials;
+  try {
+    options = parse(argv);
+    if (options.help) {
+      io.stdout(`${usage}\n`);
+      return 0;
+    }
+    credentials = credentialsFrom(io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`api-contract-verify: ${error.message}\n\n${usage}\n`);
+    return 2;
+  }
+  const fail = (message: string) => {
+    io.stderr(`api-contract-verify: ${message}\n`);
+    return 2;
+  };
+  if (!isLoopback(new URL(options.baseUrl)) && !options.yes) {
+    return fail(`${new URL(options.baseUrl).host} is not a loopback host. Every operation of this API writes: pass --yes to send requests to it anyway (never to production).`);
+  }
+
+  // The generator needs fast-check, ajv and ajv-formats, optional peers of the package.
+  let modules: [typeof import('./run.js'), typeof import('./report.js'), typeof import('./operations.js')];
+  try {
+    modules = await Promise.all([import('./run.js'), import('./report.js'), import('./operations.js')]);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    return fail(`${(error as Error).message.split('\n')[0]}\nThe verifier needs its optional peer dependencies: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2`);
+  }
+  const [{ planOperation, verify, credentialOptional, heldSchemes }, { formatPlan, formatText, formatJunit }, { operations: all }] = modules;
+
+  const unknown = (options.operations ?? []).filter((id) => !all.some((op) => op.id === id));
+  if (unknown.length > 0) return fail(`unknown operation(s) ${unknown.join(', ')}; the operations are ${all.map((op) => op.id).join(', ')}`);
+  const selected = options.operations ? all.filter((op) => options.operations!.includes(op.id)) : all;
+  const uncovered = selected.filter((op) => !credentialOptional(op) && heldSchemes(op, credentials).length === 0);
+  if (uncovered.length > 0) {
+    return fail(
+      `no credential for ${uncovered.map((op) => op.id).join(', ')}. Set one of these environment variables:\n` +
+        Object.entries(credentialVariables)
+          .map(([name, what]) => `  ${name.padEnd(30)} ${what}`)
+          .join('\n'),
+    );
+  }
+
+  const plans = selected.map((op) => planOperation(op, { requests: options.requests, seed: options.seed, credentials }));
+  const total = plans.reduce((n, p) => n + p.tasks.length, 0);
+  const warning = `Every operation of this API writes: ${total.toLocaleString('en')} requests (valid, invalid and hostile) will create or change data on ${options.baseUrl}.`;
+  if (options.dryRun) {
+    io.stdout(`${warning}\n${formatPlan(plans, options.baseUrl)}\nSeed ${options.seed}. Dry run: nothing was sent.\n`);
+    return 0;
+  }
+  const unreachable = await reachable(options.baseUrl, options.timeoutMs);
+  if (unreachable !== undefined) return fail(`cannot reach ${options.baseUrl}: ${unreachable}`);
+  io.stderr(`${warning}\n`);
+
+  let lastDrawn = 0;
+  const report = await verify(plans, {
+    baseUrl: options.baseUrl,
+    operations: selected,
+    requests: options.requests,
+    concurrency: options.concurrency,
+    timeoutMs: options.timeoutMs,
+    seed: options.seed,
+    credentials,
+    ...(io.isTTY
+      ? {
+          onProgress: (done: number, of: number) => {
+            const now = Date.now();
+            if (now - lastDrawn < 100 && done < of) return;
+            lastDrawn = now;
+            io.stderr(`\r\x1b[K${done}/${of} requests`);
+            if (done === of) io.stderr('\r\x1b[K');
+          },
+        }
+      : {}),
+  });
+
+  // A server may echo what it received; no credential leaves this process in any output.
+  const secrets = secretsOf(credentials);
+  const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[credential]'), text);
+  io.stdout(redact(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatText(report)}\n`));
+  if (options.junit !== undefined) {
+    try {
+      writeFileSync(options.junit, redact(formatJunit(report)));
+    } catch (error) {
+      return fail(`cannot write ${options.junit}: ${(error as Error).message}`);
+    }
+  }
+  return report.conforms ? 0 : 1;
+}

@@ -1,0 +1,97 @@
+/// <reference types="node" />
+// One request of the verifier and what came back. Requests with a JSON body go through
+// createApiClient, so credentials are attached exactly as the client attaches them; hostile input
+// and requests without a credential go out raw (raw.ts), since the client would refuse to send them.
+import { UnexpectedResponseError, type Credentials } from '../index.js';
+import { send, type Operation } from './operations.js';
+import { isFailure, rawRequest, type RawRequest } from './raw.js';
+import type { Json } from './schema.js';
+
+/** What kind of request an exchange was, which decides the checks that apply to it. */
+export type Kind = 'valid' | 'negative' | 'no credential' | 'hostile' | 'rule';
+
+export interface Request {
+  path: Record<string, string>;
+  body: Json | undefined;
+}
+
+export type Outcome =
+  | {
+      type: 'response';
+      status: number;
+      contentType: string | null;
+      /** The parsed JSON body; undefined when the body is not JSON (see `notJson`). */
+      body: unknown;
+      /** Why the body is not a JSON document, when it is not. */
+      notJson?: 'empty body' | 'not JSON' | 'invalid JSON';
+    }
+  | { type: 'timeout' }
+  | { type: 'network error'; message: string };
+
+export interface Exchange {
+  operation: Operation;
+  kind: Kind;
+  /** A short name of what was sent (the constraint, the hostile case, the rule's probe). */
+  label: string;
+  /** The JSON request, when it went through the client. */
+  request?: Request;
+  /** What was sent, for the report: the JSON request or a description of the raw one. */
+  sent: string;
+  outcome: Outcome;
+  ms: number;
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: unknown } | undefined)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/** The message of a network error, with its cause (fetch's "fetch failed" says nothing alone). */
+function networkMessage(error: unknown): string {
+  const e = error as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const cause = e.cause?.code ?? e.cause?.message;
+  return `${String(e.message ?? error)}${cause === undefined ? '' : ` (${String(cause)})`}`;
+}
+
+/** Sends a JSON request through the client. */
+export async function sendJson(baseUrl: string, operation: Operation, request: Request, auth: Credentials, timeoutMs: number): Promise<{ outcome: Outcome; ms: number }> {
+  const started = performance.now();
+  let outcome: Outcome;
+  try {
+    const sent = await send(baseUrl, operation, request, auth, timeoutMs);
+    outcome = { type: 'response', status: sent.status, contentType: sent.headers.get('content-type'), body: sent.body };
+  } catch (error) {
+    if (error instanceof UnexpectedResponseError) {
+      outcome = { type: 'response', status: error.status, contentType: error.contentType, body: undefined, notJson: error.reason };
+    } else if (isTimeout(error)) {
+      outcome = { type: 'timeout' };
+    } else {
+      outcome = { type: 'network error', message: networkMessage(error) };
+    }
+  }
+  return { outcome, ms: performance.now() - started };
+}
+
+/** Sends a raw request (hostile input, or one without a credential). */
+export async function sendRaw(baseUrl: string, request: RawRequest, timeoutMs: number): Promise<{ outcome: Outcome; ms: number }> {
+  const result = await rawRequest(baseUrl, { ...request, timeoutMs });
+  if (isFailure(result)) {
+    return { outcome: result.failure === 'timeout' ? { type: 'timeout' } : { type: 'network error', message: result.failure }, ms: result.ms };
+  }
+  const header = result.headers['content-type'];
+  const contentType = header === undefined ? null : String(header);
+  let body: unknown;
+  let notJson: 'empty body' | 'not JSON' | 'invalid JSON' | undefined;
+  if (!JSON_MEDIA_TYPE.test(contentType ?? '')) notJson = 'not JSON';
+  else if (result.body.trim() === '') notJson = 'empty body';
+  else {
+    try {
+      body = JSON.parse(result.body);
+    } catch {
+      notJson = 'invalid JSON';
+    }
+  }
+  return { outcome: { type: 'response', status: result.status, contentType, body, ...(notJson ? { notJson } : {}) }, ms: result.ms };
+}

@@ -1,0 +1,272 @@
+/// <reference types="node" />
+// The verifier's run: a plan of requests per operation (generated valid requests, one per derived
+// constraint violated alone, one without a credential, hostile input, the probes of the seed's
+// rules), sent with bounded concurrency and a timeout each, every exchange judged by the checks
+// that apply to it, failures grouped by check and operation.
+import fc from 'fast-check';
+import { operationSecurity, type Credentials, type SecuritySchemeName } from '../index.js';
+import { checksOfKind, everyAnswer, type Problem } from './checks.js';
+import { derive, type Constraint } from './constraints.js';
+import { sendJson, sendRaw, type Exchange, type Kind, type Outcome, type Request } from './exchange.js';
+import { arbitraryOf } from './generate.js';
+import { hostileCases } from './hostile.js';
+import { credentialHeaderOf, urlPathOf, variantLabel, type Operation } from './operations.js';
+import type { RawRequest } from './raw.js';
+import { rules } from './rules.js';
+import { validSample } from './samples.js';
+import { seedsOf } from './seed.js';
+
+export interface VerifyOptions {
+  baseUrl: string;
+  operations: Operation[];
+  /** Generated valid requests per operation (besides edges, absorbed violations and rule probes). */
+  requests: number;
+  concurrency: number;
+  timeoutMs: number;
+  seed: number;
+  credentials: Credentials;
+  /** Called after each request with the number done and the total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** After this many timeouts, the rest of an operation's requests are not sent (the run stays bounded). */
+const TIMEOUTS_BEFORE_GIVING_UP = 3;
+
+interface Task {
+  kind: Kind;
+  label: string;
+  constraint?: Constraint;
+  /** The JSON request (sent through the client), or the raw one. */
+  json?: { request: Request; auth: Credentials };
+  raw?: RawRequest;
+}
+
+export interface OperationPlan {
+  operation: Operation;
+  tasks: Task[];
+}
+
+export interface FailureGroup {
+  check: string;
+  message: string;
+  occurrences: number;
+  /** The first request that showed it. */
+  example: { label: string; request: string };
+}
+
+export interface OperationReport {
+  operationId: string;
+  method: string;
+  path: string;
+  sent: Record<Kind, number>;
+  /** Requests not sent because the operation timed out repeatedly. */
+  notSent: number;
+  /** Of answered valid requests, in milliseconds. */
+  latency: { p50: number; p99: number; max: number } | null;
+  /** The checks and rules that judged at least one exchange. */
+  checked: string[];
+  failures: FailureGroup[];
+}
+
+export interface Report {
+  baseUrl: string;
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  conforms: boolean;
+  operations: OperationReport[];
+}
+
+const KINDS: Kind[] = ['valid', 'negative', 'no credential', 'hostile', 'rule'];
+const emptyCounts = (): Record<Kind, number> => Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+
+/** The credential of one scheme alone, when it is held. */
+function onlyScheme(scheme: SecuritySchemeName, credentials: Credentials): Credentials | undefined {
+  const key = ({ APIKeyHeader: 'apiKey', ClassicAPIKeyHeader: 'classicApiKey', OAuth2PasswordBearer: 'accessToken', HTTPBasic: 'basic' } as const)[scheme];
+  return credentials[key] === undefined ? undefined : { [key]: credentials[key] };
+}
+
+/** Whether the operation may be called without any credential (generated/security.ts). */
+export function credentialOptional(op: Operation): boolean {
+  return operationSecurity[`${op.method.toUpperCase()} ${op.path}`]?.optional ?? op.schemes.length === 0;
+}
+
+/** The schemes of an operation for which a credential is held. */
+export function heldSchemes(op: Operation, credentials: Credentials): SecuritySchemeName[] {
+  return op.schemes.filter((scheme) => onlyScheme(scheme, credentials) !== undefined);
+}
+
+/** Every request the run sends to one operation, in order. */
+export function planOperation(op: Operation, options: Pick<VerifyOptions, 'requests' | 'seed' | 'credentials'>): OperationPlan {
+  const seedFor = seedsOf(options.seed);
+  const auth = options.credentials;
+  const tasks: Task[] = [];
+  const json = (kind: Kind, label: string, request: Request, credentials = auth, constraint?: Constraint) =>
+    tasks.push({ kind, label, json: { request, auth: credentials }, ...(constraint ? { constraint } : {}) });
+
+  // Generated valid requests, spread over the variants; optional fields filled or left out, unknown fields in open objects.
+  const pathArbitrary = fc.record(
+    Object.fromEntries(op.pathParameters.map((p) => [p.name, arbitraryOf(p.variants[0]!, { fill: true, extras: false }).map(String)])),
+  ) as fc.Arbitrary<Record<string, string>>;
+  for (let i = 0; i < options.requests; i++) {
+    const vi = i % op.variants.length;
+    const variant = op.variants[vi]!;
+    const [request] = fc.sample(fc.record({ path: pathArbitrary, body: arbitraryOf(variant, { fill: i % 2 === 0, extras: true }) }), { seed: seedFor(`${op.id}#valid#${i}`), numRuns: 1 });
+    if (!request || !op.validateRequest(request.body)) throw new Error(`generator bug: an invalid request of ${op.id} was generated`);
+    json('valid', `generated request ${i + 1} (${variantLabel(variant)})`, request);
+  }
+  // Each credential the operation accepts, alone.
+  const sample = validSample(op, 'verify', seedFor);
+  for (const scheme of op.schemes) {
+    const alone = onlyScheme(scheme, auth);
+    if (alone) json('valid', `a valid request with the ${scheme} credential alone`, sample, alone);
+  }
+  // Every derived constraint, violated alone; edges of every bound and enum; unknown fields in open objects.
+  const { constraints, probes } = derive(op, { seedFor, bases: 1 });
+  for (const constraint of constraints) {
+    for (const kase of constraint.cases) {
+      if (kase.verdict === 'absorbed') json('valid', `${constraint.id} (absorbed by another branch: valid)`, kase.request);
+      else json('negative', constraint.id, kase.request, auth, constraint);
+    }
+  }
+  for (const probe of probes) json('valid', `${probe.kind}: ${probe.id}`, probe.request);
+  // No credential where one is required.
+  if (!credentialOptional(op)) {
+    tasks.push({
+      kind: 'no credential',
+      label: 'a valid request without any credential',
+      raw: { method: op.method.toUpperCase(), path: urlPathOf(op, sample.path), headers: { 'content-type': 'application/json' }, body: JSON.stringify(sample.body) },
+    });
+  }
+  // Hostile input.
+  for (const hostile of hostileCases(op, sample, credentialHeaderOf(op, auth))) tasks.push({ kind: 'hostile', label: hostile.label, raw: hostile.request });
+  // The probes of the seed's rules, from a sample of every variant.
+  const samples = op.variants.map((_, vi) => validSample(op, `rule#${vi}`, seedFor, vi));
+  for (const rule of rules.filter((r) => r.operationId === op.id)) {
+    for (const probe of rule.probes?.(samples) ?? []) {
+      if (op.validateRequest(probe.request.body)) json('rule', `${rule.name}: ${probe.label}`, probe.request);
+    }
+  }
+  return { operation: op, tasks };
+}
+
+function describeSent(op: Operation, task: Task): string {
+  if (task.json) {
+    const { request } = task.json;
+    const body = request.body === undefined ? '(no body)' : JSON.stringify(request.body);
+    return `${op.method.toUpperCase()} ${urlPathOf(op, request.path)} ${body.length > 400 ? `${body.slice(0, 400)}… (${body.length} characters)` : body}`;
+  }
+  const raw = task.raw!;
+  const body = raw.body === undefined ? '' : Buffer.isBuffer(raw.body) ? raw.body.toString('utf8') : raw.body;
+  const shown = body.length > 200 ? `${body.slice(0, 200)}… (${Buffer.byteLength(body)} bytes)` : body;
+  const path = raw.path.length > 200 ? `${raw.path.slice(0, 200)}…` : raw.path;
+  return `${raw.method} ${path} [content-type: ${raw.headers?.['content-type'] ?? 'none'}] ${JSON.stringify(shown)}`;
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Judges one exchange: the checks of every answer, those of its kind, and the operation's rules. */
+function judge(exchange: Exchange, task: Task, timeoutMs: number): { check: string; problem: Problem }[] {
+  const context = { timeoutMs, ...(task.constraint ? { constraint: task.constraint } : {}) };
+  const found: { check: string; problem: Problem }[] = [];
+  for (const check of [...everyAnswer, ...checksOfKind[exchange.kind]]) {
+    for (const problem of check.run(exchange, context)) found.push({ check: check.name, problem });
+  }
+  // The seed's rules judge what the schema accepts: a body that breaks the schema is named once, by its check.
+  const outcome = exchange.outcome;
+  const judgeRules =
+    (exchange.kind === 'valid' || exchange.kind === 'rule') && exchange.request && outcome.type === 'response' && outcome.status === 200 && outcome.notJson === undefined;
+  if (judgeRules && exchange.request && exchange.operation.validateResponse(outcome.body)) {
+    for (const rule of rules.filter((r) => r.operationId === exchange.operation.id)) {
+      for (const problem of rule.check(exchange.request, outcome.body)) found.push({ check: rule.name, problem });
+    }
+  }
+  return found;
+}
+
+/** The names of the checks and rules that judge exchanges of these kinds of an operation. */
+function checkNames(op: Operation, kinds: Set<Kind>): string[] {
+  const names = new Set(everyAnswer.map((c) => c.name));
+  for (const kind of kinds) for (const check of checksOfKind[kind]) names.add(check.name);
+  if (kinds.has('valid') || kinds.has('rule')) for (const rule of rules.filter((r) => r.operationId === op.id)) names.add(rule.name);
+  return [...names];
+}
+
+/** Sends the plan and judges every answer. */
+export async function verify(plans: OperationPlan[], options: VerifyOptions): Promise<Report> {
+  const started = Date.now();
+  const total = plans.reduce((n, p) => n + p.tasks.length, 0);
+  const state = plans.map((plan) => ({
+    plan,
+    sent: emptyCounts(),
+    notSent: 0,
+    timeouts: 0,
+    latencies: [] as number[],
+    groups: new Map<string, FailureGroup>(),
+  }));
+  const queue = state.flatMap((s) => s.plan.tasks.map((task) => ({ s, task })));
+  let next = 0;
+  let done = 0;
+
+  async function perform(s: (typeof state)[number], task: Task): Promise<void> {
+    const op = s.plan.operation;
+    if (s.timeouts >= TIMEOUTS_BEFORE_GIVING_UP) {
+      s.notSent++;
+      return;
+    }
+    const { outcome, ms }: { outcome: Outcome; ms: number } = task.json
+      ? await sendJson(options.baseUrl, op, task.json.request, task.json.auth, options.timeoutMs)
+      : await sendRaw(options.baseUrl, task.raw!, options.timeoutMs);
+    s.sent[task.kind]++;
+    if (outcome.type === 'timeout') s.timeouts++;
+    if ((task.kind === 'valid' || task.kind === 'rule') && outcome.type === 'response') s.latencies.push(ms);
+    const exchange: Exchange = { operation: op, kind: task.kind, label: task.label, sent: describeSent(op, task), outcome, ms, ...(task.json ? { request: task.json.request } : {}) };
+    for (const { check, problem } of judge(exchange, task, options.timeoutMs)) {
+      const key = `${check}\n${problem.key}`;
+      const group = s.groups.get(key);
+      if (group) group.occurrences++;
+      else s.groups.set(key, { check, message: problem.message, occurrences: 1, example: { label: task.label, request: exchange.sent } });
+    }
+  }
+
+  async function worker(): Promise<void> {
+    while (next < queue.length) {
+      const { s, task } = queue[next++]!;
+      await perform(s, task);
+      done++;
+      options.onProgress?.(done, total);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, worker));
+
+  const operations = state.map((s): OperationReport => {
+    const op = s.plan.operation;
+    const sorted = [...s.latencies].sort((a, b) => a - b);
+    const kinds = new Set(s.plan.tasks.map((t) => t.kind));
+    return {
+      operationId: op.id,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      sent: s.sent,
+      notSent: s.notSent,
+      latency: sorted.length === 0 ? null : { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1]!) },
+      checked: checkNames(op, kinds),
+      failures: [...s.groups.values()].sort((a, b) => a.check.localeCompare(b.check) || b.occurrences - a.occurrences),
+    };
+  });
+  return {
+    baseUrl: options.baseUrl,
+    seed: options.seed,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    requests: done,
+    conforms: operations.every((o) => o.failures.length === 0 && o.notSent === 0),
+    operations,
+  };
+}

@@ -1,0 +1,64 @@
+/// <reference types="node" />
+// The contract this package ships (generated/openapi.json), read once. Every generator, validator
+// and check of the verifier, the fuzz suite and the tests read the spec from here.
+//
+// The package root is found by walking up from the running script (the bin, through npm's symlink)
+// and then from the working directory, to the directory whose package.json names this package. It
+// is not taken from import.meta.url because src/ is also compiled to CommonJS (dist/cjs/), where
+// import.meta does not exist.
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const PACKAGE_NAME = '@observability/api-contract';
+const SPEC_FILE = join('generated', 'openapi.json');
+
+/** The parts of an OpenAPI document the verifier reads; schemas stay loose JSON. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  paths: Record<string, Record<string, any>>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  components?: { schemas?: Record<string, any>; parameters?: Record<string, any> };
+  security?: Record<string, unknown>[];
+}
+
+function isPackageRoot(dir: string): boolean {
+  const manifest = join(dir, 'package.json');
+  if (!existsSync(manifest) || !existsSync(join(dir, SPEC_FILE))) return false;
+  try {
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME;
+  } catch {
+    return false;
+  }
+}
+
+function startingPoints(): string[] {
+  const starts: string[] = [];
+  const script = process.argv[1];
+  if (script) {
+    try {
+      starts.push(dirname(realpathSync(script)));
+    } catch {
+      // `node -e` and the REPL have no script file.
+    }
+  }
+  starts.push(process.cwd());
+  return starts;
+}
+
+function findPackageRoot(): string {
+  for (const start of startingPoints()) {
+    for (let dir = start; ; dir = dirname(dir)) {
+      if (isPackageRoot(dir)) return dir;
+      if (dirname(dir) === dir) break;
+    }
+  }
+  throw new Error(`cannot find ${SPEC_FILE} of ${PACKAGE_NAME} above ${startingPoints().join(' or ')}`);
+}
+
+/** The bundled spec file of this package. */
+export const specPath: string = join(findPackageRoot(), SPEC_FILE);
+
+/** The bundled OpenAPI document. */
+export const spec: OpenApiDocument = JSON.parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;

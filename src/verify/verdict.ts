@@ -1,0 +1,88 @@
+// Does a 422 name the field? Either source counts, and which one matched is reported:
+//   - the body's `detail[].loc` (FastAPI/pydantic style: ["body", "schedule", "interval_hours"]),
+//   - Prism's `sl-violations` header (["request", "body", "schedule", "interval_hours"]).
+// For `required` and `additionalProperties`, a location at the enclosing object also counts when the
+// message names the property (Ajv and Prism locate those errors at the object).
+import { validationDetails } from '../index.js';
+import { spec } from './spec.js';
+import type { Expected, In } from './constraints.js';
+import type { Sent } from './operations.js';
+import type { Path } from './schema.js';
+
+export type Source = 'detail' | 'sl-violations';
+
+export interface Violation {
+  location: (string | number)[];
+  code: string | number;
+  message: string;
+}
+
+export function slViolations(headers: Headers): Violation[] {
+  const header = headers.get('sl-violations');
+  if (!header) return [];
+  try {
+    return JSON.parse(header) as Violation[];
+  } catch {
+    return [];
+  }
+}
+
+const same = (a: readonly unknown[], b: Path) => a.length === b.length && a.every((p, i) => String(p) === String(b[i]));
+
+/**
+ * Names of union branches (the component names and titles of every oneOf/anyOf member). pydantic
+ * puts the member's name into `loc` after the union field (["body", "selector", "IndexSelector"]);
+ * such a segment names a branch, not a field, and is skipped when comparing.
+ */
+const unionBranchNames: Set<string> = (() => {
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const schema = node as Record<string, unknown>;
+    for (const key of ['oneOf', 'anyOf']) {
+      for (const branch of (schema[key] as Record<string, unknown>[] | undefined) ?? []) {
+        if (typeof branch.$ref === 'string') {
+          const name = branch.$ref.split('/').pop()!;
+          names.add(name);
+          const title = spec.components?.schemas?.[name]?.title;
+          if (typeof title === 'string') names.add(title);
+        }
+        if (typeof branch.title === 'string') names.add(branch.title);
+      }
+    }
+    Object.values(schema).forEach(visit);
+  };
+  visit(spec);
+  return names;
+})();
+
+const withoutBranchNames = (loc: readonly unknown[]) => loc.filter((part) => typeof part !== 'string' || !unionBranchNames.has(part));
+
+export interface Naming {
+  sources: Source[];
+  /** What each source said, for failure messages. */
+  said: { detail: unknown[]; violations: Violation[] };
+}
+
+export function naming(sent: Sent, where: In, expected: Expected[]): Naming {
+  const details = validationDetails(sent.body);
+  const violations = slViolations(sent.headers);
+  const sources: Source[] = [];
+  const detailMatches = details.some((item) =>
+    expected.some((e) => {
+      if (item.loc[0] !== where || !same(withoutBranchNames(item.loc.slice(1)), e.path)) return false;
+      return e.mention === undefined || item.msg.includes(e.mention) || JSON.stringify(item.ctx ?? {}).includes(e.mention);
+    }),
+  );
+  if (detailMatches) sources.push('detail');
+  const violationMatches = violations.some((v) =>
+    expected.some((e) => {
+      if (e.requestLevel && same(v.location, ['request']) && /body/i.test(v.message)) return true;
+      if (v.location[0] !== 'request' || v.location[1] !== where || !same(v.location.slice(2), e.path)) return false;
+      return e.mention === undefined || v.message.includes(`'${e.mention}'`);
+    }),
+  );
+  if (violationMatches) sources.push('sl-violations');
+  return { sources, said: { detail: details.map((d) => ({ loc: d.loc, type: d.type, msg: d.msg })), violations } };
+}

@@ -119,7 +119,7 @@ export const responseIsJson: Check = {
     const outcome = exchange.outcome;
     if (outcome.type !== 'response' || outcome.status >= 500 || outcome.notJson === undefined) return [];
     const what = outcome.notJson === 'not JSON' ? `content-type ${outcome.contentType ?? 'missing'}` : outcome.notJson;
-    return one(`${outcome.status} ${what}`, `the ${outcome.status} answer is not JSON: ${what}`);
+    return one(`${outcome.status} ${what}`, `the ${outcome.status} answer is not a JSON body: ${what}`);
   },
 };
 

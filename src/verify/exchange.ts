@@ -22,8 +22,8 @@ export type Outcome =
       contentType: string | null;
       /** The parsed JSON body; undefined when the body is not JSON (see `notJson`). */
       body: unknown;
-      /** Why the body is not a JSON document, when it is not. */
-      notJson?: 'empty body' | 'not JSON' | 'invalid JSON';
+      /** Why the body is not a JSON document, when it is not (the client's reasons). */
+      notJson?: UnexpectedResponseError['reason'];
     }
   | { type: 'timeout' }
   | { type: 'network error'; message: string };
@@ -83,7 +83,7 @@ export async function sendRaw(baseUrl: string, request: RawRequest, timeoutMs: n
   const header = result.headers['content-type'];
   const contentType = header === undefined ? null : String(header);
   let body: unknown;
-  let notJson: 'empty body' | 'not JSON' | 'invalid JSON' | undefined;
+  let notJson: UnexpectedResponseError['reason'] | undefined;
   if (!JSON_MEDIA_TYPE.test(contentType ?? '')) notJson = 'not JSON';
   else if (result.body.trim() === '') notJson = 'empty body';
   else {

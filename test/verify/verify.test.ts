@@ -141,7 +141,7 @@ describe('against faults injected into the mock', () => {
       'createOrVerifyUser',
       { response: (_op, a) => (a.status === 200 ? { status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>OK</title>' } : undefined) },
       ['createOrVerifyUser response_is_json'],
-      /the 200 answer is not JSON: content-type text\/html/,
+      /the 200 answer is not a JSON body: content-type text\/html/,
     ],
     [
       'include_trace_ids ignored',

@@ -30,7 +30,20 @@ export interface ApiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   auth?: Credentials;
   /** openapi-fetch middleware, run before the credential is attached (and, on responses, before the JSON check). */
   middleware?: Middleware[];
+  /**
+   * Milliseconds a call may take, from sending the request to the last byte of the response; past
+   * it the call rejects with a `TimeoutError` DOMException. Default: no timeout of its own.
+   */
+  timeout?: number;
+  /**
+   * The largest response body the client reads, in bytes; a larger one rejects with
+   * `UnexpectedResponseError` (reason `body too large`) without the rest being read. Default 32 MiB.
+   */
+  maxResponseBytes?: number;
 }
+
+/** The default of `maxResponseBytes`: 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type ApiClient = Client<paths, `${string}/${string}`>;
 
@@ -58,8 +71,9 @@ export class MissingCredentialError extends Error {
 
 /**
  * Thrown when a response cannot be what the spec promises (every response of the API is a JSON
- * body): it is empty, not labelled JSON, or not valid JSON. It carries no byte of the body, which
- * may echo what was sent.
+ * body): it is empty, not labelled JSON, not valid JSON, or larger than `maxResponseBytes`. It
+ * carries no byte of the body, which may echo what was sent, and its content type is `[withheld]`
+ * when it repeats any part of a credential.
  */
 export class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';
@@ -68,15 +82,44 @@ export class UnexpectedResponseError extends Error {
     readonly operation: string,
     readonly status: number,
     readonly contentType: string | null,
-    readonly reason: 'empty body' | 'not JSON' | 'invalid JSON',
+    readonly reason: 'empty body' | 'not JSON' | 'invalid JSON' | 'body too large',
+    /** The `maxResponseBytes` in force, for `body too large`. */
+    readonly limit?: number,
   ) {
     const what =
       reason === 'empty body'
         ? 'an empty body'
         : reason === 'not JSON'
           ? `a body that is not JSON (content-type: ${contentType ?? 'none'})`
-          : 'a body that is not valid JSON';
+          : reason === 'body too large'
+            ? `a body larger than the limit of ${(limit ?? 0).toLocaleString('en')} bytes (maxResponseBytes); the rest was not read`
+            : 'a body that is not valid JSON';
     super(`${operation}: the HTTP ${status} response has ${what}.`);
+  }
+}
+
+/** Thrown when the client is created with a credential that cannot be sent as it is. It never quotes the value. */
+export class InvalidCredentialError extends Error {
+  override readonly name = 'InvalidCredentialError';
+  constructor(
+    /** Which credential: `auth.apiKey`, `auth.basic.password`, … */
+    readonly credential: string,
+    /** What is wrong with it, without any part of it. */
+    readonly problem: string,
+  ) {
+    super(`${credential} cannot be sent: it ${problem}. (The value is not shown.)`);
+  }
+}
+
+/** Thrown before anything is sent when a path parameter would change which path the request goes to. */
+export class InvalidPathParameterError extends Error {
+  override readonly name = 'InvalidPathParameterError';
+  constructor(
+    /** The operationId, or "METHOD /path" for a request outside the spec. */
+    readonly operation: string,
+    readonly parameter: string,
+  ) {
+    super(`${operation}: the path parameter ${parameter} is empty, "." or "..", which would send the request to another path; nothing was sent.`);
   }
 }
 
@@ -86,6 +129,64 @@ export class UnknownOperationError extends Error {
   constructor(readonly operation: string) {
     super(`${operation} is not an operation of the spec.`);
   }
+}
+
+/**
+ * What keeps a credential from being sent, or undefined. Header values (`inHeader`) may hold no
+ * control character and nothing above U+00FF, and no leading or trailing whitespace (which HTTP
+ * strips); the basic user-id and password (base64-encoded, so any Unicode) no control character,
+ * and the user-id no colon (RFC 7617).
+ */
+function credentialProblem(value: unknown, inHeader: boolean, isUserId = false): string | undefined {
+  if (typeof value !== 'string') return 'is not a string';
+  if (value === '') return 'is empty';
+  if (inHeader && /^[ \t]|[ \t]$/.test(value)) return 'begins or ends with whitespace, which HTTP would strip';
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    const at = `at character ${i + 1}`;
+    if (code === 0x0a) return `contains a line feed (LF) ${at}`;
+    if (code === 0x0d) return `contains a carriage return (CR) ${at}`;
+    if (code === 0x00) return `contains a NUL ${at}`;
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || (!inHeader && code === 0x09)) return `contains a control character ${at}`;
+    if (inHeader && code > 0xff) return `contains a character above U+00FF ${at}, which a header cannot carry`;
+    if (isUserId && code === 0x3a) return `contains a colon ${at}, which Basic credentials cannot carry in the user-id`;
+  }
+  return undefined;
+}
+
+/** Checks every credential given; throws InvalidCredentialError for the first that cannot be sent. */
+function checkCredentials(credentials: Credentials): void {
+  const checks: [string, unknown, boolean, boolean?][] = [
+    ['auth.apiKey', credentials.apiKey, true],
+    ['auth.classicApiKey', credentials.classicApiKey, true],
+    ['auth.accessToken', credentials.accessToken, true],
+  ];
+  if (credentials.basic !== undefined) {
+    checks.push(['auth.basic.username', credentials.basic?.username, false, true], ['auth.basic.password', credentials.basic?.password, false]);
+  }
+  for (const [name, value, inHeader, isUserId] of checks) {
+    if (value === undefined && !name.startsWith('auth.basic')) continue;
+    const problem = credentialProblem(value, inHeader, isUserId);
+    if (problem) throw new InvalidCredentialError(name, problem);
+  }
+}
+
+/** Every text a credential is sent as: none of these, nor any four-character run of them, may appear in an error. */
+function credentialTexts(credentials: Credentials): string[] {
+  const { apiKey, classicApiKey, accessToken, basic } = credentials;
+  const texts = [apiKey, classicApiKey, accessToken, basic?.username, basic?.password];
+  if (basic) texts.push(base64(`${basic.username}:${basic.password}`));
+  return texts.filter((text): text is string => typeof text === 'string' && text !== '');
+}
+
+/** Whether `text` repeats any credential, or any four-character run of one. */
+function repeatsCredential(text: string, credentials: readonly string[]): boolean {
+  const RUN = 4;
+  return credentials.some((credential) => {
+    if (credential.length <= RUN) return text.includes(credential);
+    for (let i = 0; i + RUN <= credential.length; i++) if (text.includes(credential.slice(i, i + RUN))) return true;
+    return false;
+  });
 }
 
 function base64(text: string): string {
@@ -162,48 +263,183 @@ function authMiddleware(credentials: Credentials): Middleware {
   };
 }
 
+/**
+ * One call of the client, from the request to the last byte of the body: the caller's signal, the
+ * timeout and the reader of the body, held here until the call settles. It does not depend on the
+ * signal fetch copies into its Request: undici links the copies with weak references, and after a
+ * garbage collection an abort no longer reaches the body read (nodejs/undici#4068). An abort
+ * rejects the call at once and cancels the body, which closes the connection.
+ */
+class Call {
+  readonly controller = new AbortController();
+  /** Rejects with the abort reason when the caller's signal aborts or the timeout passes. */
+  readonly aborted: Promise<never>;
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(signal: AbortSignal | null | undefined, timeout: number | undefined) {
+    let reject!: (reason: unknown) => void;
+    this.aborted = new Promise<never>((_, fail) => (reject = fail));
+    this.aborted.catch(() => undefined); // observed through settle(); never unhandled
+    const abort = (reason: unknown) => {
+      if (this.controller.signal.aborted) return;
+      this.controller.abort(reason);
+      this.reader?.cancel(reason).catch(() => undefined);
+      reject(reason);
+    };
+    if (signal?.aborted) abort(signal.reason);
+    else if (signal) {
+      const onAbort = () => abort(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.cleanups.push(() => signal.removeEventListener('abort', onAbort));
+    }
+    if (timeout !== undefined && !this.controller.signal.aborted) {
+      const message = `The call took longer than its timeout of ${timeout.toLocaleString('en')} ms.`;
+      const timer = setTimeout(() => abort(new DOMException(message, 'TimeoutError')), timeout);
+      this.cleanups.push(() => clearTimeout(timer));
+    }
+  }
+
+  /** `pending`, unless the call is aborted first; then the abort reason. */
+  settle<T>(pending: Promise<T>): Promise<T> {
+    return Promise.race([pending, this.aborted]).finally(() => {
+      for (const cleanup of this.cleanups) cleanup();
+    });
+  }
+
+  /**
+   * The whole body, read as a stream and cut at `limit` bytes (undefined past it, the rest
+   * unread); on an abort, the abort reason.
+   */
+  async readBody(response: Response, limit: number): Promise<Uint8Array | undefined> {
+    const signal = this.controller.signal;
+    if (signal.aborted || Number(response.headers.get('content-length')) > limit) {
+      await response.body?.cancel().catch(() => undefined);
+      signal.throwIfAborted();
+      return undefined;
+    }
+    if (!response.body) return new Uint8Array(0);
+    const reader = response.body.getReader();
+    this.reader = reader;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      signal.throwIfAborted();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
+    }
+    if (chunks.length === 1) return chunks[0];
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return body;
+  }
+}
+
+/** The call each request that went out belongs to (set by the call's own fetch). */
+const callOfRequest = new WeakMap<Request, Call>();
+
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const decoder = new TextDecoder();
 
 /**
  * Turns a response that is not JSON into an UnexpectedResponseError, instead of openapi-fetch's
  * `{ data: undefined }` for an empty body or a SyntaxError that quotes the body. The body is read
- * and parsed once here; openapi-fetch then reads the parsed value.
+ * (at most `maxResponseBytes` of it) and parsed once here; openapi-fetch then reads the parsed value.
  */
-const responseGuard: Middleware = {
-  async onResponse({ request, response, schemaPath }) {
-    const contentType = response.headers.get('content-type');
-    // The operation's name is only needed for an error: built then, not on every response.
-    const fail = (reason: UnexpectedResponseError['reason']) => {
-      const operation = `${request.method} ${schemaPath}`;
-      return new UnexpectedResponseError(operationSecurity[operation]?.operationId ?? operation, response.status, contentType, reason);
-    };
-    if (!JSON_MEDIA_TYPE.test(contentType ?? '')) {
-      await response.body?.cancel();
-      throw fail('not JSON');
-    }
-    const text = await response.text();
-    if (text.trim() === '') throw fail('empty body');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw fail('invalid JSON');
-    }
-    // openapi-fetch reads the body next: hand it what was already read and parsed.
-    response.json = async () => parsed;
-    response.text = async () => text;
-    return undefined;
-  },
-};
+function responseGuard(maxResponseBytes: number, credentials: readonly string[]): Middleware {
+  return {
+    async onResponse({ request, response, schemaPath }) {
+      const call = callOfRequest.get(request);
+      const received = response.headers.get('content-type');
+      // A server may echo a credential into its Content-Type; no part of one goes into an error.
+      const contentType = received !== null && repeatsCredential(received, credentials) ? '[withheld]' : received;
+      // The operation's name is only needed for an error: built then, not on every response.
+      const fail = (reason: UnexpectedResponseError['reason']) => {
+        const operation = `${request.method} ${schemaPath}`;
+        const limit = reason === 'body too large' ? maxResponseBytes : undefined;
+        return new UnexpectedResponseError(operationSecurity[operation]?.operationId ?? operation, response.status, contentType, reason, limit);
+      };
+      if (!JSON_MEDIA_TYPE.test(received ?? '')) {
+        await response.body?.cancel();
+        throw fail('not JSON');
+      }
+      const body = call ? await call.readBody(response, maxResponseBytes) : new Uint8Array(await response.arrayBuffer());
+      if (body === undefined) throw fail('body too large');
+      const text = decoder.decode(body);
+      if (text.trim() === '') throw fail('empty body');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw fail('invalid JSON');
+      }
+      // openapi-fetch reads the body next: hand it what was already read and parsed.
+      response.json = async () => parsed;
+      response.text = async () => text;
+      return undefined;
+    },
+  };
+}
+
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+/** Path parameter values that URL resolution turns into another path (`/a/../b` is `/b`). */
+const MOVING_SEGMENTS = new Set(['', '.', '..']);
+
+/** A positive number option, or undefined; a RangeError for anything else. */
+function positiveOption(name: string, value: number | undefined, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    throw new RangeError(`${name} must be a whole number from 1 to ${max.toLocaleString('en')}, got ${String(value)}.`);
+  }
+  return value;
+}
 
 /** A typed openapi-fetch client of the API that sends each operation the credential it accepts. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { auth = {}, middleware = [], ...clientOptions } = options;
+  const { auth = {}, middleware = [], timeout: timeoutOption, maxResponseBytes: maxOption, ...clientOptions } = options;
+  checkCredentials(auth);
+  const timeout = positiveOption('timeout', timeoutOption, 2_147_483_647); // setTimeout's largest delay
+  const maxResponseBytes = positiveOption('maxResponseBytes', maxOption, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RESPONSE_BYTES;
   // No operation of the API redirects; following a redirect would carry the API-key headers
   // (which fetch, unlike Authorization, keeps across origins) to wherever it points.
   const client = createClient<paths>({ redirect: 'error', ...clientOptions });
   // Middleware runs in order on requests and in reverse on responses: the credential is attached
   // after the caller's middleware has run, and the guard sees the response the caller's made.
-  client.use(responseGuard, ...middleware, authMiddleware(auth));
+  client.use(responseGuard(maxResponseBytes, credentialTexts(auth)), ...middleware, authMiddleware(auth));
+
+  // Every call goes through `request`: path parameters are checked before anything is sent, and
+  // the call is bounded by its own Call (timeout, the caller's signal, through the body read).
+  type Init = { params?: { path?: Record<string, unknown> }; signal?: AbortSignal | null; fetch?: (request: Request) => Promise<Response> } | undefined;
+  const send = client.request as unknown as (method: string, url: string, init: Init) => Promise<unknown>;
+  const request = async (method: string, url: string, init: Init) => {
+    for (const [name, value] of Object.entries(init?.params?.path ?? {})) {
+      if (MOVING_SEGMENTS.has(String(value))) {
+        const operation = `${method.toUpperCase()} ${url}`;
+        throw new InvalidPathParameterError(operationSecurity[operation]?.operationId ?? operation, name);
+      }
+    }
+    const call = new Call(init?.signal, timeout);
+    if (call.controller.signal.aborted) throw call.controller.signal.reason;
+    const fetchOf = init?.fetch ?? clientOptions.fetch ?? globalThis.fetch;
+    const fetch = (request: Request) => {
+      callOfRequest.set(request, call);
+      return fetchOf(request);
+    };
+    return call.settle(send(method, url, { ...init, signal: call.controller.signal, fetch }));
+  };
+  client.request = request as unknown as typeof client.request;
+  for (const method of METHODS) {
+    (client as unknown as Record<string, unknown>)[method] = (url: string, init: Init) => request(method, url, init);
+  }
   return client;
 }

@@ -4,54 +4,15 @@
 // typed error (`error` set, `data` not) or rejects with a clear Error; it never hangs, never hands
 // back a body as data when there is none, and never lets a credential out: not in an error message,
 // not in an error's JSON, not to another origin.
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails, type Credentials } from '../../src/index.js';
 import { announce } from './lib/config.js';
-import { credentialOf, everyCredential, operations, secrets, type Operation } from './lib/operations.js';
+import { callOperation, closeFake, fakeServer, type Fake, type Handler, type Outcome } from './lib/fake-server.js';
+import { exposedText, leakedFragment } from './lib/leaks.js';
+import { credentialOf, everyCredential, operations, type Operation } from './lib/operations.js';
 import { validSample } from './lib/samples.js';
 
 announce('test/fuzz/hostile-responses.test.ts');
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-interface Fake {
-  server: Server;
-  url: string;
-  sockets: Set<Socket>;
-  handler: Handler;
-  /** Headers of every request the server received. */
-  seen: IncomingMessage['headers'][];
-}
-
-async function fakeServer(): Promise<Fake> {
-  const idle: Handler = (_req, res) => res.end();
-  const fake = { sockets: new Set<Socket>(), seen: [], handler: idle } as unknown as Fake;
-  fake.server = createServer((req, res) => {
-    fake.seen.push(req.headers);
-    req.resume();
-    fake.handler(req, res);
-  });
-  fake.server.on('connection', (socket: Socket) => {
-    fake.sockets.add(socket);
-    socket.on('close', () => fake.sockets.delete(socket));
-  });
-  fake.server.listen(0, '127.0.0.1');
-  await once(fake.server, 'listening');
-  const address = fake.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  fake.url = `http://127.0.0.1:${address.port}`;
-  return fake;
-}
-
-async function closeFake(fake: Fake | undefined): Promise<void> {
-  if (!fake) return;
-  for (const socket of fake.sockets) socket.destroy();
-  fake.server.close();
-  await once(fake.server, 'close');
-}
 
 let fake: Fake;
 let elsewhere: Fake;
@@ -64,72 +25,17 @@ afterAll(async () => {
   await closeFake(elsewhere);
 });
 
-/** What a call came to: a resolved { data, error, response }, or a rejection. */
-type Outcome =
-  | { kind: 'resolved'; data: unknown; error: unknown; status: number; ms: number }
-  | { kind: 'rejected'; thrown: unknown; ms: number }
-  | { kind: 'hung'; ms: number };
-
 const HANG_LIMIT_MS = 5_000;
 
-async function call(op: Operation, options: { auth?: Credentials; timeoutMs?: number; wrapFetch?: boolean } = {}): Promise<Outcome> {
+function call(op: Operation, options: { auth?: Credentials; timeoutMs?: number; wrapFetch?: boolean } = {}): Promise<Outcome> {
   const { auth = everyCredential, timeoutMs, wrapFetch } = options;
   const client = createApiClient({
     baseUrl: fake.url,
     auth,
     ...(wrapFetch && timeoutMs !== undefined ? { fetch: (request: Request) => fetch(request, { signal: AbortSignal.timeout(timeoutMs) }) } : {}),
   });
-  const sample = validSample(op, 'responses');
-  const method = client[op.method.toUpperCase() as 'POST'] as unknown as (
-    path: string,
-    init: { params: { path: Record<string, string> }; body: unknown; signal?: AbortSignal },
-  ) => ReturnType<typeof client.POST>;
-  const started = Date.now();
-  const attempt = method(op.path, {
-    params: { path: sample.path },
-    body: sample.body,
-    ...(timeoutMs !== undefined && !wrapFetch ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
-  }).then(
-    ({ data, error, response }): Outcome => ({ kind: 'resolved', data, error, status: response.status, ms: Date.now() - started }),
-    (thrown: unknown): Outcome => ({ kind: 'rejected', thrown, ms: Date.now() - started }),
-  );
-  let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<Outcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'hung', ms: Date.now() - started }), HANG_LIMIT_MS);
-  });
-  const outcome = await Promise.race([attempt, hang]);
-  clearTimeout(timer);
-  return outcome;
-}
-
-/** Every text an error exposes: message, name, cause chain, own enumerable properties (its JSON), stack. */
-function exposedText(value: unknown, depth = 0): string {
-  if (value === undefined || value === null || depth > 4) return '';
-  if (typeof value !== 'object') return String(value);
-  const parts: string[] = [];
-  if (value instanceof Error) {
-    parts.push(value.name, value.message, value.stack ?? '', exposedText((value as Error & { cause?: unknown }).cause, depth + 1));
-  }
-  try {
-    parts.push(JSON.stringify(value));
-  } catch {
-    parts.push('[unserialisable]');
-  }
-  return parts.join('\n');
-}
-
-/** The secret, or a fragment of 6+ characters of it, found in `text`. */
-function leakedFragment(text: string): string | undefined {
-  for (const secret of secrets) {
-    for (let length = secret.length; length >= 6; length--) {
-      for (let start = 0; start + length <= secret.length; start++) {
-        const fragment = secret.slice(start, start + length);
-        // "fuzz-…" prefixes are shared by the secrets and by nothing the client writes itself.
-        if (text.includes(fragment)) return `${fragment} (of ${secret})`;
-      }
-    }
-  }
-  return undefined;
+  const signal = timeoutMs !== undefined && !wrapFetch ? AbortSignal.timeout(timeoutMs) : undefined;
+  return callOperation(client, op, validSample(op, 'responses'), signal, HANG_LIMIT_MS);
 }
 
 interface Scenario {

@@ -58,22 +58,16 @@ function outermost(errors: ErrorObject[]): ErrorObject[] {
   );
 }
 
-/** `pointer keyword: expected …, received …` for one schema error of a body. */
+/** `pointer (keyword): what the schema says, received …` for one schema error of a body. */
 export function describeSchemaError(error: ErrorObject, body: unknown): { pointer: string; text: string } {
   const params = error.params as Record<string, unknown>;
-  let pointer = error.instancePath;
-  let received: string;
   if (error.keyword === 'required') {
-    pointer = `${pointer}/${String(params.missingProperty)}`;
-    received = 'nothing (the field is missing)';
-  } else if (error.keyword === 'additionalProperties') {
-    pointer = `${pointer}/${String(params.additionalProperty)}`;
-    received = clip(JSON.stringify(valueAt(body, pointer)) ?? 'undefined');
-  } else {
-    received = clip(JSON.stringify(valueAt(body, pointer)) ?? 'undefined');
+    const pointer = `${error.instancePath}/${String(params.missingProperty)}`;
+    return { pointer, text: `${pointer} (required): missing, though the schema requires it` };
   }
-  const expected = error.keyword === 'enum' ? `one of ${JSON.stringify(params.allowedValues)}` : (error.message ?? error.keyword);
-  return { pointer: pointer || '/', text: `${pointer || '/'} (${error.keyword}): expected ${expected}, received ${received}` };
+  const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}/${String(params.additionalProperty)}` : error.instancePath || '/';
+  const expected = error.keyword === 'enum' ? `must be one of ${JSON.stringify(params.allowedValues)}` : (error.message ?? `must satisfy ${error.keyword}`);
+  return { pointer, text: `${pointer} (${error.keyword}): ${expected}, received ${clip(JSON.stringify(valueAt(body, pointer)) ?? 'nothing')}` };
 }
 
 /** One problem per schema error of a body (array indexes grouped: /items/3/id and /items/5/id are one fault). */
@@ -181,7 +175,7 @@ export const validationErrorLocatesViolation: Check = {
   run(exchange, { constraint }) {
     const outcome = exchange.outcome;
     if (!constraint || outcome.type !== 'response' || outcome.status !== 422 || !validationErrorValidator(outcome.body)) return [];
-    if (!Array.isArray((outcome.body as { detail?: unknown }).detail)) return one('no detail', `the 422 has no \`detail\`, so it locates no violation (first seen for ${exchange.label})`);
+    if (!Array.isArray((outcome.body as { detail?: unknown }).detail)) return one('no detail', "the 422 has no `detail`, so it locates no violation");
     // Where the spec itself finds the request wrong also counts: a body that loses the field which
     // selects a union branch is wrong in the other branch's terms (pydantic reports it there).
     const specErrors = constraint.cases.flatMap((c) => c.specErrors.map((e) => ({ path: e.path })));

@@ -32,8 +32,8 @@ export function formatText(report: Report): string {
     out.push(`     sent ${sentLine(op.sent) || 'nothing'}${op.notSent ? `; ${op.notSent} not sent after repeated timeouts` : ''}; ${latency}`);
     for (const failure of op.failures) {
       out.push(`     ✗ ${failure.check}${failure.occurrences > 1 ? ` (×${failure.occurrences})` : ''}: ${failure.message}`);
-      out.push(`         first seen: ${failure.example.label}`);
-      out.push(`         request:    ${failure.example.request}`);
+      out.push(`         example: ${failure.example.label}`);
+      out.push(`         request: ${failure.example.request}`);
     }
   }
   const failing = report.operations.filter((o) => o.failures.length > 0);
@@ -66,7 +66,7 @@ export function formatJunit(report: Report): string {
       const failures = op.failures.filter((f) => f.check === check);
       const name = `<testcase classname="${escapeXml(op.operationId)}" name="${escapeXml(check)}"`;
       if (failures.length === 0) return `    ${name}/>`;
-      const text = failures.map((f) => `${f.message} (×${f.occurrences})\nfirst seen: ${f.example.label}\nrequest: ${f.example.request}`).join('\n\n');
+      const text = failures.map((f) => `${f.message} (×${f.occurrences})\nexample: ${f.example.label}\nrequest: ${f.example.request}`).join('\n\n');
       return `    ${name}>\n      <failure message="${escapeXml(failures[0]!.message)}" type="${escapeXml(check)}">${escapeXml(text)}</failure>\n    </testcase>`;
     });
     const failed = op.checked.filter((check) => op.failures.some((f) => f.check === check)).length;

@@ -10,7 +10,7 @@ import { derive, type Constraint } from './constraints.js';
 import { sendJson, sendRaw, type Exchange, type Kind, type Outcome, type Request } from './exchange.js';
 import { arbitraryOf } from './generate.js';
 import { hostileCases } from './hostile.js';
-import { credentialHeaderOf, urlPathOf, variantLabel, type Operation } from './operations.js';
+import { credentialHeaderOf, urlPathOf, type Operation } from './operations.js';
 import type { RawRequest } from './raw.js';
 import { rules } from './rules.js';
 import { validSample } from './samples.js';
@@ -50,7 +50,7 @@ export interface FailureGroup {
   check: string;
   message: string;
   occurrences: number;
-  /** The first request that showed it. */
+  /** The shortest request that showed it. */
   example: { label: string; request: string };
 }
 
@@ -114,7 +114,7 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
     const variant = op.variants[vi]!;
     const [request] = fc.sample(fc.record({ path: pathArbitrary, body: arbitraryOf(variant, { fill: i % 2 === 0, extras: true }) }), { seed: seedFor(`${op.id}#valid#${i}`), numRuns: 1 });
     if (!request || !op.validateRequest(request.body)) throw new Error(`generator bug: an invalid request of ${op.id} was generated`);
-    json('valid', `generated request ${i + 1} (${variantLabel(variant)})`, request);
+    json('valid', `generated request ${i + 1} (variant ${vi + 1} of ${op.variants.length})`, request);
   }
   // Each credential the operation accepts, alone.
   const sample = validSample(op, 'verify', seedFor);
@@ -230,8 +230,12 @@ export async function verify(plans: OperationPlan[], options: VerifyOptions): Pr
     for (const { check, problem } of judge(exchange, task, options.timeoutMs)) {
       const key = `${check}\n${problem.key}`;
       const group = s.groups.get(key);
-      if (group) group.occurrences++;
-      else s.groups.set(key, { check, message: problem.message, occurrences: 1, example: { label: task.label, request: exchange.sent } });
+      if (!group) s.groups.set(key, { check, message: problem.message, occurrences: 1, example: { label: task.label, request: exchange.sent } });
+      else {
+        group.occurrences++;
+        // The shortest request that shows a fault is the easiest to read and replay.
+        if (exchange.sent.length < group.example.request.length) Object.assign(group, { message: problem.message, example: { label: task.label, request: exchange.sent } });
+      }
     }
   }
 

@@ -92,7 +92,7 @@ describe('against faults injected into the mock', () => {
       'logTraces',
       { response: (op, a) => (op === 'logTraces' && a.status === 200 ? { ...a, body: JSON.stringify({ ...json(a.body), traces_count: API_KEY }) } : undefined) },
       ['logTraces response_schema_conformance'],
-      /\/traces_count \(type\): expected must be integer, received "\[credential\]"/,
+      /\/traces_count \(type\): must be integer, received "\[credential\]"/,
     ],
     [
       'a 500 for one bound',

@@ -92,9 +92,9 @@ export async function packAndInstall(work = tempDir('package')) {
     ? await npm(['run', '--silent', 'prepack'], snapshot, 'npm run prepack')
     : { ms: 0 };
 
-  const dry = packJson(await npm(['pack', '--dry-run', '--json', '--ignore-scripts'], snapshot, 'npm pack --dry-run'));
   const out = join(work, 'out');
   mkdirSync(out);
+  // Its JSON lists every file of the tarball with its size, as `npm pack --dry-run --json` does.
   const packed = packJson(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], snapshot, 'npm pack'));
   rmSync(snapshot, { recursive: true, force: true });
 
@@ -111,7 +111,7 @@ export async function packAndInstall(work = tempDir('package')) {
   const result = {
     name: manifest.name,
     prepackMs: prepack.ms,
-    dry,
+    packed,
     tarball,
     app,
     installedPackage: join(app, 'node_modules', manifest.name),
@@ -134,7 +134,7 @@ function readPacked(dir) {
 export async function packageSection({ quick, packed: packedDir }) {
   const runs = quick ? 1 : 5;
   const pack = packedDir ? readPacked(packedDir) : await packAndInstall();
-  const { dry, installed } = pack;
+  const { packed, installed } = pack;
   // The tsc files go into a directory of their own, beside whatever else uses a reused install.
   const app = mkdtempSync(join(pack.app, 'bench-'));
 
@@ -162,20 +162,20 @@ export async function packageSection({ quick, packed: packedDir }) {
 
   // Where the bytes are: by top-level directory, and the largest files.
   const byDir = new Map();
-  for (const file of dry.files) {
+  for (const file of packed.files) {
     const top = file.path.includes('/') ? `${file.path.split('/')[0]}/` : file.path;
     byDir.set(top, (byDir.get(top) ?? 0) + file.size);
   }
-  const largest = [...dry.files].sort((a, b) => b.size - a.size).slice(0, 5);
+  const largest = [...packed.files].sort((a, b) => b.size - a.size).slice(0, 5);
 
   const lines = [
-    `Packed from a snapshot of the working tree in a temp dir (no .git, dist or test; node_modules linked): \`npm run prepack\` (the build, as \`npm pack\` runs it: ${ms(pack.prepackMs)}), then \`npm pack --dry-run --json --ignore-scripts\` and \`npm pack\`. The tarball is installed into an empty project with \`npm install --prefer-offline <tarball>\`.${packedDir ? ` (Packed and installed earlier, reused from \`--packed ${packedDir}\`.)` : ''}`,
+    `Packed from a snapshot of the working tree in a temp dir (no .git, dist or test; node_modules linked): \`npm run prepack\` (the build, as \`npm pack\` runs it: ${ms(pack.prepackMs)}), then \`npm pack --json --ignore-scripts\`. The tarball is installed into an empty project with \`npm install --prefer-offline <tarball>\`.${packedDir ? ` (Packed and installed earlier, reused from \`--packed ${packedDir}\`.)` : ''}`,
     '',
     table(
       ['figure', 'value'],
       [
-        ['tarball (packed)', `${bytes(dry.size)} (${num(dry.size)} B)`],
-        ['unpacked', `${bytes(dry.unpackedSize)} (${num(dry.unpackedSize)} B), ${dry.entryCount} files`],
+        ['tarball (packed)', `${bytes(packed.size)} (${num(packed.size)} B)`],
+        ['unpacked', `${bytes(packed.unpackedSize)} (${num(packed.unpackedSize)} B), ${packed.entryCount} files`],
         ['unpacked by directory', [...byDir].sort((a, b) => b[1] - a[1]).map(([d, s]) => `${d} ${bytes(s)}`).join(', ')],
         ['largest files (unpacked, gzip -9 alone)', largest.map((f) => `${f.path} ${bytes(f.size)} (${bytes(gzipped(join(pack.installedPackage, f.path)))})`).join(', ')],
         ['runtime dependencies installed', `${installed.length}: ${installed.join(', ')}`],
@@ -188,5 +188,5 @@ export async function packageSection({ quick, packed: packedDir }) {
     '',
     table(['tsconfig', 'tsc, no import', 'tsc, with the package', 'cost of the import', 'types', 'check time', 'memory'], tscRows),
   ];
-  return { text: lines.join('\n'), dry, installed };
+  return { text: lines.join('\n'), packed, installed };
 }

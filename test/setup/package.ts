@@ -24,8 +24,13 @@ let dir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   dir = tempDir('tests-package');
-  const { app, tarball } = await packAndInstall(dir);
-  project.provide('packedPackage', { dir, app, tarball });
+  try {
+    const { app, tarball } = await packAndInstall(dir);
+    project.provide('packedPackage', { dir, app, tarball });
+  } catch (error) {
+    removeTempDir(dir);
+    throw error;
+  }
 }
 
 export async function teardown(): Promise<void> {

@@ -26,7 +26,9 @@ export type Outcome =
       notJson?: UnexpectedResponseError['reason'];
     }
   | { type: 'timeout' }
-  | { type: 'network error'; message: string };
+  | { type: 'network error'; message: string }
+  /** The client refused to send the request (a value it will not put on the wire); the server saw nothing. */
+  | { type: 'not sent'; reason: string };
 
 export interface Exchange {
   operation: Operation;
@@ -67,8 +69,11 @@ export async function sendJson(baseUrl: string, operation: Operation, request: R
       outcome = { type: 'response', status: error.status, contentType: error.contentType, body: undefined, notJson: error.reason };
     } else if (isTimeout(error)) {
       outcome = { type: 'timeout' };
-    } else {
+    } else if (error instanceof TypeError) {
+      // fetch rejects with a TypeError when the connection fails.
       outcome = { type: 'network error', message: networkMessage(error) };
+    } else {
+      outcome = { type: 'not sent', reason: error instanceof Error ? error.name : String(error) };
     }
   }
   return { outcome, ms: performance.now() - started };

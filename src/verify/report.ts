@@ -29,7 +29,8 @@ export function formatText(report: Report): string {
   for (const op of report.operations) {
     const latency = op.latency ? `latency p50 ${op.latency.p50} ms, p99 ${op.latency.p99} ms` : 'no latency (no valid request answered)';
     out.push(`${op.failures.length === 0 ? 'ok  ' : 'FAIL'} ${op.operationId}  ${op.method} ${op.path}`);
-    out.push(`     sent ${sentLine(op.sent) || 'nothing'}${op.notSent ? `; ${op.notSent} not sent after repeated timeouts` : ''}; ${latency}`);
+    const notSent = Object.entries(op.notSent).map(([reason, n]) => `; ${n} not sent ${reason}`).join('');
+    out.push(`     sent ${sentLine(op.sent) || 'nothing'}${notSent}; ${latency}`);
     for (const failure of op.failures) {
       out.push(`     ✗ ${failure.check}${failure.occurrences > 1 ? ` (×${failure.occurrences})` : ''}: ${failure.message}`);
       out.push(`         example: ${failure.example.label}`);

@@ -181,6 +181,8 @@ describe('against faults injected into the mock', () => {
       expect(messages.some((m) => message.test(m)), messages.join('\n')).toBe(true);
       expect(JSON.stringify(r)).not.toContain(API_KEY);
       expect(code).toBe(1);
+      // A server that hangs does not hold the run: after 3 timeouts the operation's other requests are not sent.
+      if (expected[0]!.endsWith('answers_within_timeout')) expect(r.operations[0]!.notSent['after 3 timeouts']).toBeGreaterThan(0);
     } finally {
       await server.close();
       server = undefined;

@@ -6,13 +6,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announce, budget, replayCommand, seedFor, verbose } from './lib/config.js';
-import { setAt } from './lib/generate.js';
+import { setAt } from '../../src/verify/generate.js';
 import { startMock, type MockProcess } from '../helpers/mock-process.js';
 import { credentialHeaderOf, operations, send, urlPathOf, type Operation } from './lib/operations.js';
-import { isFailure, rawRequest, rawSocket, type RawFailure, type RawResponse } from './lib/raw.js';
+import { isFailure, rawRequest, rawSocket, type RawFailure, type RawResponse } from '../../src/verify/raw.js';
 import { firstNode, findNodes, validSample, type Found, type Sample } from './lib/samples.js';
-import { pathName, type Json, type Path } from './lib/schema.js';
-import { naming } from './lib/verdict.js';
+import { pathName, type Json, type Path } from '../../src/verify/schema.js';
+import { naming } from '../../src/verify/verdict.js';
 
 const FILE = 'test/fuzz/hostile-input.test.ts';
 announce(FILE);

@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockProcess } from '../helpers/mock-process.js';
 import { announce } from './lib/config.js';
-import { setAt } from './lib/generate.js';
+import { setAt } from '../../src/verify/generate.js';
 import { credentialHeaderOf, operations, urlPathOf, type Operation } from './lib/operations.js';
-import { isFailure, rawRequest, type RawFailure, type RawResponse } from './lib/raw.js';
+import { isFailure, rawRequest, type RawFailure, type RawResponse } from '../../src/verify/raw.js';
 import { findNodes, validSample, type Found } from './lib/samples.js';
-import { pathName, type Json } from './lib/schema.js';
+import { pathName, type Json } from '../../src/verify/schema.js';
 
 announce('test/fuzz/mock-limits.test.ts');
 

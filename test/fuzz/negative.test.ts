@@ -8,9 +8,9 @@ import { mockBaseUrl } from '../helpers/contract.js';
 import { announce, budget, replayCommand, targetUrl, verbose } from './lib/config.js';
 import { derive, type Constraint } from './lib/constraints.js';
 import { operations, send } from './lib/operations.js';
-import { pathName } from './lib/schema.js';
-import { validationErrorValidator } from './lib/validate.js';
-import { naming, type Source } from './lib/verdict.js';
+import { pathName } from '../../src/verify/schema.js';
+import { validationErrorValidator } from '../../src/verify/validate.js';
+import { naming, type Source } from '../../src/verify/verdict.js';
 
 const FILE = 'test/fuzz/negative.test.ts';
 announce(FILE, `${budget.basesPerConstraint} valid base request(s) per constraint`);

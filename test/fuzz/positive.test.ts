@@ -11,11 +11,11 @@ import { mockBaseUrl } from '../helpers/contract.js';
 import { spec } from '../helpers/spec.js';
 import { announce, budget, replayCommand, seedFor, targetUrl } from './lib/config.js';
 import { derive, probeIsValid, type PositiveProbe } from './lib/constraints.js';
-import { arbitraryOf } from './lib/generate.js';
+import { arbitraryOf } from '../../src/verify/generate.js';
 import { credentialOf, everyCredential, operations, send, variantLabel, type Operation, type Sent } from './lib/operations.js';
-import { inline, type Json, type RawSchema } from './lib/schema.js';
-import { located } from './lib/validate.js';
-import { slViolations } from './lib/verdict.js';
+import { inline, type Json, type RawSchema } from '../../src/verify/schema.js';
+import { located } from '../../src/verify/validate.js';
+import { slViolations } from '../../src/verify/verdict.js';
 
 const FILE = 'test/fuzz/positive.test.ts';
 announce(FILE, `${budget.casesPerOperation} fast-check and ${budget.fakerCasesPerOperation} json-schema-faker cases per operation`);

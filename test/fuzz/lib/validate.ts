@@ -1,3 +1,0 @@
-// Moved to src/verify/validate.ts (shipped with api-contract-verify); kept as a re-export until every
-// fuzz file imports it from there.
-export * from '../../../src/verify/validate.js';

@@ -271,19 +271,23 @@ function authMiddleware(credentials: Credentials): Middleware {
  * rejects the call at once and cancels the body, which closes the connection.
  */
 class Call {
-  readonly controller = new AbortController();
-  /** Rejects with the abort reason when the caller's signal aborts or the timeout passes. */
-  readonly aborted: Promise<never>;
+  /** Aborted when the caller's signal aborts or the timeout passes; none when neither was given. */
+  readonly signal: AbortSignal | undefined;
+  /** Rejects with the abort reason. */
+  private readonly aborted: Promise<never> | undefined;
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(signal: AbortSignal | null | undefined, timeout: number | undefined) {
+    if (!signal && timeout === undefined) return; // nothing can abort this call
+    const controller = new AbortController();
+    this.signal = controller.signal;
     let reject!: (reason: unknown) => void;
     this.aborted = new Promise<never>((_, fail) => (reject = fail));
     this.aborted.catch(() => undefined); // observed through settle(); never unhandled
     const abort = (reason: unknown) => {
-      if (this.controller.signal.aborted) return;
-      this.controller.abort(reason);
+      if (controller.signal.aborted) return;
+      controller.abort(reason);
       this.reader?.cancel(reason).catch(() => undefined);
       reject(reason);
     };
@@ -293,15 +297,16 @@ class Call {
       signal.addEventListener('abort', onAbort, { once: true });
       this.cleanups.push(() => signal.removeEventListener('abort', onAbort));
     }
-    if (timeout !== undefined && !this.controller.signal.aborted) {
-      const message = `The call took longer than its timeout of ${timeout.toLocaleString('en')} ms.`;
-      const timer = setTimeout(() => abort(new DOMException(message, 'TimeoutError')), timeout);
+    if (timeout !== undefined && !controller.signal.aborted) {
+      const message = () => `The call took longer than its timeout of ${timeout.toLocaleString('en')} ms.`;
+      const timer = setTimeout(() => abort(new DOMException(message(), 'TimeoutError')), timeout);
       this.cleanups.push(() => clearTimeout(timer));
     }
   }
 
   /** `pending`, unless the call is aborted first; then the abort reason. */
   settle<T>(pending: Promise<T>): Promise<T> {
+    if (!this.aborted) return pending;
     return Promise.race([pending, this.aborted]).finally(() => {
       for (const cleanup of this.cleanups) cleanup();
     });
@@ -312,10 +317,10 @@ class Call {
    * unread); on an abort, the abort reason.
    */
   async readBody(response: Response, limit: number): Promise<Uint8Array | undefined> {
-    const signal = this.controller.signal;
-    if (signal.aborted || Number(response.headers.get('content-length')) > limit) {
+    const signal = this.signal;
+    if (signal?.aborted || Number(response.headers.get('content-length')) > limit) {
       await response.body?.cancel().catch(() => undefined);
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
       return undefined;
     }
     if (!response.body) return new Uint8Array(0);
@@ -325,7 +330,7 @@ class Call {
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
@@ -359,7 +364,8 @@ const decoder = new TextDecoder();
 function responseGuard(maxResponseBytes: number, credentials: readonly string[]): Middleware {
   return {
     async onResponse({ request, response, schemaPath }) {
-      const call = callOfRequest.get(request);
+      // Every request goes out through a Call's fetch; a bare Call bounds the size all the same.
+      const call = callOfRequest.get(request) ?? new Call(undefined, undefined);
       const received = response.headers.get('content-type');
       // A server may echo a credential into its Content-Type; no part of one goes into an error.
       const contentType = received !== null && repeatsCredential(received, credentials) ? '[withheld]' : received;
@@ -373,7 +379,7 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[])
         await response.body?.cancel();
         throw fail('not JSON');
       }
-      const body = call ? await call.readBody(response, maxResponseBytes) : new Uint8Array(await response.arrayBuffer());
+      const body = await call.readBody(response, maxResponseBytes);
       if (body === undefined) throw fail('body too large');
       const text = decoder.decode(body);
       if (text.trim() === '') throw fail('empty body');
@@ -429,13 +435,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
     const call = new Call(init?.signal, timeout);
-    if (call.controller.signal.aborted) throw call.controller.signal.reason;
+    if (call.signal?.aborted) throw call.signal.reason;
     const fetchOf = init?.fetch ?? clientOptions.fetch ?? globalThis.fetch;
     const fetch = (request: Request) => {
       callOfRequest.set(request, call);
       return fetchOf(request);
     };
-    return call.settle(send(method, url, { ...init, signal: call.controller.signal, fetch }));
+    return call.settle(send(method, url, { ...init, signal: call.signal, fetch }));
   };
   client.request = request as unknown as typeof client.request;
   for (const method of METHODS) {

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Credentials } from '../index.js';
 
-export const USAGE = `usage: api-contract-verify --base-url URL [options]
+const USAGE = `usage: api-contract-verify --base-url URL [options]
 
 Sends generated valid, invalid and hostile requests to every operation of the contract and checks
 each answer against it. EVERY OPERATION OF THIS API WRITES: run it against a server whose data may

@@ -76,6 +76,8 @@ export interface Report {
   requests: number;
   conforms: boolean;
   operations: OperationReport[];
+  /** What each check and rule asserts (a rule: the seed's words it is written from). */
+  checks: Record<string, string>;
 }
 
 const KINDS: Kind[] = ['valid', 'negative', 'no credential', 'hostile', 'rule'];
@@ -273,5 +275,9 @@ export async function verify(plans: OperationPlan[], options: VerifyOptions): Pr
     requests: done,
     conforms: operations.every((o) => o.failures.length === 0),
     operations,
+    checks: Object.fromEntries([
+      ...[...everyAnswer, ...Object.values(checksOfKind).flat()].map((c) => [c.name, c.description]),
+      ...rules.map((r) => [r.name, `${r.operationId}: ${r.seed}`]),
+    ]),
   };
 }

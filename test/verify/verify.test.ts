@@ -98,7 +98,7 @@ describe('against faults injected into the mock', () => {
       'a 500 for one bound',
       'putSignalsConfiguration',
       {
-        response: (op, a, sent) =>
+        response: (op, _answer, sent) =>
           op === 'putSignalsConfiguration' && String((JSON.parse(sent || 'null') as { model?: unknown } | null)?.model ?? '').length > 255
             ? { status: 500, contentType: 'application/json', body: '{"detail":"Internal Server Error"}' }
             : undefined,
@@ -177,6 +177,8 @@ describe('against faults injected into the mock', () => {
     try {
       const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', operationId, '--requests', '6', '--timeout', '1000', '--seed', '11']);
       expect([...new Set(failed(r))]).toEqual(expected);
+      // The JSON report says what each check asserts.
+      for (const name of expected) expect(r.checks[name.split(' ')[1]!]).toMatch(/\w/);
       const messages = r.operations.flatMap((o) => o.failures.map((f) => f.message));
       expect(messages.some((m) => message.test(m)), messages.join('\n')).toBe(true);
       expect(JSON.stringify(r)).not.toContain(API_KEY);
@@ -266,6 +268,15 @@ describe('usage and safety', () => {
     })();
     expect(failed(r)).toEqual([]);
     expect(code).toBe(0);
+  });
+
+  it('draws a progress line on a terminal, and only there', async () => {
+    let stderr = '';
+    const args = ['--base-url', mockBaseUrl(), '--operations', 'loginSocial', '--requests', '2'];
+    const code = await main(args, { env, stdout: () => undefined, stderr: (t) => (stderr += t), isTTY: true });
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/\r\x1b\[K\d+\/\d+ requests/);
+    expect((await run(args)).stderr).not.toContain('\r');
   });
 
   it('--help exits 0 and names every credential variable', async () => {

@@ -436,10 +436,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const call = new Call(init?.signal, timeout);
     if (call.signal?.aborted) throw call.signal.reason;
-    const fetchOf = init?.fetch ?? clientOptions.fetch ?? globalThis.fetch;
-    const fetch = (request: Request) => {
+    const fetchOf = (init?.fetch ?? clientOptions.fetch ?? globalThis.fetch) as (request: Request, ext?: RequestInit) => Promise<Response>;
+    // openapi-fetch passes its `requestInitExt` (e.g. an undici dispatcher) as the second argument.
+    const fetch = (request: Request, ext?: RequestInit) => {
       callOfRequest.set(request, call);
-      return fetchOf(request);
+      return fetchOf(request, ext);
     };
     return call.settle(send(method, url, { ...init, signal: call.signal, fetch }));
   };

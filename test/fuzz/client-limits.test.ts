@@ -307,3 +307,25 @@ describe('a path parameter that is empty, "." or ".." is refused before anything
     expect(path).toBe(op.path.replace(`{${parameter}}`, encodeURIComponent(value)));
   });
 });
+
+// ---- What the bounded call passes on ------------------------------------------------------------
+
+describe('the bounded call passes on what openapi-fetch gives fetch', () => {
+  it("requestInitExt (e.g. an undici dispatcher) reaches the caller's fetch", async () => {
+    const seen: unknown[] = [];
+    const marker = { dispatcher: 'fuzz-marker' } as unknown as RequestInit;
+    const client = createApiClient({
+      baseUrl: fake.url,
+      auth: everyCredential,
+      requestInitExt: marker,
+      fetch: (request: Request, ...rest: unknown[]) => {
+        seen.push(rest[0]);
+        return fetch(request);
+      },
+    } as ApiClientOptions);
+    fake.handler = (_q, s) => s.writeHead(200, jsonHead).end('{}');
+    const outcome = await callOperation(client, op, validSample(op, 'client-limits'), undefined, HANG_LIMIT_MS);
+    expect(outcome.kind).toBe('resolved');
+    expect(seen).toEqual([marker]);
+  });
+});

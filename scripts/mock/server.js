@@ -202,7 +202,7 @@ function translateViolations(violations, headers) {
  * @param {Set<string>} credentialHeaders lower-case names of the headers that carry credentials
  */
 function logFilter(credentialHeaders) {
-  const headerLine = /^(.*\t)([^\t:]+): (.*)$/s;
+  const headerLine = /^([^\t]*\t)([^\t:]+): (.*)$/s; // Prism: `<prefix>\t<name>: <value>`; a value may hold tabs
   /** @param {unknown} arg */
   const clean = (arg) => {
     if (typeof arg === 'string') {

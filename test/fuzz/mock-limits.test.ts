@@ -278,6 +278,7 @@ describe.each(['info', 'debug', 'trace'])('--log-level %s', (level) => {
       { headers: { authorization: `Basic ${basic}` }, body: '{"broken' },
       { headers: { 'service-api-key': SECRET.classic }, body: '[1]' },
       { headers: { 'service-ao-api-key': `${SECRET.ao}\u00e9` }, body: JSON.stringify(sample.body) },
+      { headers: { 'service-ao-api-key': `x\ty: ${SECRET.ao}`, 'service-api-key': `${SECRET.classic}\tz: w` }, body: JSON.stringify(sample.body) },
     ];
     for (const { headers, body } of requests) {
       const response = (await rawRequest(mock.port, {

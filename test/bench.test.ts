@@ -5,7 +5,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packedPackage } from './helpers/packed.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,7 +24,7 @@ const SECTIONS = {
 describe('the benchmark script', () => {
   // The minimal run: every section once, in one process, with the load cut to 0.2 s per scenario.
   let minimal: Promise<string> | undefined;
-  const output = () => (minimal ??= bench(['--quick', '--duration', '0.2', '--packed', inject('packedPackage').dir]).then(({ stdout }) => stdout));
+  const output = () => (minimal ??= bench(['--quick', '--duration', '0.2', '--packed', packedPackage().dir]).then(({ stdout }) => stdout));
 
   it('--quick: the machine line first, then every section in order, none failed', { timeout: 110_000 }, async () => {
     const stdout = await output();

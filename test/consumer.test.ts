@@ -6,12 +6,13 @@ import { mkdtempSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockBaseUrl } from './helpers/contract.js';
+import { packedPackage } from './helpers/packed.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { app } = inject('packedPackage');
+const { app } = packedPackage();
 /** This file's own directory in the installed project (other tests use the same install). */
 const here = mkdtempSync(join(app, 'consumer-test-'));
 

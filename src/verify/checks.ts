@@ -145,7 +145,8 @@ export const acceptsValidRequest: Check = {
   run(exchange) {
     const status = judgedStatus(exchange);
     if (status === undefined || status === 200) return [];
-    return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label})`);
+    const hint = status === 401 || status === 403 ? '; is the credential in the environment one the server accepts?' : '';
+    return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label})${hint}`);
   },
 };
 

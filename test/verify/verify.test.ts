@@ -213,6 +213,24 @@ describe('against faults injected into the mock', () => {
   });
 });
 
+describe('a server that refuses the credential', () => {
+  it('says so, once per check, and hints at the environment', async () => {
+    const server = await startFaultServer(mockBaseUrl(), {
+      response: () => ({ status: 401, contentType: 'application/json', body: '{"detail":"Not authenticated"}' }),
+    });
+    try {
+      const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', 'createLuna3ScorerVersion', '--requests', '4', '--seed', '5']);
+      expect(code).toBe(1);
+      const failures = r.operations[0]!.failures;
+      expect(failures.map((f) => f.check)).toEqual(['accepts_valid_request', 'invalid_request_gets_422']);
+      expect(failures[0]!.message).toMatch(/answered 401 to a valid request .*is the credential in the environment one the server accepts\?/);
+      expect(failures[1]!.message).toMatch(/answered 401 instead of 422/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('usage and safety', () => {
   it('--dry-run prints the plan and the warning, and sends nothing', async () => {
     const server = await startFaultServer(mockBaseUrl(), {});

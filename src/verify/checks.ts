@@ -3,6 +3,7 @@
 // does not apply). A problem's `key` groups repeats of the same fault, so the report names each
 // fault once with how often it occurred.
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { validationDetails } from '../index.js';
 import type { Constraint } from './constraints.js';
 import type { Exchange } from './exchange.js';
 import { pathName } from './schema.js';
@@ -145,8 +146,14 @@ export const acceptsValidRequest: Check = {
   run(exchange) {
     const status = judgedStatus(exchange);
     if (status === undefined || status === 200) return [];
-    const hint = status === 401 || status === 403 ? '; is the credential in the environment one the server accepts?' : '';
-    return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label})${hint}`);
+    if (status === 401 || status === 403) {
+      return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label}); is the credential in the environment one the server accepts?`);
+    }
+    // A 422 says where the server disagrees with the contract: one group per place it names.
+    const first = validationDetails(exchange.outcome.type === 'response' ? exchange.outcome.body : undefined)[0];
+    const loc = first ? clip(first.loc.join('.')) : undefined;
+    const where = first ? ` at ${loc}: ${clip(first.msg)}` : '';
+    return one(`status ${status}${loc ? ` ${loc}` : ''}`, `answered ${status}${where} to a valid request (${exchange.label})`);
   },
 };
 

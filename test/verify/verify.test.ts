@@ -213,6 +213,28 @@ describe('against faults injected into the mock', () => {
   });
 });
 
+describe('a server stricter than the contract', () => {
+  it('names where its 422 disagrees, one group per place', async () => {
+    const server = await startFaultServer(mockBaseUrl(), {
+      response: (op, answer, sent) => {
+        const body = JSON.parse(sent) as { schedule?: { timezone?: unknown } };
+        // What the mock accepts, except a time zone other than UTC.
+        if (op !== 'putSignalsConfiguration' || answer.status !== 200 || body.schedule?.timezone === undefined || body.schedule.timezone === 'UTC') return undefined;
+        const detail = [{ loc: ['body', 'schedule', 'timezone'], msg: 'Unknown time zone', type: 'value_error' }];
+        return { ...answer, status: 422, body: JSON.stringify({ detail }) };
+      },
+    });
+    try {
+      const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', 'putSignalsConfiguration', '--requests', '8', '--seed', '5']);
+      expect(code).toBe(1);
+      expect(failed(r)).toEqual(['putSignalsConfiguration accepts_valid_request']);
+      expect(r.operations[0]!.failures[0]!.message).toMatch(/^answered 422 at body\.schedule\.timezone: Unknown time zone to a valid request/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a server that refuses the credential', () => {
   it('says so, once per check, and hints at the environment', async () => {
     const server = await startFaultServer(mockBaseUrl(), {

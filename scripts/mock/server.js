@@ -8,6 +8,8 @@
 //     (./state.js) unless the mock is stateless;
 //   - a 401 says which credential headers the operation accepts.
 // The `sl-violations` header is Prism's, as its own HTTP server sets it.
+// Around it, the server bounds what a request may cost (10 MB, --max-items: ./limits.js), answers
+// CORS for loopback pages or the --cors-origin list only, and logs no body and no credential.
 
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';

@@ -146,6 +146,7 @@ describe('bounded', () => {
     expect(error).toBeInstanceOf(StateFullError);
     expect((error as Error).name).toBe('StateFullError');
     expect((error as InstanceType<typeof StateFullError>).limit).toBe(2);
+    expect((error as InstanceType<typeof StateFullError>).body).toEqual({ detail: (error as Error).message, limit: 'max-records', max: 2 });
     expect((error as Error).message).toBe("The mock's state holds 2 records, its limit: reset it (POST /__mock/reset) or start the mock with a larger --max-records.");
     expect(() => user(state, 'a@example.org')).toThrow(StateFullError);
     expect(() => template(state, {}, { id: 't' })).toThrow(StateFullError);

@@ -175,7 +175,7 @@ describe('bounded, and loaded from a file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mock-state-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('--max-records: a new record past the limit gets 507 naming the limit; known records still answer', async () => {
+  it('--max-records: a new record past the limit gets 409 naming the limit; known records still answer', async () => {
     const mock = await startMock({ args: ['--max-records', '2'] });
     try {
       const api = sessionClient(mock.baseUrl, 'full');
@@ -183,11 +183,11 @@ describe('bounded, and loaded from a file', () => {
       expect((await post(SCORER_A)).data!.version).toBe(1);
       expect((await post(SCORER_B)).data!.version).toBe(1);
       const refused = await fetch(`${mock.baseUrl}/v2/system_users`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-mock-session': 'full' }, body: '{"email":"a@example.org"}' });
-      expect(refused.status).toBe(507);
-      expect(await refused.json()).toEqual({ detail: expect.stringMatching(/holds 2 records.*--max-records/), limit: 2 });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ detail: expect.stringMatching(/holds 2 records.*--max-records/), limit: 'max-records', max: 2 });
       // Another session cannot start either: it would hold records too.
       const other = await fetch(`${mock.baseUrl}/v2/system_users`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-mock-session': 'other' }, body: '{"email":"a@example.org"}' });
-      expect(other.status).toBe(507);
+      expect(other.status).toBe(409);
       expect((await post(SCORER_A)).data!.version).toBe(2);
       await fetch(`${mock.baseUrl}/__mock/reset`, { method: 'POST', headers: { 'x-mock-session': 'full' } });
       expect((await post(SCORER_A)).data!.version).toBe(1);

@@ -357,13 +357,13 @@ export async function startMock(options) {
       unreflected.set(right, chosen.body);
       return { _tag: 'Right', right };
     } catch (error) {
-      // A limit of the mock: answered once Prism is done, 413 past --max-items, 507 when the state is full.
+      // A limit of the mock: answered once Prism is done, 413 past --max-items, 409 when the state is full.
       if (error instanceof LimitError) {
         request.refused = { status: 413, body: error.body };
         return result;
       }
       if (error instanceof StateFullError) {
-        request.refused = { status: 507, body: { detail: error.message, limit: error.limit } };
+        request.refused = { status: 409, body: error.body };
         return result;
       }
       // The layer never turns an answer into a failure: Prism's own response goes out instead.

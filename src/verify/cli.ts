@@ -14,6 +14,8 @@ change (a local build, a staging server), never production.
 
   --base-url URL        the server, e.g. http://127.0.0.1:8000 (required)
   --operations A,B      operationIds to verify (default: all seven)
+  --path-param NAME=V   a fixed path parameter, e.g. an existing project_id of the server
+                        (repeatable; default: generated values)
   --requests N          generated valid requests per operation (default 20)
   --concurrency N       requests in flight at once (default 4)
   --timeout MS          time for each complete answer, in milliseconds (default 5000)
@@ -103,6 +105,7 @@ export function isLoopback(url: URL): boolean {
 interface Options {
   baseUrl: string;
   operations: string[] | undefined;
+  pathParams: Record<string, string>;
   requests: number;
   concurrency: number;
   timeoutMs: number;
@@ -124,6 +127,7 @@ function parse(argv: string[]): Options {
       options: {
         'base-url': { type: 'string' },
         operations: { type: 'string' },
+        'path-param': { type: 'string', multiple: true },
         requests: { type: 'string' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
@@ -155,9 +159,16 @@ function parse(argv: string[]): Options {
     if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
     seed = n >>> 0;
   }
+  const pathParams: Record<string, string> = {};
+  for (const pair of values['path-param'] ?? []) {
+    const equals = pair.indexOf('=');
+    if (equals < 1) throw new UsageError(`--path-param must be NAME=VALUE, got "${pair}"`);
+    pathParams[pair.slice(0, equals)] = pair.slice(equals + 1);
+  }
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     operations: values.operations?.split(',').map((s) => s.trim()).filter(Boolean),
+    pathParams,
     requests: positiveInteger('requests', values.requests, 20),
     concurrency: positiveInteger('concurrency', values.concurrency, 4),
     timeoutMs: positiveInteger('timeout', values.timeout, 5000),
@@ -208,19 +219,24 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
 
   // The generator needs fast-check, ajv and ajv-formats, optional peers of the package.
-  let modules: [typeof import('./run.js'), typeof import('./report.js'), typeof import('./operations.js')];
+  let modules: [typeof import('./run.js'), typeof import('./report.js'), typeof import('./operations.js'), typeof import('./validate.js')];
   try {
-    modules = await Promise.all([import('./run.js'), import('./report.js'), import('./operations.js')]);
+    modules = await Promise.all([import('./run.js'), import('./report.js'), import('./operations.js'), import('./validate.js')]);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
     return fail(`${(error as Error).message.split('\n')[0]}\nThe verifier needs its optional peer dependencies: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2`);
   }
-  const [{ planOperation, verify, credentialOptional, heldSchemes }, { formatPlan, formatText, formatJunit }, { operations: all }] = modules;
+  const [{ planOperation, verify, credentialOptional, heldSchemes }, { formatPlan, formatText, formatJunit }, { operations: all }, { isValid }] = modules;
 
   const unknown = (options.operations ?? []).filter((id) => !all.some((op) => op.id === id));
   if (unknown.length > 0) return fail(`unknown operation(s) ${unknown.join(', ')}; the operations are ${all.map((op) => op.id).join(', ')}`);
   const selected = options.operations ? all.filter((op) => options.operations!.includes(op.id)) : all;
+  for (const [name, value] of Object.entries(options.pathParams)) {
+    const parameters = selected.flatMap((op) => op.pathParameters.filter((p) => p.name === name));
+    if (parameters.length === 0) return fail(`--path-param ${name}: no operation to verify has a path parameter ${name}`);
+    if (!parameters.every((p) => isValid(p.schema, value))) return fail(`--path-param ${name}: ${JSON.stringify(value)} is not a valid ${name} (${JSON.stringify(parameters[0]!.schema)})`);
+  }
   const uncovered = selected.filter((op) => !credentialOptional(op) && heldSchemes(op, credentials).length === 0);
   if (uncovered.length > 0) {
     return fail(
@@ -231,7 +247,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     );
   }
 
-  const plans = selected.map((op) => planOperation(op, { requests: options.requests, seed: options.seed, credentials }));
+  const plans = selected.map((op) => planOperation(op, { requests: options.requests, seed: options.seed, credentials, pathParams: options.pathParams }));
   const total = plans.reduce((n, p) => n + p.tasks.length, 0);
   const warning = `Every operation of this API writes: ${total.toLocaleString('en')} requests (valid, invalid and hostile) will create or change data on ${options.baseUrl}.`;
   if (options.dryRun) {
@@ -245,12 +261,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
   let lastDrawn = 0;
   const report = await verify(plans, {
     baseUrl: options.baseUrl,
-    operations: selected,
     requests: options.requests,
     concurrency: options.concurrency,
     timeoutMs: options.timeoutMs,
     seed: options.seed,
     credentials,
+    pathParams: options.pathParams,
     ...(io.isTTY
       ? {
           onProgress: (done: number, of: number) => {

@@ -13,18 +13,19 @@ import { hostileCases } from './hostile.js';
 import { credentialHeaderOf, urlPathOf, type Operation } from './operations.js';
 import type { RawRequest } from './raw.js';
 import { rules } from './rules.js';
-import { validSample } from './samples.js';
+import { validSample, type Sample } from './samples.js';
 import { seedsOf } from './seed.js';
 
 export interface VerifyOptions {
   baseUrl: string;
-  operations: Operation[];
   /** Generated valid requests per operation (besides edges, absorbed violations and rule probes). */
   requests: number;
   concurrency: number;
   timeoutMs: number;
   seed: number;
   credentials: Credentials;
+  /** Fixed values of path parameters (existing resources of the server), instead of generated ones. */
+  pathParams: Record<string, string>;
   /** Called after each request with the number done and the total. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -100,12 +101,23 @@ export function heldSchemes(op: Operation, credentials: Credentials): SecuritySc
 }
 
 /** Every request the run sends to one operation, in order. */
-export function planOperation(op: Operation, options: Pick<VerifyOptions, 'requests' | 'seed' | 'credentials'>): OperationPlan {
+export function planOperation(op: Operation, options: Pick<VerifyOptions, 'requests' | 'seed' | 'credentials' | 'pathParams'>): OperationPlan {
   const seedFor = seedsOf(options.seed);
   const auth = options.credentials;
   const tasks: Task[] = [];
+  // The fixed path parameters replace generated ones everywhere, except the one a constraint violates.
+  const fixed = Object.fromEntries(op.pathParameters.filter((p) => options.pathParams[p.name] !== undefined).map((p) => [p.name, options.pathParams[p.name]!]));
+  const withFixed = (request: Request, except?: string): Request => {
+    const { [except ?? '']: _kept, ...rest } = fixed;
+    return { ...request, path: { ...request.path, ...rest } };
+  };
   const json = (kind: Kind, label: string, request: Request, credentials = auth, constraint?: Constraint) =>
-    tasks.push({ kind, label, json: { request, auth: credentials }, ...(constraint ? { constraint } : {}) });
+    tasks.push({
+      kind,
+      label,
+      json: { request: withFixed(request, constraint?.in === 'path' ? String(constraint.path[0]) : undefined), auth: credentials },
+      ...(constraint ? { constraint } : {}),
+    });
 
   // Generated valid requests, spread over the variants; optional fields filled or left out, unknown fields in open objects.
   const pathArbitrary = fc.record(
@@ -119,7 +131,7 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
     json('valid', `generated request ${i + 1} (variant ${vi + 1} of ${op.variants.length})`, request);
   }
   // Each credential the operation accepts, alone.
-  const sample = validSample(op, 'verify', seedFor);
+  const sample = withFixed(validSample(op, 'verify', seedFor)) as Sample;
   for (const scheme of op.schemes) {
     const alone = onlyScheme(scheme, auth);
     if (alone) json('valid', `a valid request with the ${scheme} credential alone`, sample, alone);
@@ -144,7 +156,7 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
   // Hostile input.
   for (const hostile of hostileCases(op, sample, credentialHeaderOf(op, auth))) tasks.push({ kind: 'hostile', label: hostile.label, raw: hostile.request });
   // The probes of the seed's rules, from a sample of every variant.
-  const samples = op.variants.map((_, vi) => validSample(op, `rule#${vi}`, seedFor, vi));
+  const samples = op.variants.map((_, vi) => withFixed(validSample(op, `rule#${vi}`, seedFor, vi)));
   for (const rule of rules.filter((r) => r.operationId === op.id)) {
     for (const probe of rule.probes?.(samples) ?? []) {
       if (op.validateRequest(probe.request.body)) json('rule', `${rule.name}: ${probe.label}`, probe.request);

@@ -17,7 +17,7 @@ export interface Fault {
   /** The request body to forward instead of the one received (JSON text), or undefined to keep it. */
   request?(operationId: string, body: string): string | undefined;
   /** The answer to send instead of the mock's, 'never end' to send headers and stall, or undefined to keep it. */
-  response?(operationId: string, answer: Answer, requestBody: string): Answer | 'never end' | undefined;
+  response?(operationId: string, answer: Answer, requestBody: string, url: string): Answer | 'never end' | undefined;
 }
 
 export interface FaultServer {
@@ -68,7 +68,7 @@ export async function startFaultServer(mockBaseUrl: string, fault: Fault): Promi
     const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, async (answer) => {
       const text = (await readBody(answer)).toString('utf8');
       const mine: Answer = { status: answer.statusCode ?? 502, contentType: String(answer.headers['content-type'] ?? ''), body: text };
-      const changed = attempt(() => fault.response?.(operationId, mine, body.toString('utf8')));
+      const changed = attempt(() => fault.response?.(operationId, mine, body.toString('utf8'), req.url ?? ''));
       if (changed === 'never end') {
         stalled.add(res);
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });

@@ -235,6 +235,43 @@ describe('a server stricter than the contract', () => {
   });
 });
 
+describe('a server whose resources must exist', () => {
+  const project = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
+  // A well-formed project_id other than the one that exists gets a 404; a malformed one still the mock's 422.
+  const onlyProject: Fault = {
+    response: (_op, answer, _sent, url) => {
+      const id = /\/v2\/projects\/([^/]+)\//.exec(url)?.[1];
+      const wellFormed = id !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+      return wellFormed && id.toLowerCase() !== project ? { status: 404, contentType: 'application/json', body: '{"detail":"Project not found"}' } : undefined;
+    },
+  };
+
+  it('fails with generated ids, and conforms with --path-param naming an existing one', async () => {
+    const server = await startFaultServer(mockBaseUrl(), onlyProject);
+    try {
+      const args = ['--base-url', server.baseUrl, '--operations', 'logTraces', '--requests', '6', '--seed', '5'];
+      const generated = await report(args);
+      expect(generated.code).toBe(1);
+      expect(generated.report.operations[0]!.failures.map((f) => f.message)).toContainEqual(expect.stringMatching(/^answered 404 to a valid request/));
+      const fixed = await report([...args, '--path-param', `project_id=${project}`]);
+      expect(failed(fixed.report)).toEqual([]);
+      expect(fixed.code).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    [['--path-param', 'project_id'], /--path-param must be NAME=VALUE/],
+    [['--path-param', 'template_id=x', '--operations', 'logTraces'], /no operation to verify has a path parameter template_id/],
+    [['--path-param', 'project_id=not-a-uuid'], /"not-a-uuid" is not a valid project_id/],
+  ] as [string[], RegExp][])('a bad --path-param %j exits 2', async (args, message) => {
+    const { code, stderr } = await run(['--base-url', 'http://127.0.0.1:1', ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+});
+
 describe('a server that refuses the credential', () => {
   it('says so, once per check, and hints at the environment', async () => {
     const server = await startFaultServer(mockBaseUrl(), {

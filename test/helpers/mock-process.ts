@@ -54,7 +54,9 @@ export async function startMock(options: MockOptions = {}): Promise<MockProcess>
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  process.once('exit', () => child.kill('SIGKILL'));
+  // Killed with the test process in any case; the listener goes when the mock has exited.
+  const killWithTests = () => child.kill('SIGKILL');
+  process.once('exit', killWithTests);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -62,7 +64,10 @@ export async function startMock(options: MockOptions = {}): Promise<MockProcess>
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exit: string | undefined;
-  child.on('exit', (code, signal) => (exit = `exit code ${code}, signal ${signal}`));
+  child.on('exit', (code, signal) => {
+    exit = `exit code ${code}, signal ${signal}`;
+    process.off('exit', killWithTests);
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -53,6 +53,7 @@ import { Spec } from './spec.js';
  * @property {boolean} unchecked              Prism does not validate it: a JSON `null` body, or one with
  *                                            \u escapes of surrogates (which may be lone)
  * @property {any} [resource]                 the Prism operation the request was routed to
+ * @property {string[]} [fallbacks]           the fallbacks that fired for it (FALLBACKS_PATH)
  * @property {{ status: number, body: object }} [refused] the answer when the request passes a limit of
  *                                            the mock (--max-items, or a full state)
  */
@@ -60,6 +61,8 @@ import { Spec } from './spec.js';
 const MAX_BODY = 10 * 1024 * 1024; // Prism's own limit
 /** Outside /v2: forgets the state of the session the request names. */
 export const RESET_PATH = '/__mock/reset';
+/** Outside /v2: how often each fallback of this layer fired (each also logs a warning and marks its answer). */
+export const FALLBACKS_PATH = '/__mock/fallbacks';
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100; // as Prism's HTTP server cuts sl-violations
 const SEVERITY = ['Error', 'Warning', 'Information', 'Hint'];
 const MAX_ECHO_DEPTH = 200; // an `input` nested deeper is not echoed (a deep echo cannot be serialized)
@@ -266,6 +269,14 @@ export async function startMock(options) {
 
   /** @type {WeakMap<object, Received>} */
   const received = new WeakMap();
+  /** How often each fallback fired: the layer's own faults, answered with Prism's choice instead. @type {Map<string, number>} */
+  const fallbacks = new Map();
+  /** Records a fallback: counted, logged as a warning, and named in the answer's X-Mock-Fallback header. @param {Received} request @param {string} kind @param {string} message */
+  function fellBack(request, kind, message) {
+    fallbacks.set(kind, (fallbacks.get(kind) ?? 0) + 1);
+    (request.fallbacks ??= []).push(kind);
+    logger.warn({ name: 'FALLBACK' }, `${kind}: ${message}`);
+  }
   /** Reflected responses → the body Prism chose, sent instead if the reflection is not valid or cannot be serialized. @type {WeakMap<object, unknown>} */
   const unreflected = new WeakMap();
 
@@ -341,7 +352,9 @@ export async function startMock(options) {
       if (!chosen) return result;
       if (chosen.statusCode === 422 && errors.length > 0) {
         const items = requestDetails(operation, request, input.data);
-        return unprocessable(chosen, items.length > 0 ? items : translateViolations(errors, input.data.headers ?? {}));
+        if (items.length > 0) return unprocessable(chosen, items);
+        fellBack(request, 'prism-violations', `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((/** @type {any} */ v) => v.message).join('; ')}`);
+        return unprocessable(chosen, translateViolations(errors, input.data.headers ?? {}));
       }
       if (chosen.statusCode < 200 || chosen.statusCode >= 300 || errors.length > 0) return result;
       if (request.unchecked) {
@@ -367,7 +380,7 @@ export async function startMock(options) {
         return result;
       }
       // The layer never turns an answer into a failure: Prism's own response goes out instead.
-      logger.error({ name: 'MOCK' }, `could not adapt the response, sending Prism's: ${/** @type {Error} */ (error)?.stack ?? error}`);
+      fellBack(request, 'prism-response', `could not adapt the response, sending Prism's: ${/** @type {Error} */ (error)?.stack ?? error}`);
       return result;
     }
   };
@@ -456,6 +469,9 @@ export async function startMock(options) {
       sendJson(res, 413, 'application/json', { detail: `Request body is larger than ${MAX_BODY / 1024 / 1024} MB` });
       return;
     }
+    if (req.url?.split('?')[0] === FALLBACKS_PATH) {
+      return sendJson(res, 200, 'application/json', { total: [...fallbacks.values()].reduce((a, b) => a + b, 0), fallbacks: Object.fromEntries(fallbacks) });
+    }
     if (req.url?.split('?')[0] === RESET_PATH) {
       if (req.method !== 'POST') return sendJson(res, 405, 'application/json', { detail: `${RESET_PATH} takes POST` });
       const session = sessionOf(req.headers);
@@ -514,7 +530,7 @@ export async function startMock(options) {
     if (unreflected.has(output) && validations.output.some((/** @type {any} */ v) => v.severity === 0)) {
       // A reflection the response schema rejects is a fault of this layer: send Prism's choice instead.
       const messages = validations.output.map((/** @type {any} */ v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ');
-      logger.warn({ name: 'REFLECT' }, `the reflected response is not valid, sending the example: ${messages}`);
+      fellBack(request, 'example', `the reflected response is not valid, sending the example: ${messages}`);
       output = { ...output, body: unreflected.get(output) };
       const revalidated = prism.validateOutput({ resource: request.resource, element: output });
       validations = { input: validations.input, output: revalidated._tag === 'Left' ? revalidated.left : [] };
@@ -563,9 +579,10 @@ export async function startMock(options) {
       text = serialize(output.body);
     } catch (error) {
       if (!unreflected.has(output)) throw error;
-      logger.warn({ name: 'REFLECT' }, `the reflected response cannot be serialized, sending the example: ${error}`);
+      fellBack(request, 'example-unserializable', `the reflected response cannot be serialized, sending the example: ${error}`);
       text = serialize(unreflected.get(output));
     }
+    if (request.fallbacks) res.setHeader('X-Mock-Fallback', request.fallbacks.join(', '));
     res.setHeader('Content-Length', Buffer.byteLength(text));
     res.end(text);
   }

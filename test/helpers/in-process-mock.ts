@@ -4,7 +4,7 @@
 // that change answers (--stateless, --dynamic, --seed); what needs a process (pid, RSS, exit) is refused.
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { MockProcess } from './mock-process.js';
+import { fallbacksOf, FallbackError, type MockProcess } from './mock-process.js';
 
 const spec = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
 
@@ -42,6 +42,10 @@ export async function startInProcessMock(args: string[] = []): Promise<MockProce
     exited: () => undefined,
     answers: async () => true,
     log: () => output,
-    stop: () => mock.close(),
+    async stop() {
+      const fired = await fallbacksOf(mock.url);
+      await mock.close();
+      if (fired.total > 0) throw new FallbackError(fired, output);
+    },
   };
 }

@@ -43,6 +43,29 @@ export interface MockOptions {
   script?: string;
 }
 
+/** The mock answered with Prism's choice instead of its own (see FALLBACKS_PATH in scripts/mock/server.js). */
+export class FallbackError extends Error {
+  override readonly name = 'FallbackError';
+  constructor(readonly fired: Fallbacks, log: string) {
+    super(`the mock fell back ${fired.total} time(s): ${JSON.stringify(fired.fallbacks)}\n${log.split('\n').filter((line) => line.includes('[FALLBACK]')).join('\n')}`);
+  }
+}
+
+export interface Fallbacks {
+  total: number;
+  fallbacks: Record<string, number>;
+}
+
+/** How often a running mock fell back; none when it does not answer (it crashed, or a test stopped it). */
+export async function fallbacksOf(baseUrl: string): Promise<Fallbacks> {
+  try {
+    const response = await fetch(`${baseUrl}/__mock/fallbacks`, { signal: AbortSignal.timeout(2_000) });
+    return response.ok ? ((await response.json()) as Fallbacks) : { total: 0, fallbacks: {} };
+  } catch {
+    return { total: 0, fallbacks: {} };
+  }
+}
+
 export async function startMock(options: MockOptions = {}): Promise<MockProcess> {
   if (process.env.MOCK_IN_PROCESS === '1' && options.script === undefined && !options.gcOnSignal) {
     return (await import('./in-process-mock.js')).startInProcessMock(options.args);
@@ -115,11 +138,14 @@ export async function startMock(options: MockOptions = {}): Promise<MockProcess>
     log: () => output,
     async stop() {
       if (exit) return;
+      // A fallback is a fault of the mock's layer hidden from its client: the run fails on any.
+      const fired = await fallbacksOf(baseUrl);
       const done = once(child, 'exit');
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await done;
       clearTimeout(timer);
+      if (fired.total > 0) throw new FallbackError(fired, output);
     },
   };
 }

@@ -18,5 +18,12 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  await mock?.stop();
+  try {
+    await mock?.stop();
+  } catch (error) {
+    // vitest reports an error of a global teardown but still exits 0: a fallback of the shared
+    // mock (a fault of its layer that its answers hid) must fail the run.
+    console.error(`The shared mock: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }

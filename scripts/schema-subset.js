@@ -6,6 +6,8 @@
 // Both schemas are first inlined (every $ref replaced by its target, annotations dropped) so a split
 // YAML spec and a bundled JSON one compare alike.
 
+import { isDeepStrictEqual } from 'node:util';
+
 /** Keywords that say something about a value without constraining it. */
 const ANNOTATIONS = new Set([
   'title', 'description', 'summary', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly',
@@ -17,13 +19,6 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
 const DATA = new Set(['const', 'enum', 'required']);
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-}
 
 /**
  * The schema at `node` (found in `file` of `spec`, a diff.js Spec) with every $ref replaced by its
@@ -82,7 +77,7 @@ function excludesNull(schema) {
   if (Array.isArray(schema.allOf)) return schema.allOf.some(excludesNull);
   return false;
 }
-const isNullOnly = (schema) => isObject(schema) && deepEqual(typesOf(schema), ['null']) && Object.keys(schema).length === 1;
+const isNullOnly = (schema) => isObject(schema) && isDeepStrictEqual(typesOf(schema), ['null']) && Object.keys(schema).length === 1;
 /** `true`, `{}` and a missing schema accept everything. */
 const acceptsAll = (schema) => schema === undefined || schema === true || (isObject(schema) && Object.keys(schema).length === 0);
 
@@ -92,7 +87,7 @@ const acceptsAll = (schema) => schema === undefined || schema === true || (isObj
  */
 export function accepts(base, revision) {
   if (acceptsAll(revision)) return true;
-  if (deepEqual(base, revision)) return true;
+  if (isDeepStrictEqual(base, revision)) return true;
   if (base === undefined || base === true) base = {};
   if (!isObject(base) || !isObject(revision)) return false;
 
@@ -115,7 +110,8 @@ export function accepts(base, revision) {
     switch (keyword) {
       case 'type': {
         const wanted = typesOf(base);
-        if (!wanted || !typesOf(revision).length || !wanted.every((type) => admitsType(typesOf(revision), type))) return false;
+        const allowed = typesOf(revision);
+        if (!wanted || !wanted.every((type) => admitsType(allowed, type))) return false;
         break;
       }
       case 'properties':
@@ -135,17 +131,17 @@ export function accepts(base, revision) {
         break;
       case 'if':
         // A condition is only safe unchanged, or new with a `then` the base already implied.
-        if (before !== undefined && !deepEqual(before, value)) return false;
+        if (before !== undefined && !isDeepStrictEqual(before, value)) return false;
         break;
       case 'then':
       case 'else':
         // Under the same condition the base's branch implies this one; or, whatever the condition
         // selects, the base's values already met this branch.
-        if (deepEqual(base.if, revision.if) && accepts(before, value)) break;
+        if (isDeepStrictEqual(base.if, revision.if) && accepts(before, value)) break;
         if (!accepts(base, value)) return false;
         break;
       default:
-        if (!deepEqual(before, value)) return false;
+        if (!isDeepStrictEqual(before, value)) return false;
     }
   }
   return true;

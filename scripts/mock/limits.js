@@ -12,6 +12,8 @@ export class LimitError extends Error {
   constructor(what, max) {
     super(`${what}; the mock handles at most ${max.toLocaleString('en')} (raise it with --max-items).`);
     this.name = 'LimitError';
+    /** The answer: 413, the request is more than the mock will process. */
+    this.status = 413;
     this.body = { detail: this.message, limit: 'max-items', max };
   }
 }

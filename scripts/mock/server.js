@@ -36,7 +36,7 @@ import { Spec } from './spec.js';
  *                                with credentials), or `*` for any (never with credentials); default
  *                                pages served from loopback (localhost, 127.0.0.1, [::1]), no credentials
  * @property {number} [maxItems]  the most JSON values a request body may hold and items a reflected
- *                                list may get (./limits.js; default 100,000)
+ *                                list may get (./limits.js; default 20,000)
  * @property {NodeJS.WritableStream} [log] where log lines go (default stdout)
  * @property {boolean} [stateless]  answer every request alone, as Prism does (default false: ./state.js)
  * @property {number} [maxRecords]  how many records the state may hold (default 10,000)
@@ -54,8 +54,8 @@ import { Spec } from './spec.js';
  *                                            \u escapes of surrogates (which may be lone)
  * @property {any} [resource]                 the Prism operation the request was routed to
  * @property {string[]} [fallbacks]           the fallbacks that fired for it (FALLBACKS_PATH)
- * @property {{ status: number, body: object }} [refused] the answer when the request passes a limit of
- *                                            the mock (--max-items, or a full state)
+ * @property {LimitError | StateFullError} [refused] the request passes a limit of the mock
+ *                                            (--max-items, or a full state): its status and body are the answer
  */
 
 const MAX_BODY = 10 * 1024 * 1024; // Prism's own limit
@@ -370,13 +370,9 @@ export async function startMock(options) {
       unreflected.set(right, chosen.body);
       return { _tag: 'Right', right };
     } catch (error) {
-      // A limit of the mock: answered once Prism is done, 413 past --max-items, 409 when the state is full.
-      if (error instanceof LimitError) {
-        request.refused = { status: 413, body: error.body };
-        return result;
-      }
-      if (error instanceof StateFullError) {
-        request.refused = { status: 409, body: error.body };
+      // A limit of the mock (--max-items, a full state): its answer goes out once Prism is done.
+      if (error instanceof LimitError || error instanceof StateFullError) {
+        request.refused = error;
         return result;
       }
       // The layer never turns an answer into a failure: Prism's own response goes out instead.
@@ -469,10 +465,11 @@ export async function startMock(options) {
       sendJson(res, 413, 'application/json', { detail: `Request body is larger than ${MAX_BODY / 1024 / 1024} MB` });
       return;
     }
-    if (req.url?.split('?')[0] === FALLBACKS_PATH) {
+    const requestPath = req.url?.split('?')[0];
+    if (requestPath === FALLBACKS_PATH) {
       return sendJson(res, 200, 'application/json', { total: [...fallbacks.values()].reduce((a, b) => a + b, 0), fallbacks: Object.fromEntries(fallbacks) });
     }
-    if (req.url?.split('?')[0] === RESET_PATH) {
+    if (requestPath === RESET_PATH) {
       if (req.method !== 'POST') return sendJson(res, 405, 'application/json', { detail: `${RESET_PATH} takes POST` });
       const session = sessionOf(req.headers);
       state?.reset(session);

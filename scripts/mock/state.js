@@ -34,7 +34,8 @@ export class StateFullError extends Error {
     super(`The mock's state holds ${limit} records, its limit: reset it (POST /__mock/reset) or start the mock with a larger --max-records.`);
     this.name = 'StateFullError';
     this.limit = limit;
-    /** The answer (409: the request conflicts with the state as it is; a reset resolves it). */
+    /** The answer: 409, the request conflicts with the state as it is; a reset resolves it. */
+    this.status = 409;
     this.body = { detail: this.message, limit: 'max-records', max: limit };
   }
 }

@@ -219,14 +219,14 @@ describe('bounded, and loaded from a file', () => {
   ])('a --state file with %s: exit 2 and a message that says what is wrong', (_name, text, message) => {
     const file = join(dir, `bad-${_name.replace(/\W+/g, '-')}.json`);
     writeFileSync(file, text);
-    const result = spawnSync(process.execPath, ['scripts/mock.js', '--port', '0', '--state', file], { encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, ['dist/src/mock/cli.js', '--port', '0', '--state', file], { encoding: 'utf8', timeout: 20_000 });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
   });
 
   it('--stateless with --state, and a bad --max-records: exit 2', () => {
     for (const args of [['--stateless', '--state', 'x.json'], ['--max-records', '0'], ['--max-records', 'many']]) {
-      const result = spawnSync(process.execPath, ['scripts/mock.js', '--port', '0', ...args], { encoding: 'utf8', timeout: 20_000 });
+      const result = spawnSync(process.execPath, ['dist/src/mock/cli.js', '--port', '0', ...args], { encoding: 'utf8', timeout: 20_000 });
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/--state|--max-records/);
     }

@@ -17,9 +17,12 @@ import { median, num, packageVersion, ratio, root, table, tempDir } from './lib.
 async function loadCurrentClient() {
   const out = tempDir('client');
   const sources = [
-    ...readdirSync(join(root, 'src'))
-      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
-      .map((f) => `src/${f}`),
+    // The client: src/index.ts, src/client/, and the spec helpers it imports (src/spec/).
+    ...['', 'client/', 'spec/'].flatMap((dir) =>
+      readdirSync(join(root, 'src', dir))
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+        .map((f) => `src/${dir}${f}`),
+    ),
     'generated/security.ts',
   ];
   for (const file of sources) {

@@ -1,13 +1,14 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
-import type { paths } from '../generated/schema.js';
+import type { paths } from '../../generated/schema.js';
 import {
   operationSecurity,
   securitySchemes,
   type SecuritySchemeName,
-} from '../generated/security.js';
+} from '../../generated/security.js';
+import { HTTP_METHODS } from '../spec/openapi.js';
 import { isHTTPValidationError, validationDetails } from './validation.js';
 
-export type * from '../generated/schema.js';
+export type * from '../../generated/schema.js';
 export { operationSecurity, securitySchemes, type SecuritySchemeName };
 export { isHTTPValidationError, validationDetails };
 
@@ -397,7 +398,8 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[])
   };
 }
 
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+/** openapi-fetch's method names: GET, PUT, POST, … */
+const METHODS = HTTP_METHODS.map((method) => method.toUpperCase());
 /** Path parameter values that URL resolution turns into another path (`/a/../b` is `/b`). */
 const MOVING_SEGMENTS = new Set(['', '.', '..']);
 

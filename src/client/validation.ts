@@ -1,4 +1,4 @@
-import type { components } from '../generated/schema.js';
+import type { components } from '../../generated/schema.js';
 
 type HTTPValidationError = components['schemas']['HTTPValidationError'];
 type ValidationError = components['schemas']['ValidationError'];

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Starts the mock of the API on the bundled spec, in this process (stopping it stops the server):
-// Prism's engine behind a thin layer that answers like the service (see scripts/mock/).
-//   node scripts/mock.js [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
-//                        [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin O]...
-// PORT and HOST are read too. Installed as a package, the same script is the `api-contract-mock` bin.
+// The `api-contract-mock` bin (and `npm start`): starts the mock of the API on the bundled spec, in
+// this process (stopping it stops the server): Prism's engine behind a thin layer that answers like
+// the service (./server.ts).
+//   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
+//                     [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin O]...
+// PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
+// failure to start.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { packageRoot } from './package-root.js';
+import type { InitialState } from './state.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...`;
 
@@ -18,7 +20,7 @@ function options() {
     options: {
       port: { type: 'string', default: process.env.PORT ?? '4010' },
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
-      spec: { type: 'string', default: join(root, 'generated/openapi.json') },
+      spec: { type: 'string', default: join(packageRoot, 'generated/openapi.json') },
       dynamic: { type: 'boolean', default: false },
       seed: { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
@@ -70,32 +72,32 @@ function options() {
   };
 }
 
-/** The initial state of a --state file, checked. @param {string} file */
-async function initialState(file) {
-  const { checkInitialState } = await import('./mock/state.js');
+/** The initial state of a --state file, checked. */
+async function initialState(file: string): Promise<InitialState> {
+  const { checkInitialState } = await import('./state.js');
   let text;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read --state ${file}: ${/** @type {Error} */ (error).message}`);
+    throw new Error(`cannot read --state ${file}: ${(error as Error).message}`);
   }
   try {
     return checkInitialState(JSON.parse(text));
   } catch (error) {
-    throw new Error(`--state ${file}: ${/** @type {Error} */ (error).message}`);
+    throw new Error(`--state ${file}: ${(error as Error).message}`);
   }
 }
 
 try {
   const settings = options();
-  const { startMock } = await import('./mock/server.js');
+  const { startMock } = await import('./server.js');
   const initial = settings.state === undefined ? undefined : await initialState(settings.state);
   const mock = await startMock({ ...settings, initialState: initial });
   const answers = settings.dynamic ? `dynamic${settings.seed === undefined ? '' : `, seed ${settings.seed}`}` : 'static examples';
   const mode = `${answers}, ${settings.stateless ? 'stateless' : `stateful${settings.state ? ` from ${settings.state}` : ''}`}`;
   console.log(`mock: ${mock.url} serving ${settings.spec} (${mode})`);
   const stop = () => {
-    mock.close().then(() => process.exit(0));
+    void mock.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2_000).unref();
   };
   process.once('SIGINT', stop);

@@ -1,6 +1,15 @@
+/// <reference types="node" />
 // Loads the Prism packages the mock runs on. They are optional peer dependencies of the package:
 // installing it for its types pulls no server, so a missing one gets an install hint, not a stack.
+// Only their types are imported statically (erased from the build); the code is required here.
 import { createRequire } from 'node:module';
+import type { createLogger } from '@stoplight/prism-core';
+import type * as PrismHttp from '@stoplight/prism-http';
+import type { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
+import type { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
+import { manifest } from './package-root.js';
+import type { Mocker } from './prism-types.js';
+import type { FormatCheck } from './pydantic.js';
 
 const require = createRequire(import.meta.url);
 
@@ -8,28 +17,44 @@ const require = createRequire(import.meta.url);
  * The Prism versions the mock is tested with, package.json's peers: each range is the set that
  * prism-cli 5.14 uses (any supported Node) `||` 5.16 and later (Node 24.18 and later).
  */
-export const PRISM_PEERS = /** @type {Record<string, string>} */ (require('../../package.json').peerDependencies);
+export const PRISM_PEERS: Record<string, string> = manifest.peerDependencies ?? {};
 
 export class MissingPrismError extends Error {
-  /** @param {string} name @param {unknown} cause */
-  constructor(name, cause) {
+  override readonly name = 'MissingPrismError';
+  constructor(name: string, cause: unknown) {
     // The first version of each range: the set that runs on every supported Node.
-    const install = Object.entries(PRISM_PEERS).map(([pkg, range]) => `${pkg}@${range.split('||')[0]?.trim()}`).join(' ');
+    const install = Object.entries(PRISM_PEERS)
+      .map(([pkg, range]) => `${pkg}@${range.split('||')[0]?.trim()}`)
+      .join(' ');
     super(`the mock needs ${name}, an optional peer dependency that is not installed: npm install --save-dev ${install}`, { cause });
-    this.name = 'MissingPrismError';
   }
 }
 
-/** @param {string} name */
-function load(name) {
+function load<T>(name: string): T {
   try {
-    return require(name);
+    return require(name) as T;
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'MODULE_NOT_FOUND' && String(error).includes(name.split('/dist/')[0])) {
-      throw new MissingPrismError(name.split('/dist/')[0], error);
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String(error).includes(name.split('/dist/')[0] ?? name)) {
+      throw new MissingPrismError(name.split('/dist/')[0] ?? name, error);
     }
     throw error;
   }
+}
+
+/** Prism's pieces the mock drives. */
+export interface Prism {
+  createInstance: typeof PrismHttp.createInstance;
+  getHttpOperationsFromSpec: typeof PrismHttp.getHttpOperationsFromSpec;
+  ProblemJsonError: typeof PrismHttp.ProblemJsonError;
+  VIOLATIONS: typeof PrismHttp.VIOLATIONS;
+  /** Prism's own mocker (examples, `Prefer`, 401/422 negotiation). */
+  mock: Mocker;
+  validateOutput: typeof validateOutput;
+  /** The `Prefer` header parser of Prism's HTTP server. */
+  getHttpConfigFromRequest: typeof getHttpConfigFromRequest;
+  createLogger: typeof createLogger;
+  /** The format checks Prism's validator uses (ajv-formats and its date-time). */
+  formats: Record<string, FormatCheck>;
 }
 
 /**
@@ -37,25 +62,25 @@ function load(name) {
  * 401/422 negotiation), the `Prefer` header parser of its HTTP server, its logger, and the format
  * checks its validator uses (so the mock's error translation agrees with Prism on what is valid).
  */
-export function loadPrism() {
-  const http = load('@stoplight/prism-http');
-  const mock = load('@stoplight/prism-http/dist/mocker').default;
-  const { validateOutput } = load('@stoplight/prism-http/dist/validator');
-  const { getHttpConfigFromRequest } = load('@stoplight/prism-http-server/dist/getHttpConfigFromRequest');
-  const { createLogger } = load('@stoplight/prism-core');
+export function loadPrism(): Prism {
+  const http = load<typeof PrismHttp>('@stoplight/prism-http');
+  const mock = load<{ default: Mocker }>('@stoplight/prism-http/dist/mocker/index.js').default;
+  const validator = load<{ validateOutput: typeof validateOutput }>('@stoplight/prism-http/dist/validator/index.js');
+  const server = load<{ getHttpConfigFromRequest: typeof getHttpConfigFromRequest }>('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js');
+  const core = load<{ createLogger: typeof createLogger }>('@stoplight/prism-core');
   // ajv-formats and the date-time check as Prism's validator has them, resolved from prism-http.
   const fromHttp = createRequire(require.resolve('@stoplight/prism-http/package.json'));
-  const { fullFormats } = fromHttp('ajv-formats/dist/formats');
-  const { date_time: dateTime } = load('@stoplight/prism-http/dist/validator/validators/dateTime');
+  const { fullFormats } = fromHttp('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatCheck> };
+  const { date_time: dateTime } = load<{ date_time: (text: string) => boolean }>('@stoplight/prism-http/dist/validator/validators/dateTime');
   return {
     createInstance: http.createInstance,
     getHttpOperationsFromSpec: http.getHttpOperationsFromSpec,
     ProblemJsonError: http.ProblemJsonError,
     VIOLATIONS: http.VIOLATIONS,
     mock,
-    validateOutput,
-    getHttpConfigFromRequest,
-    createLogger,
-    formats: { ...fullFormats, 'date-time': dateTime },
+    validateOutput: validator.validateOutput,
+    getHttpConfigFromRequest: server.getHttpConfigFromRequest,
+    createLogger: core.createLogger,
+    formats: { ...fullFormats, 'date-time': dateTime as FormatCheck },
   };
 }

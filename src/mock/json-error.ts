@@ -3,44 +3,46 @@
 // "ctx": {"error": e.msg}}`, so the mock needs CPython's message and its character offset (in code
 // points). Runs only on bodies JSON.parse already rejected.
 
-/** @typedef {{ msg: string, pos: number }} JsonError */
+/** Why Python would not decode a body: its message and the offset, in code points. */
+export interface JsonError {
+  msg: string;
+  pos: number;
+}
 
 class Failure extends Error {
-  /** @param {string} msg @param {number} pos */
-  constructor(msg, pos) {
+  constructor(
+    msg: string,
+    readonly pos: number,
+  ) {
     super(msg);
-    this.pos = pos;
   }
 }
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
-const isDigit = (/** @type {string | undefined} */ c) => c !== undefined && c >= '0' && c <= '9';
-const isHex = (/** @type {string | undefined} */ c) => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
 
 /**
  * CPython's error for `text` (the C scanner's messages, Python 3.12 wording), or undefined when
  * Python would decode it. `NaN` and `Infinity`, which Python accepts, are reported as
  * "Expecting value": they are not JSON and the contract has no use for them.
- * @param {string} text @returns {JsonError | undefined}
  */
-export function pythonJsonError(text) {
+export function pythonJsonError(text: string): JsonError | undefined {
   const s = Array.from(text.startsWith('\uFEFF') ? text.slice(1) : text);
   const n = s.length;
-  /** @param {number} i */
-  const skip = (i) => {
-    while (i < n && WHITESPACE.has(/** @type {string} */ (s[i]))) i++;
+  const skip = (i: number): number => {
+    while (i < n && WHITESPACE.has(s[i] as string)) i++;
     return i;
   };
-  /** @param {number} i @param {string} word */
-  const literal = (i, word) => s.slice(i, i + word.length).join('') === word;
+  const literal = (i: number, word: string): boolean => s.slice(i, i + word.length).join('') === word;
 
-  /** @param {number} i index after the opening quote @returns {number} */
-  function string(i) {
+  /** `i`: the index after the opening quote. */
+  function string(i: number): number {
     const begin = i - 1;
     for (;;) {
       if (i >= n) throw new Failure('Unterminated string starting at', begin);
-      const c = /** @type {string} */ (s[i]);
+      const c = s[i] as string;
       if (c === '"') return i + 1;
       if (c === '\\') {
         if (i + 1 >= n) throw new Failure('Unterminated string starting at', begin);
@@ -49,7 +51,7 @@ export function pythonJsonError(text) {
           if (i + 6 >= n) throw new Failure('Invalid \\uXXXX escape', i + 1);
           if (![2, 3, 4, 5].every((k) => isHex(s[i + k]))) throw new Failure('Invalid \\uXXXX escape', i + 1);
           i += 6;
-        } else if (ESCAPES.has(/** @type {string} */ (escape))) {
+        } else if (ESCAPES.has(escape as string)) {
           i += 2;
         } else {
           throw new Failure('Invalid \\escape', i);
@@ -61,8 +63,7 @@ export function pythonJsonError(text) {
     }
   }
 
-  /** @param {number} i @returns {number} */
-  function number(i) {
+  function number(i: number): number {
     let j = i;
     if (s[j] === '-') j++;
     if (s[j] === '0') j++;
@@ -83,8 +84,7 @@ export function pythonJsonError(text) {
     return j;
   }
 
-  /** @param {number} i @returns {number} */
-  function object(i) {
+  function object(i: number): number {
     i = skip(i);
     if (s[i] === '}') return i + 1;
     if (s[i] !== '"') throw new Failure('Expecting property name enclosed in double quotes', i);
@@ -99,8 +99,7 @@ export function pythonJsonError(text) {
     }
   }
 
-  /** @param {number} i @returns {number} */
-  function array(i) {
+  function array(i: number): number {
     i = skip(i);
     if (s[i] === ']') return i + 1;
     for (;;) {
@@ -111,8 +110,7 @@ export function pythonJsonError(text) {
     }
   }
 
-  /** @param {number} i @returns {number} */
-  function value(i) {
+  function value(i: number): number {
     switch (s[i]) {
       case '"':
         return string(i + 1);
@@ -149,11 +147,10 @@ export function pythonJsonError(text) {
 /**
  * Python's `UnicodeDecodeError` text for the first invalid UTF-8 sequence of `bytes`, or undefined
  * when it is valid UTF-8.
- * @param {Uint8Array} bytes
  */
-export function utf8Error(bytes) {
+export function utf8Error(bytes: Uint8Array): string | undefined {
   for (let i = 0; i < bytes.length; ) {
-    const b = /** @type {number} */ (bytes[i]);
+    const b = bytes[i] as number;
     let need = 0;
     if (b < 0x80) need = 0;
     else if (b >= 0xc2 && b <= 0xdf) need = 1;

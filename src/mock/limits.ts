@@ -8,12 +8,13 @@ export const DEFAULT_MAX_ITEMS = 20_000;
 
 /** Thrown when a request would pass `maxItems`; `body` is the JSON the mock answers with (413). */
 export class LimitError extends Error {
-  /** @param {string} what a sentence saying what passes the limit @param {number} max */
-  constructor(what, max) {
+  override readonly name = 'LimitError';
+  /** The answer: 413, the request is more than the mock will process. */
+  readonly status = 413;
+  readonly body: { detail: string; limit: 'max-items'; max: number };
+  /** `what`: a sentence saying what passes the limit. */
+  constructor(what: string, max: number) {
     super(`${what}; the mock handles at most ${max.toLocaleString('en')} (raise it with --max-items).`);
-    this.name = 'LimitError';
-    /** The answer: 413, the request is more than the mock will process. */
-    this.status = 413;
     this.body = { detail: this.message, limit: 'max-items', max };
   }
 }
@@ -33,13 +34,12 @@ const COLON = 0x3a;
  * JSON text `bytes` holds, counted on the bytes before anything is parsed, and only up to
  * `max + 1`: neither the parse nor this scan can cost more than the limit allows. (On text that is
  * not JSON the count is a rough one; the parse then reports what is wrong.)
- * @param {Uint8Array} bytes @param {number} max
  */
-export function countValuesUpTo(bytes, max) {
+export function countValuesUpTo(bytes: Uint8Array, max: number): number {
   let count = 0;
   let inToken = false;
   for (let i = 0; i < bytes.length && count <= max; i++) {
-    const byte = /** @type {number} */ (bytes[i]);
+    const byte = bytes[i] as number;
     if (byte === QUOTE) {
       count++; // a string; a key is taken back at its colon
       for (i++; i < bytes.length && bytes[i] !== QUOTE; i++) if (bytes[i] === BACKSLASH) i++;
@@ -57,10 +57,7 @@ export function countValuesUpTo(bytes, max) {
   return count;
 }
 
-/**
- * The LimitError of a JSON body that holds more than `max` JSON values, or undefined.
- * @param {Uint8Array} bytes @param {number} max
- */
-export function requestSizeError(bytes, max) {
+/** The LimitError of a JSON body that holds more than `max` JSON values, or undefined. */
+export function requestSizeError(bytes: Uint8Array, max: number): LimitError | undefined {
   return countValuesUpTo(bytes, max) > max ? new LimitError(`The request body holds more than ${max.toLocaleString('en')} JSON values`, max) : undefined;
 }

@@ -2,8 +2,8 @@
 // `repr`, the `expected` lists of enum and literal errors, the uuid crate's parse errors and
 // speedate's date and time parse errors. Only what the error translation needs.
 
-/** Python's `repr` of a JSON value, as pydantic puts it in `expected`. @param {unknown} value */
-export function pyRepr(value) {
+/** Python's `repr` of a JSON value, as pydantic puts it in `expected`. */
+export function pyRepr(value: unknown): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
@@ -26,8 +26,8 @@ export function pyRepr(value) {
   return JSON.stringify(value);
 }
 
-/** `'A', 'B' or 'C'`: pydantic's rendering of the values an enum or a literal accepts. @param {unknown[]} values */
-export function expectedList(values) {
+/** `'A', 'B' or 'C'`: pydantic's rendering of the values an enum or a literal accepts. */
+export function expectedList(values: unknown[]): string {
   const reprs = values.map(pyRepr);
   if (reprs.length <= 1) return reprs.join('');
   return `${reprs.slice(0, -1).join(', ')} or ${reprs.at(-1)}`;
@@ -38,9 +38,8 @@ const HEX = /^[0-9a-fA-F]$/;
 /**
  * The uuid crate's error for a string it cannot parse (pydantic's `uuid_parsing` ctx.error), or
  * undefined when the crate would accept it. Indexes are 1-based byte offsets, as the crate reports.
- * @param {string} text
  */
-export function uuidCrateError(text) {
+export function uuidCrateError(text: string): string | undefined {
   const bytes = Buffer.byteLength(text, 'utf8');
   const accepts =
     /^[0-9a-f]{32}$/i.test(text) ||
@@ -60,8 +59,7 @@ export function uuidCrateError(text) {
     simple = false;
   }
   let hyphens = 0;
-  /** @type {number[]} */
-  const bounds = [];
+  const bounds: number[] = [];
   let index = 0; // byte index within body
   for (const char of body) {
     if ((char.codePointAt(0) ?? 0) > 0x7f) {
@@ -77,11 +75,11 @@ export function uuidCrateError(text) {
   }
   if (hyphens === 0 && simple) return `invalid length: expected length 32 for simple format, found ${bytes}`;
   if (hyphens !== 4) return `invalid group count: expected 5, found ${hyphens + 1}`;
-  const starts = [0, 9, 14, 19, 24];
-  const expected = [8, 4, 4, 4, 12];
+  const starts = [0, 9, 14, 19, 24] as const;
+  const expected = [8, 4, 4, 4, 12] as const;
   for (let group = 0; group < 4; group++) {
-    if (bounds[group] !== starts[group + 1] - 1) {
-      return `invalid group length in group ${group}: expected ${expected[group]}, found ${bounds[group] - starts[group]}`;
+    if (bounds[group] !== (starts[group + 1] ?? 0) - 1) {
+      return `invalid group length in group ${group}: expected ${expected[group]}, found ${(bounds[group] ?? 0) - (starts[group] ?? 0)}`;
     }
   }
   // The crate measures the last group against the whole input, prefix included.
@@ -90,14 +88,13 @@ export function uuidCrateError(text) {
 
 const DIGITS2 = /^\d{2}$/;
 
-/** @param {number} year @param {number} month */
-function daysIn(year, month) {
+function daysIn(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
-/** speedate's error for the `YYYY-MM-DD` part of `text`, or undefined when that part is a date. @param {string} text */
-export function dateError(text) {
+/** speedate's error for the `YYYY-MM-DD` part of `text`, or undefined when that part is a date. */
+export function dateError(text: string): string | undefined {
   if (text.length < 10) return 'input is too short';
   if (!/^\d{4}$/.test(text.slice(0, 4))) return 'invalid character in year';
   if (text[4] !== '-') return 'invalid date separator, expected `-`';
@@ -114,12 +111,11 @@ export function dateError(text) {
 /**
  * speedate's error for the time after a valid date (`text` from index 10 on), or undefined when it
  * is a complete time with a timezone. The contract's `date-time` needs seconds and a timezone.
- * @param {string} rest
  */
-export function timeError(rest) {
+export function timeError(rest: string): string | undefined {
   if (rest === '') return 'input is too short';
   if (!'Tt_ '.includes(rest[0] ?? '')) return 'invalid datetime separator, expected `T`, `t`, `_` or space';
-  const parts = [
+  const parts: [string, number][] = [
     ['hour', 23],
     ['minute', 59],
     ['second', 59],
@@ -134,7 +130,7 @@ export function timeError(rest) {
     const two = rest.slice(i, i + 2);
     if (two.length < 2) return 'input is too short';
     if (!DIGITS2.test(two)) return `invalid character in ${unit}`;
-    if (Number(two) > Number(max)) return `${unit} value is outside expected range of 0-${max}`;
+    if (Number(two) > max) return `${unit} value is outside expected range of 0-${max}`;
     i += 2;
   }
   if (rest[i] === '.' || rest[i] === ',') {

@@ -31,13 +31,21 @@
 // fail too, the lax type (`int_parsing`, `bool_parsing`, …).
 
 import { dateError, expectedList, timeError, uuidCrateError } from './messages.js';
+import type { Schema, Spec } from './spec.js';
 
-/** @typedef {(string | number)[]} Loc */
-/** @typedef {{ type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown> }} Detail */
-/** @typedef {Record<string, any>} Schema */
+/** Where a value is: `body`, then keys and indexes. */
+export type Loc = (string | number)[];
+/** An item of FastAPI's 422 `detail`. */
+export interface Detail {
+  type: string;
+  loc: Loc;
+  msg: string;
+  input: unknown;
+  ctx?: Record<string, unknown>;
+}
 
-/** @param {unknown} value */
-export function jsonType(value) {
+/** A JSON type name: null, array, string, boolean, integer, number, object (or undefined). */
+export function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   switch (typeof value) {
@@ -54,25 +62,21 @@ export function jsonType(value) {
   }
 }
 
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-export const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** @param {unknown} a @param {unknown} b @returns {boolean} */
-export function deepEqual(a, b) {
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(/** @type {any} */ (a)[k], /** @type {any} */ (b)[k]));
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
-/** @param {Schema} schema @returns {string[] | undefined} */
-const typesOf = (schema) => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const typesOf = (schema: Schema): string[] | undefined => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);
 
-/** @param {string[]} types @param {string} actual */
-const admitsJsonType = (types, actual) => types.includes(actual) || (actual === 'integer' && types.includes('number'));
+const admitsJsonType = (types: string[], actual: string): boolean => types.includes(actual) || (actual === 'integer' && types.includes('number'));
 
 /** Keywords that constrain a value (a node with only annotations next to `$ref` adds nothing). */
 const VALIDATION_KEYWORDS = [
@@ -81,33 +85,34 @@ const VALIDATION_KEYWORDS = [
   'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'if',
 ];
 
+/** A string with ES2024's `isWellFormed` (Node 20 has it; the compiled lib is ES2022). */
+type WellFormed = string & { isWellFormed(): boolean };
+
 const LAX_BOOLEANS = new Set(['0', 'off', 'f', 'false', 'n', 'no', '1', 'on', 't', 'true', 'y', 'yes']);
 
-/** @param {string} type @param {Loc} loc @param {string} msg @param {unknown} input @param {Record<string, unknown>} [ctx] @returns {Detail} */
-export function detail(type, loc, msg, input, ctx) {
+export function detail(type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown>): Detail {
   return ctx === undefined ? { type, loc, msg, input } : { type, loc, msg, input, ctx };
 }
 
-/** @param {number} n */
-const plural = (n) => (n === 1 ? '' : 's');
+const plural = (n: number): string => (n === 1 ? '' : 's');
 
 /**
  * Where a value is, as a chain of keys up to a base `loc`; turned into a `loc` array only when an
  * error is reported (valid values, the common case, allocate no arrays).
- * @typedef {{ up: Path | undefined, key: string | number | undefined, base: Loc | undefined }} Path
  */
+interface Path {
+  up: Path | undefined;
+  key: string | number | undefined;
+  base: Loc | undefined;
+}
 
-/** @param {Loc} base @returns {Path} */
-const root = (base) => ({ up: undefined, key: undefined, base });
-/** @param {Path} up @param {string | number} key @returns {Path} */
-const child = (up, key) => ({ up, key, base: undefined });
-/** @param {Path} path @returns {Loc} */
-function locOf(path) {
-  /** @type {Loc} */
-  const keys = [];
-  let node = /** @type {Path | undefined} */ (path);
+const root = (base: Loc): Path => ({ up: undefined, key: undefined, base });
+const child = (up: Path, key: string | number): Path => ({ up, key, base: undefined });
+function locOf(path: Path): Loc {
+  const keys: Loc = [];
+  let node: Path | undefined = path;
   while (node && node.base === undefined) {
-    keys.push(/** @type {string | number} */ (node.key));
+    keys.push(node.key as string | number);
     node = node.up;
   }
   return [...(node?.base ?? []), ...keys.reverse()];
@@ -115,23 +120,29 @@ function locOf(path) {
 
 /** Thrown by the sink of a validity check at the first error: no need to find the others. */
 const BAIL = Symbol('bail');
-/** @type {Detail[]} */
-const bailSink = /** @type {any} */ ({
+const bailSink = {
   length: 0,
   push() {
     throw BAIL;
   },
-});
+} as unknown as Detail[];
 
-/**
- * @param {import('./spec.js').Spec} spec
- * @param {Record<string, any>} formats format checks by name (Prism's: ajv-formats and its date-time)
- */
-export function createValidator(spec, formats) {
-  /** @type {Map<string, RegExp | null>} */
-  const patterns = new Map();
-  /** @param {string} source */
-  function regex(source) {
+/** A format check as ajv-formats has it: a RegExp, a function, or a definition holding one. */
+export type FormatCheck = RegExp | ((value: never) => boolean) | { type?: string; validate?: RegExp | ((value: never) => boolean) };
+
+/** What `createValidator` returns. */
+export interface Validator {
+  /** pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. */
+  errors(schema: Schema, value: unknown, loc?: Loc): Detail[];
+  isValid(schema: Schema | boolean | undefined, value: unknown): boolean;
+  /** The branch of a union that a value takes (to apply the right branch's defaults). */
+  branchFor(branches: Schema[], value: unknown): Schema;
+}
+
+/** `formats`: format checks by name (Prism's: ajv-formats and its date-time). */
+export function createValidator(spec: Spec, formats: Record<string, FormatCheck>): Validator {
+  const patterns = new Map<string, RegExp | null>();
+  function regex(source: string): RegExp | null {
     let compiled = patterns.get(source);
     if (compiled === undefined) {
       try {
@@ -150,12 +161,15 @@ export function createValidator(spec, formats) {
 
   /**
    * What the walker reads of a schema node, computed once per node.
-   * @typedef {{ types: string[] | undefined, refOnly: boolean, properties: [string, Schema][], required: string[] }} Facts
    */
-  /** @type {WeakMap<object, Facts>} */
-  const factsCache = new WeakMap();
-  /** @param {Schema} schema @returns {Facts} */
-  function facts(schema) {
+  interface Facts {
+    types: string[] | undefined;
+    refOnly: boolean;
+    properties: [string, Schema][];
+    required: string[];
+  }
+  const factsCache = new WeakMap<object, Facts>();
+  function facts(schema: Schema): Facts {
     let found = factsCache.get(schema);
     if (!found) {
       found = {
@@ -169,11 +183,10 @@ export function createValidator(spec, formats) {
     return found;
   }
 
-  /** @param {Schema | boolean | undefined} schema @returns {Schema} */
-  const deref = (schema) => (typeof schema === 'object' && schema !== null ? spec.deref(schema) : {});
+  const deref = (schema: Schema | boolean | undefined): Schema => (typeof schema === 'object' && schema !== null ? spec.deref(schema) : {});
 
-  /** Does `schema` admit a value of JSON type `actual` at all (before any other keyword)? @param {Schema} schema @param {string} actual @returns {boolean} */
-  function admits(schema, actual) {
+  /** Does `schema` admit a value of JSON type `actual` at all (before any other keyword)? */
+  function admits(schema: Schema, actual: string): boolean {
     const node = deref(schema);
     const types = facts(node).types;
     if (types) return admitsJsonType(types, actual);
@@ -184,14 +197,14 @@ export function createValidator(spec, formats) {
     return true;
   }
 
-  /** The name pydantic would give a union member in `loc`. @param {Schema} branch @param {number} index */
-  function branchName(branch, index) {
+  /** The name pydantic would give a union member in `loc`. */
+  function branchName(branch: Schema, index: number): string {
     const node = deref(branch);
     if (typeof node.title === 'string') return node.title;
     if (typeof branch.$ref === 'string') return branch.$ref.split('/').at(-1) ?? `branch_${index}`;
-    const names = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict', null: 'none' };
+    const names: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict', null: 'none' };
     const type = typesOf(node)?.[0];
-    return type ? (/** @type {Record<string, string>} */ (names)[type] ?? type) : `branch_${index}`;
+    return type ? (names[type] ?? type) : `branch_${index}`;
   }
 
   /**
@@ -207,22 +220,21 @@ export function createValidator(spec, formats) {
    *  4. overlap: the branches that declare the most of the value's keys.
    * When several are left, each one's errors are reported with the branch's name in `loc`, as
    * pydantic reports a failed plain union (unless they all report the same).
-   * @param {Schema[]} branches @param {unknown} value @returns {number[]}
    */
-  function intendedBranches(branches, value) {
+  function intendedBranches(branches: Schema[], value: unknown): number[] {
     const nodes = branches.map(deref);
     let candidates = nodes.map((_, i) => i);
     const actual = jsonType(value);
-    const byType = candidates.filter((i) => admits(nodes[i], actual));
+    const node = (i: number): Schema => nodes[i] as Schema;
+    const byType = candidates.filter((i) => admits(node(i), actual));
     if (byType.length > 0) candidates = byType;
     else if (value !== null) {
-      const notNull = candidates.filter((i) => !deepEqual(typesOf(nodes[i]), ['null']));
+      const notNull = candidates.filter((i) => !deepEqual(typesOf(node(i)), ['null']));
       if (notNull.length > 0) candidates = notNull;
     }
     if (candidates.length <= 1) return candidates;
 
-    /** @param {number} i */
-    const properties = (i) => /** @type {Record<string, Schema>} */ (nodes[i].properties ?? {});
+    const properties = (i: number): Record<string, Schema> => node(i).properties ?? {};
     if (isObject(value)) {
       const tags = new Set(candidates.flatMap((i) => Object.keys(properties(i)).filter((p) => 'const' in deref(properties(i)[p]))));
       for (const tag of tags) {
@@ -236,13 +248,10 @@ export function createValidator(spec, formats) {
       if (candidates.length <= 1) return candidates;
     }
 
-    /** @param {number} i @returns {string[]} */
-    const required = (i) => facts(nodes[i]).required;
+    const required = (i: number): string[] => facts(node(i)).required;
     const common = candidates.map(required).reduce((a, b) => a.filter((field) => b.includes(field)));
-    /** @param {number} i */
-    const distinguishing = (i) => required(i).filter((field) => !common.includes(field));
-    /** @param {number} i */
-    const present = (i) => (isObject(value) ? distinguishing(i).filter((field) => Object.hasOwn(value, field)).length : 0);
+    const distinguishing = (i: number): string[] => required(i).filter((field) => !common.includes(field));
+    const present = (i: number): number => (isObject(value) ? distinguishing(i).filter((field) => Object.hasOwn(value, field)).length : 0);
     const best = Math.max(...candidates.map(present));
     if (best > 0) candidates = candidates.filter((i) => present(i) === best);
     else {
@@ -252,8 +261,7 @@ export function createValidator(spec, formats) {
     if (candidates.length <= 1 || !isObject(value)) return candidates;
 
     const keys = Object.keys(value);
-    /** @param {number} i */
-    const overlap = (i) => keys.filter((key) => Object.hasOwn(properties(i), key)).length;
+    const overlap = (i: number): number => keys.filter((key) => Object.hasOwn(properties(i), key)).length;
     const most = Math.max(...candidates.map(overlap));
     return candidates.filter((i) => overlap(i) === most);
   }
@@ -262,9 +270,8 @@ export function createValidator(spec, formats) {
    * Whether a value plainly cannot be valid against a branch, decided without walking it: the
    * wrong JSON type, a tag `const` it contradicts, a required field it lacks, a field a closed
    * shape does not declare. (Sound: when it says so the branch is invalid; otherwise walk it.)
-   * @param {Schema} branch @param {unknown} value
    */
-  function plainlyInvalid(branch, value) {
+  function plainlyInvalid(branch: Schema, value: unknown): boolean {
     const node = deref(branch);
     if (!admits(node, jsonType(value))) return true;
     if (!isObject(value) || typeof node.$ref === 'string' || node.oneOf || node.anyOf || node.allOf) return false;
@@ -281,8 +288,7 @@ export function createValidator(spec, formats) {
     return false;
   }
 
-  /** @param {Schema[]} branches @param {'oneOf' | 'anyOf'} kind @param {unknown} value @param {Path} path @param {Detail[]} out */
-  function union(branches, kind, value, path, out) {
+  function union(branches: Schema[], kind: 'oneOf' | 'anyOf', value: unknown, path: Path, out: Detail[]): void {
     const valid = branches.map((branch) => !plainlyInvalid(branch, value) && isValid(branch, value));
     const count = valid.filter(Boolean).length;
     if (count === 1 || (count > 1 && kind === 'anyOf')) return;
@@ -298,22 +304,20 @@ export function createValidator(spec, formats) {
       return;
     }
     const results = chosen.map((i) => {
-      /** @type {Detail[]} */
-      const errors = [];
+      const errors: Detail[] = [];
       check(branches[i], value, path, errors);
       return errors;
     });
-    const first = /** @type {Detail[]} */ (results[0]);
+    const first = results[0] as Detail[];
     const same = results.every((other) => other.length === first.length && other.every((e, k) => e.type === first[k]?.type && deepEqual(e.loc, first[k]?.loc)));
     if (same) {
       out.push(...first);
       return;
     }
-    for (const i of chosen) check(branches[i], value, child(path, branchName(branches[i], i)), out);
+    for (const i of chosen) check(branches[i], value, child(path, branchName(branches[i] as Schema, i)), out);
   }
 
-  /** @param {Schema | boolean | undefined} schema @param {unknown} value */
-  function isValid(schema, value) {
+  function isValid(schema: Schema | boolean | undefined, value: unknown): boolean {
     try {
       check(schema, value, root([]), bailSink);
       return true;
@@ -323,8 +327,8 @@ export function createValidator(spec, formats) {
     }
   }
 
-  /** The item for a value of the wrong JSON type. @param {Schema} node @param {string[]} types @param {unknown} value @param {Path} path */
-  function typeError(node, types, value, path) {
+  /** The item for a value of the wrong JSON type. */
+  function typeError(node: Schema, types: string[], value: unknown, path: Path): Detail {
     const loc = locOf(path);
     const expected = types.find((type) => type !== 'null') ?? 'null';
     switch (expected) {
@@ -360,8 +364,7 @@ export function createValidator(spec, formats) {
     }
   }
 
-  /** @param {string} name @param {string} text @param {Path} path @returns {Detail} */
-  function formatError(name, text, path) {
+  function formatError(name: string, text: string, path: Path): Detail {
     const loc = locOf(path);
     switch (name) {
       case 'uuid': {
@@ -392,20 +395,18 @@ export function createValidator(spec, formats) {
     }
   }
 
-  /** @param {string} name @param {unknown} value */
-  function formatHolds(name, value) {
+  function formatHolds(name: string, value: unknown): boolean {
     const format = formats[name];
     if (format === undefined) return true; // unknown formats (e.g. `password`) constrain nothing, as in Prism
     const validate = format instanceof RegExp || typeof format === 'function' ? format : format.validate;
     const type = typeof format === 'object' && !(format instanceof RegExp) && format.type ? format.type : 'string';
     if (jsonType(value) !== type && !(type === 'number' && typeof value === 'number')) return true;
-    if (validate instanceof RegExp) return validate.test(/** @type {string} */ (value));
-    if (typeof validate === 'function') return !!validate(value);
+    if (validate instanceof RegExp) return validate.test(value as string);
+    if (typeof validate === 'function') return !!validate(value as never);
     return true;
   }
 
-  /** @param {Schema} node @param {unknown} value @param {Path} path @param {Detail[]} out */
-  function leaf(node, value, path, out) {
+  function leaf(node: Schema, value: unknown, path: Path, out: Detail[]): void {
     if ('const' in node) {
       if (!deepEqual(value, node.const)) {
         const expected = expectedList([node.const]);
@@ -414,22 +415,21 @@ export function createValidator(spec, formats) {
       return;
     }
     if (Array.isArray(node.enum)) {
-      if (!node.enum.some((/** @type {unknown} */ member) => deepEqual(member, value))) {
+      if (!node.enum.some((member) => deepEqual(member, value))) {
         const expected = expectedList(node.enum);
         out.push(detail('enum', locOf(path), `Input should be ${expected}`, value, { expected }));
       }
       return;
     }
     const actual = jsonType(value);
-    if (actual === 'string') strings(node, /** @type {string} */ (value), path, out);
-    else if (actual === 'integer' || actual === 'number') numbers(node, /** @type {number} */ (value), path, out);
-    else if (actual === 'array') arrays(node, /** @type {unknown[]} */ (value), path, out);
-    else if (actual === 'object') objects(node, /** @type {Record<string, unknown>} */ (value), path, out);
+    if (actual === 'string') strings(node, value as string, path, out);
+    else if (actual === 'integer' || actual === 'number') numbers(node, value as number, path, out);
+    else if (actual === 'array') arrays(node, value as unknown[], path, out);
+    else if (actual === 'object') objects(node, value as Record<string, unknown>, path, out);
   }
 
-  /** @param {Schema} node @param {string} value @param {Path} path @param {Detail[]} out */
-  function strings(node, value, path, out) {
-    if (!value.isWellFormed()) {
+  function strings(node: Schema, value: string, path: Path, out: Detail[]): void {
+    if (!(value as WellFormed).isWellFormed()) {
       // A lone surrogate (only a \uD800-style escape makes one) is no Unicode string: pydantic-core refuses it.
       out.push(detail('string_unicode', locOf(path), 'Input should be a valid string, unable to parse raw data as a unicode string', value));
       return;
@@ -453,18 +453,17 @@ export function createValidator(spec, formats) {
     if (typeof node.format === 'string' && !formatHolds(node.format, value)) out.push(formatError(node.format, value, path));
   }
 
-  /** pydantic's error for ±Infinity (a JSON number too large for a double, such as 1e400). @param {number} value @param {Path} path */
-  function finiteNumberError(value, path) {
+  /** pydantic's error for ±Infinity (a JSON number too large for a double, such as 1e400). */
+  function finiteNumberError(value: unknown, path: Path): Detail {
     return detail('finite_number', locOf(path), 'Input should be a finite number', value);
   }
 
-  /** @param {Schema} node @param {number} value @param {Path} path @param {Detail[]} out */
-  function numbers(node, value, path, out) {
+  function numbers(node: Schema, value: number, path: Path, out: Detail[]): void {
     if (!Number.isFinite(value)) {
       out.push(finiteNumberError(value, path));
       return;
     }
-    const bound = (/** @type {string} */ type, /** @type {string} */ text, /** @type {string} */ key, /** @type {number} */ limit) =>
+    const bound = (type: string, text: string, key: string, limit: number) =>
       out.push(detail(type, locOf(path), `Input should be ${text} ${limit}`, value, { [key]: limit }));
     if (typeof node.multipleOf === 'number' && node.multipleOf > 0 && (value / node.multipleOf) % 1 !== 0) {
       out.push(detail('multiple_of', locOf(path), `Input should be a multiple of ${node.multipleOf}`, value, { multiple_of: node.multipleOf }));
@@ -478,8 +477,7 @@ export function createValidator(spec, formats) {
     }
   }
 
-  /** @param {Schema} node @param {unknown[]} value @param {Path} path @param {Detail[]} out */
-  function arrays(node, value, path, out) {
+  function arrays(node: Schema, value: unknown[], path: Path, out: Detail[]): void {
     if (typeof node.maxItems === 'number' && value.length > node.maxItems) {
       out.push(
         detail('too_long', locOf(path), `List should have at most ${node.maxItems} item${plural(node.maxItems)} after validation, not ${value.length}`, value, {
@@ -510,19 +508,18 @@ export function createValidator(spec, formats) {
     }
   }
 
-  /** @param {Schema} node @param {Record<string, unknown>} value @param {Path} path @param {Detail[]} out */
-  function objects(node, value, path, out) {
+  function objects(node: Schema, value: Record<string, unknown>, path: Path, out: Detail[]): void {
     const { properties, required } = facts(node);
     for (const [name, schema] of properties) {
       if (Object.hasOwn(value, name)) check(schema, value[name], child(path, name), out);
       else if (required.includes(name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
     }
-    const declared = /** @type {Record<string, Schema>} */ (node.properties ?? {});
+    const declared: Record<string, Schema> = node.properties ?? {};
     for (const name of required) {
       if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
     }
     if (node.additionalProperties !== undefined || node.patternProperties !== undefined) {
-      const patternProperties = Object.entries(/** @type {Record<string, Schema>} */ (node.patternProperties ?? {}));
+      const patternProperties = Object.entries(node.patternProperties ?? {});
       for (const key of Object.keys(value)) {
         if (Object.hasOwn(declared, key)) continue;
         const matched = patternProperties.filter(([source]) => regex(source)?.test(key));
@@ -557,8 +554,7 @@ export function createValidator(spec, formats) {
     }
   }
 
-  /** @param {Schema | boolean | undefined} schema @param {unknown} value @param {Path} path @param {Detail[]} out */
-  function check(schema, value, path, out) {
+  function check(schema: Schema | boolean | undefined, value: unknown, path: Path, out: Detail[]): void {
     if (schema === undefined || schema === true) return;
     if (schema === false) {
       const error = 'No value is allowed here';
@@ -596,21 +592,18 @@ export function createValidator(spec, formats) {
    * usual case), else the intended one when it is valid against it, else the first it is valid
    * against, else the intended one.
    * Used to apply the right branch's defaults.
-   * @param {Schema[]} branches @param {unknown} value @returns {Schema}
    */
-  function branchFor(branches, value) {
+  function branchFor(branches: Schema[], value: unknown): Schema {
     const open = branches.filter((branch) => !plainlyInvalid(branch, value));
-    if (open.length === 1) return /** @type {Schema} */ (open[0]); // the usual case: no walk needed
-    const intended = branches[intendedBranches(branches, value)[0] ?? 0];
+    if (open.length === 1) return open[0] as Schema; // the usual case: no walk needed
+    const intended = branches[intendedBranches(branches, value)[0] ?? 0] as Schema;
     if (open.includes(intended) && isValid(intended, value)) return intended;
     return open.find((branch) => branch !== intended && isValid(branch, value)) ?? intended;
   }
 
   return {
-    /** pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. @param {Schema} schema @param {unknown} value @param {Loc} loc */
-    errors(schema, value, loc = []) {
-      /** @type {Detail[]} */
-      const out = [];
+    errors(schema: Schema, value: unknown, loc: Loc = []): Detail[] {
+      const out: Detail[] = [];
       check(schema, value, root(loc), out);
       return out;
     },

@@ -18,34 +18,51 @@
 
 import { createHash } from 'node:crypto';
 import { LimitError } from './limits.js';
-import { isObject } from './pydantic.js';
+import { isObject, type Validator } from './pydantic.js';
+import type { Operation, Schema, Spec } from './spec.js';
 
-/** @typedef {import('./spec.js').Schema} Schema */
-/**
- * @typedef {object} Exchange
- * @property {import('./spec.js').Operation} operation
- * @property {Record<string, string>} pathParams
- * @property {unknown} body           the parsed request body (null when none)
- * @property {string} text            the request body as sent ('' when none)
- * @property {unknown} response       a copy of the response body Prism chose, to change in place
- * @property {Record<string, unknown>} target  the response object the request's fields go to ({} when none)
- * @property {number} maxItems        the most items a reflected list may get (LimitError past it)
- */
+/** What a hook of an operation reads and changes. */
+interface Exchange {
+  operation: Operation;
+  pathParams: Record<string, string>;
+  /** the parsed request body (null when none) */
+  body: unknown;
+  /** the request body as sent ('' when none) */
+  text: string;
+  /** a copy of the response body Prism chose, to change in place */
+  response: unknown;
+  /** the response object the request's fields go to ({} when none) */
+  target: Record<string, unknown>;
+  /** the most items a reflected list may get (LimitError past it) */
+  maxItems: number;
+}
 
-/** A name-based (version 5 layout) UUID from SHA-1 of `name`: the same name, the same UUID. @param {string} name */
-export function nameUuid(name) {
+/** What the echo reads of a request. */
+export interface ReflectedRequest {
+  pathParams: Record<string, string>;
+  body: unknown;
+  text: string;
+}
+
+export interface Reflector {
+  /** The response body for a successful request, reflecting it; `response` (the example, shared) is not modified. */
+  reflect(operation: Operation, request: ReflectedRequest, response: unknown): unknown;
+  withDefaults(schema: Schema | undefined, value: unknown): unknown;
+}
+
+/** A name-based (version 5 layout) UUID from SHA-1 of `name`: the same name, the same UUID. */
+export function nameUuid(name: string): string {
   const hash = createHash('sha1').update('observability-api-contract-mock\n').update(name).digest();
-  hash[6] = (/** @type {number} */ (hash[6]) & 0x0f) | 0x50;
-  hash[8] = (/** @type {number} */ (hash[8]) & 0x3f) | 0x80;
+  hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
  * What the seed says the response carries beyond the echo, by operationId.
- * @type {Record<string, (exchange: Exchange) => void>}
  */
-const hooks = {
+const hooks: Record<string, (exchange: Exchange) => void> = {
   // 4.1 / 2.1: the experiment shape has no run_mode, schedule, dates, scheduled_runs_enabled or
   // notification_severities. Rule 1 of section 3 gives scheduled_runs_enabled false; the other
   // fields are nullable or lists (→ null, []) as the echo fills them; section 6 sends notifications
@@ -83,13 +100,12 @@ const hooks = {
     const examples = Array.isArray(exchange.response) ? exchange.response.filter(isObject) : [];
     const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
     const selector = isObject(body) && isObject(body.selector) ? body.selector : undefined;
-    /** @type {{ index?: number, trace?: string }[]} */
-    let records = [];
+    let records: { index?: number; trace?: string }[] = [];
     if (selector && Array.isArray(selector.indexes)) {
-      records = selector.indexes.filter((i) => Number.isInteger(i)).map((index) => ({ index: /** @type {number} */ (index) }));
+      records = selector.indexes.filter((i) => Number.isInteger(i)).map((index) => ({ index: index as number }));
     } else if (selector) {
       const list = Object.values(selector).find((v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'));
-      records = /** @type {string[]} */ (list ?? []).map((trace) => ({ trace }));
+      records = ((list ?? []) as string[]).map((trace) => ({ trace }));
     }
     const kind = selector && typeof selector.selector_type === 'string' ? selector.selector_type : undefined;
     if (operations.length * records.length > maxItems) {
@@ -113,24 +129,19 @@ const hooks = {
   },
 };
 
-/**
- * @param {import('./spec.js').Spec} spec
- * @param {ReturnType<typeof import('./pydantic.js').createValidator>} validator
- * @param {number} maxItems the most items a reflected list may get
- */
-export function createReflector(spec, validator, maxItems) {
-  /** @param {Schema | undefined} schema @returns {Schema} */
-  const deref = (schema) => (schema && typeof schema === 'object' ? spec.deref(schema) : {});
+/** `maxItems`: the most items a reflected list may get. */
+export function createReflector(spec: Spec, validator: Validator, maxItems: number): Reflector {
+  const deref = (schema: Schema | undefined): Schema => (schema && typeof schema === 'object' ? spec.deref(schema) : {});
 
-  /** The union branches of a schema, flattened (a branch that is itself a union is expanded). @param {Schema | undefined} schema @returns {Schema[]} */
-  function branches(schema) {
+  /** The union branches of a schema, flattened (a branch that is itself a union is expanded). */
+  function branches(schema: Schema | undefined): Schema[] {
     const node = deref(schema);
     const union = node.oneOf ?? node.anyOf;
     return Array.isArray(union) ? union.flatMap(branches) : [node];
   }
 
-  /** A property's `default`, on the property itself (next to a `$ref`) or on what it points to. @param {Schema} property */
-  function defaultOf(property) {
+  /** A property's `default`, on the property itself (next to a `$ref`) or on what it points to. */
+  function defaultOf(property: Schema): { value: unknown } | undefined {
     const holder = Object.hasOwn(property, 'default') ? property : deref(property);
     if (!Object.hasOwn(holder, 'default')) return undefined;
     const value = holder.default;
@@ -141,20 +152,19 @@ export function createReflector(spec, validator, maxItems) {
    * `value` with the defaults of `schema` applied: missing properties that have a `default` get it,
    * recursively, through the branch of a union the value takes. Objects come out in the schema's
    * property order, then any other keys.
-   * @param {Schema | undefined} schema @param {unknown} value @returns {unknown}
    */
-  function withDefaults(schema, value) {
+  function withDefaults(schema: Schema | undefined, value: unknown): unknown {
     if (schema === undefined) return value;
     const node = deref(schema);
     const union = node.oneOf ?? node.anyOf;
     if (Array.isArray(union)) return withDefaults(validator.branchFor(union, value), value);
     if (Array.isArray(value) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
-      return value.map((item) => withDefaults(node.items, item));
+      const items = node.items;
+      return value.map((item) => withDefaults(items, item));
     }
     if (!isObject(value) || !isObject(node.properties)) return value;
-    /** @type {Record<string, unknown>} */
-    const out = {};
-    for (const [name, property] of Object.entries(/** @type {Record<string, Schema>} */ (node.properties))) {
+    const out: Record<string, unknown> = {};
+    for (const [name, property] of Object.entries(node.properties as Record<string, Schema>)) {
       if (Object.hasOwn(value, name)) out[name] = withDefaults(property, value[name]);
       else {
         const fallback = defaultOf(property);
@@ -165,8 +175,8 @@ export function createReflector(spec, validator, maxItems) {
     return out;
   }
 
-  /** Whether a schema admits null (its `type`, or a branch of its union). @param {Schema | undefined} schema */
-  function nullable(schema) {
+  /** Whether a schema admits null (its `type`, or a branch of its union). */
+  function nullable(schema: Schema | undefined): boolean {
     const node = deref(schema);
     const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
     const union = node.oneOf ?? node.anyOf;
@@ -176,10 +186,10 @@ export function createReflector(spec, validator, maxItems) {
   /**
    * What a replaced resource holds for a field the request did not send: the field's `default`
    * (from any request branch that declares it), null when nullable, [] for a list, the defaults of
-   * an object whose fields all have one; undefined when none of these applies.
-   * @param {Schema[]} declarations the field's schemas in the request branches @returns {{ value: unknown } | undefined}
+   * an object whose fields all have one; undefined when none of these applies. `declarations`: the
+   * field's schemas in the request branches.
    */
-  function replacement(declarations) {
+  function replacement(declarations: Schema[]): { value: unknown } | undefined {
     for (const declaration of declarations) {
       const found = defaultOf(declaration);
       if (found) return found;
@@ -190,7 +200,7 @@ export function createReflector(spec, validator, maxItems) {
       if (nullable(node)) return { value: null };
       if (types.includes('array')) return { value: [] };
       const properties = isObject(node.properties) ? Object.values(node.properties) : [];
-      if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(/** @type {Schema} */ (p)))) {
+      if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(p as Schema))) {
         return { value: withDefaults(node, {}) };
       }
     }
@@ -200,16 +210,13 @@ export function createReflector(spec, validator, maxItems) {
   /**
    * The path (list of property names) of the response object that the request's fields go to: the
    * response itself or one of its object properties, whichever declares the most of `names`.
-   * @param {Schema | undefined} responseSchema @param {string[]} names @returns {string[] | undefined}
    */
-  function targetPath(responseSchema, names) {
+  function targetPath(responseSchema: Schema | undefined, names: string[]): string[] | undefined {
     const root = deref(responseSchema);
     if (!isObject(root.properties)) return undefined;
-    /** @param {Schema} node */
-    const score = (node) => (isObject(node.properties) ? names.filter((n) => Object.hasOwn(/** @type {object} */ (node.properties), n)).length : 0);
-    /** @type {[string[], number]} */
-    let best = [[], score(root)];
-    for (const [name, property] of Object.entries(/** @type {Record<string, Schema>} */ (root.properties))) {
+    const score = (node: Schema): number => (isObject(node.properties) ? names.filter((n) => Object.hasOwn(node.properties as object, n)).length : 0);
+    let best: [string[], number] = [[], score(root)];
+    for (const [name, property] of Object.entries(root.properties as Record<string, Schema>)) {
       const node = deref(property);
       const s = score(node);
       if (s > best[1]) best = [[name], s];
@@ -217,13 +224,12 @@ export function createReflector(spec, validator, maxItems) {
     return best[0];
   }
 
-  /** The schema at a path of property names. @param {Schema | undefined} schema @param {string[]} path */
-  const schemaAt = (schema, path) => path.reduce((node, name) => deref(deref(node).properties?.[name]), deref(schema));
+  /** The schema at a path of property names. */
+  const schemaAt = (schema: Schema | undefined, path: string[]): Schema => path.reduce((node, name) => deref(deref(node).properties?.[name]), deref(schema));
 
-  /** A copy of an object with its keys in its schema's property order, then any others. @param {Record<string, unknown>} object @param {Schema} schema */
-  function ordered(object, schema) {
-    /** @type {Record<string, unknown>} */
-    const out = {};
+  /** A copy of an object with its keys in its schema's property order, then any others. */
+  function ordered(object: Record<string, unknown>, schema: Schema): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
     for (const key of Object.keys(schema.properties ?? {})) if (Object.hasOwn(object, key)) out[key] = object[key];
     for (const key of Object.keys(object)) if (!Object.hasOwn(out, key)) out[key] = object[key];
     return out;
@@ -232,18 +238,22 @@ export function createReflector(spec, validator, maxItems) {
   /**
    * What the echo needs of an operation, derived from the spec once: the request fields with their
    * schemas in every request branch, and where in the response they go.
-   * @typedef {{ declared: Map<string, Schema[]>, path: string[] | undefined, rootSchema: Schema, targetSchema: Schema, targetProperties: Record<string, Schema>, targetRequired: string[] }} Plan
    */
-  /** @type {Map<string, Plan>} */
-  const plans = new Map();
-  /** @param {import('./spec.js').Operation} operation @returns {Plan} */
-  function planOf(operation) {
+  interface Plan {
+    declared: Map<string, Schema[]>;
+    path: string[] | undefined;
+    rootSchema: Schema;
+    targetSchema: Schema;
+    targetProperties: Record<string, Schema>;
+    targetRequired: string[];
+  }
+  const plans = new Map<string, Plan>();
+  function planOf(operation: Operation): Plan {
     let plan = plans.get(operation.operationId);
     if (!plan) {
-      /** @type {Map<string, Schema[]>} */
-      const declared = new Map();
+      const declared = new Map<string, Schema[]>();
       for (const branch of branches(operation.requestSchema)) {
-        for (const [name, property] of Object.entries(/** @type {Record<string, Schema>} */ (branch.properties ?? {}))) {
+        for (const [name, property] of Object.entries(branch.properties ?? {})) {
           declared.set(name, [...(declared.get(name) ?? []), property]);
         }
       }
@@ -262,27 +272,19 @@ export function createReflector(spec, validator, maxItems) {
     return plan;
   }
 
-  /**
-   * The response body for a successful request, reflecting it; `response` (the example, shared) is not modified.
-   * @param {import('./spec.js').Operation} operation
-   * @param {{ pathParams: Record<string, string>, body: unknown, text: string }} request
-   * @param {unknown} response the body Prism chose
-   * @returns {unknown}
-   */
-  function reflect(operation, request, response) {
+  /** The response body for a successful request, reflecting it; `response` (the body Prism chose, shared) is not modified. */
+  function reflect(operation: Operation, request: ReflectedRequest, response: unknown): unknown {
     const { declared, path, rootSchema, targetSchema, targetProperties, targetRequired } = planOf(operation);
     const saved = withDefaults(operation.requestSchema, request.body);
     // Only the objects the echo writes to are copied: the rest of the example is shared, never changed.
     const copy = Array.isArray(response) ? [...response] : isObject(response) ? { ...response } : response;
-    /** @type {Exchange} */
-    const exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {}, maxItems };
+    const exchange: Exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {}, maxItems };
 
     if (path && isObject(copy)) {
-      /** @type {Record<string, unknown>} */
-      let target = copy;
+      let target: Record<string, unknown> = copy;
       for (const name of path) {
         target[name] = isObject(target[name]) ? { ...target[name] } : {};
-        target = /** @type {Record<string, unknown>} */ (target[name]);
+        target = target[name] as Record<string, unknown>;
       }
       exchange.target = target;
 
@@ -301,7 +303,7 @@ export function createReflector(spec, validator, maxItems) {
         if (Object.hasOwn(body, name) && (body[name] !== null || nullable(targetProperties[name]))) {
           target[name] = body[name]; // the parsed request is this request's own, and nothing changes it
         } else if (operation.method === 'put') {
-          const filled = replacement(/** @type {Schema[]} */ (declared.get(name)));
+          const filled = replacement(declared.get(name) as Schema[]);
           if (filled) target[name] = filled.value;
         } else if (operation.method === 'post' && !targetRequired.includes(name)) {
           delete target[name];
@@ -313,10 +315,9 @@ export function createReflector(spec, validator, maxItems) {
       const sorted = ordered(exchange.target, targetSchema);
       if (path.length === 0) exchange.response = sorted;
       else {
-        /** @type {Record<string, unknown>} */
-        let parent = exchange.response;
-        for (const name of path.slice(0, -1)) parent = /** @type {Record<string, unknown>} */ (parent[name]);
-        parent[/** @type {string} */ (path.at(-1))] = sorted;
+        let parent: Record<string, unknown> = exchange.response;
+        for (const name of path.slice(0, -1)) parent = parent[name] as Record<string, unknown>;
+        parent[path.at(-1) as string] = sorted;
       }
     }
 

@@ -1,38 +1,105 @@
 // Reading the bundled OpenAPI document: local `$ref`s, operations, their parameters, request and
 // response schemas and named examples. Everything the mock derives comes from here.
 
-import { operationsOf } from '../openapi.js';
+import { operationsOf } from '../spec/openapi.js';
 
-/** @typedef {Record<string, any>} Schema */
-/** @typedef {{ name: string, in: string, required: boolean, schema: Schema }} Parameter */
 /**
- * @typedef {object} Operation
- * @property {string} operationId
- * @property {string} method      lower case
- * @property {string} path        the template, e.g. /v2/projects/{project_id}/traces
- * @property {Parameter[]} parameters
- * @property {Schema | undefined} requestSchema  of application/json
- * @property {boolean} bodyRequired
- * @property {Schema | undefined} responseSchema the 200 application/json schema
+ * A JSON Schema node of the spec, with the keywords the mock reads typed. The document is read from
+ * JSON, so each keyword is only as trustworthy as the spec: the code checks what it relies on.
  */
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  title?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: Schema | boolean;
+  patternProperties?: Record<string, Schema>;
+  items?: Schema | Schema[];
+  prefixItems?: Schema[];
+  additionalItems?: Schema | boolean;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minProperties?: number;
+  maxProperties?: number;
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  not?: Schema;
+  if?: Schema;
+  then?: Schema;
+  else?: Schema;
+  [keyword: string]: unknown;
+}
 
+export interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: Schema;
+}
+
+export interface Operation {
+  operationId: string;
+  /** lower case */
+  method: string;
+  /** the template, e.g. /v2/projects/{project_id}/traces */
+  path: string;
+  parameters: Parameter[];
+  /** of application/json */
+  requestSchema: Schema | undefined;
+  bodyRequired: boolean;
+  /** the 200 application/json schema */
+  responseSchema: Schema | undefined;
+}
+
+/** A security scheme of `components.securitySchemes`. */
+export interface SecurityScheme {
+  type?: string;
+  in?: string;
+  name?: string;
+  scheme?: string;
+  [field: string]: unknown;
+}
+
+/** The parts of the bundled document the mock reads directly. */
+export interface Document {
+  paths?: Record<string, unknown>;
+  components?: { securitySchemes?: Record<string, SecurityScheme | undefined>; [section: string]: unknown };
+  [field: string]: unknown;
+}
+
+/** A JSON object of the document, read loosely (a Parameter, Request Body or Response Object). */
+type JsonNode = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export class Spec {
-  /** @param {any} document the bundled OpenAPI document */
-  constructor(document) {
-    this.document = document;
-    /** @type {Map<string, any>} */
-    this.pointers = new Map();
-    /** @type {Map<string, Operation>} */
-    this.operations = new Map();
+  readonly pointers = new Map<string, unknown>();
+  readonly operations = new Map<string, Operation>();
+
+  constructor(
+    /** the bundled OpenAPI document */
+    readonly document: Document,
+  ) {
     for (const { path, method, pathItem, operation: op } of operationsOf(document)) {
       if (!op.operationId) continue;
       const parameters = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
-        const parameter = this.deref(p);
+        const parameter = this.deref(p as JsonNode) as JsonNode;
         return { name: parameter.name, in: parameter.in, required: !!parameter.required, schema: parameter.schema ?? {} };
       });
-      const requestBody = op.requestBody ? this.deref(op.requestBody) : undefined;
-      const response = op.responses?.['200'] ? this.deref(op.responses['200']) : undefined;
+      const requestBody = op.requestBody ? (this.deref(op.requestBody as JsonNode) as JsonNode) : undefined;
+      const response = op.responses?.['200'] ? (this.deref(op.responses['200'] as JsonNode) as JsonNode) : undefined;
       this.operations.set(op.operationId, {
         operationId: op.operationId,
         method,
@@ -45,8 +112,8 @@ export class Spec {
     }
   }
 
-  /** The node a local JSON pointer (`#/components/...`) points to. @param {string} ref */
-  pointer(ref) {
+  /** The node a local JSON pointer (`#/components/...`) points to. */
+  pointer(ref: string): Schema {
     let node = this.pointers.get(ref);
     if (node === undefined) {
       if (!ref.startsWith('#')) throw new Error(`only local $refs are supported, got ${ref}`);
@@ -54,15 +121,15 @@ export class Spec {
         .slice(1)
         .split('/')
         .filter((part) => part !== '')
-        .reduce((current, part) => current?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
+        .reduce<unknown>((current, part) => (current as JsonNode | undefined)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
       if (node === undefined) throw new Error(`unresolved $ref ${ref}`);
       this.pointers.set(ref, node);
     }
-    return node;
+    return node as Schema;
   }
 
-  /** Follows `$ref` until a node without one. @param {any} node */
-  deref(node) {
+  /** Follows `$ref` until a node without one. */
+  deref(node: Schema): Schema {
     let current = node;
     for (let hops = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
       if (hops > 64) throw new Error(`$ref cycle at ${node.$ref}`);
@@ -71,8 +138,7 @@ export class Spec {
     return current;
   }
 
-  /** @param {string} operationId */
-  operation(operationId) {
+  operation(operationId: string): Operation | undefined {
     return this.operations.get(operationId);
   }
 }

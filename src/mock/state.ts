@@ -29,101 +29,126 @@ const EPOCH = Date.parse('2026-01-01T00:00:00Z');
 
 /** A request refused because the store holds as many records as it may. */
 export class StateFullError extends Error {
-  /** @param {number} limit */
-  constructor(limit) {
+  override readonly name = 'StateFullError';
+  /** The answer: 409, the request conflicts with the state as it is; a reset resolves it. */
+  readonly status = 409;
+  readonly body: { detail: string; limit: 'max-records'; max: number };
+  constructor(readonly limit: number) {
     super(`The mock's state holds ${limit} records, its limit: reset it (POST /__mock/reset) or start the mock with a larger --max-records.`);
-    this.name = 'StateFullError';
-    this.limit = limit;
-    /** The answer: 409, the request conflicts with the state as it is; a reset resolves it. */
-    this.status = 409;
     this.body = { detail: this.message, limit: 'max-records', max: limit };
   }
 }
 
 /** An initial-state file that cannot be used. */
 export class StateFileError extends Error {
-  /** @param {string} message */
-  constructor(message) {
-    super(message);
-    this.name = 'StateFileError';
-  }
+  override readonly name = 'StateFileError';
 }
 
-/**
- * @typedef {object} InitialState what a session holds when it starts (a `--state` file)
- * @property {Record<string, unknown>[]} [users]        system users, each with an `email`
- * @property {Record<string, number>} [scorerVersions]  scorer_id → its latest version
- * @property {Record<string, Record<string, unknown>>} [signalsConfigurations] "project_id/run_id" → configuration
- * @property {Record<string, Record<string, unknown>>} [annotationTemplates]   "project_id/template_id" → template
- */
+/** What a session holds when it starts (a `--state` file). */
+export interface InitialState {
+  /** system users, each with an `email` */
+  users?: Record<string, unknown>[];
+  /** scorer_id → its latest version */
+  scorerVersions?: Record<string, number>;
+  /** "project_id/run_id" → configuration */
+  signalsConfigurations?: Record<string, Record<string, unknown>>;
+  /** "project_id/template_id" → template */
+  annotationTemplates?: Record<string, Record<string, unknown>>;
+}
 
-/** Checks an initial state read from JSON; throws StateFileError naming what is wrong. @param {unknown} value @returns {InitialState} */
-export function checkInitialState(value) {
-  const fail = (/** @type {string} */ message) => {
+/** Checks an initial state read from JSON; throws StateFileError naming what is wrong. */
+export function checkInitialState(value: unknown): InitialState {
+  const fail = (message: string): never => {
     throw new StateFileError(`initial state: ${message}`);
   };
   if (!isObject(value)) fail('must be a JSON object');
-  const state = /** @type {Record<string, unknown>} */ (value);
+  const state = value as Record<string, unknown>;
   const known = ['users', 'scorerVersions', 'signalsConfigurations', 'annotationTemplates'];
   for (const key of Object.keys(state)) if (!known.includes(key)) fail(`unknown key "${key}" (known: ${known.join(', ')})`);
   if (state.users !== undefined) {
     if (!Array.isArray(state.users)) fail('"users" must be a list');
-    /** @type {unknown[]} */ (state.users).forEach((user, i) => {
+    (state.users as unknown[]).forEach((user, i) => {
       if (!isObject(user) || typeof user.email !== 'string') fail(`users[${i}] must be an object with a string "email"`);
     });
   }
   if (state.scorerVersions !== undefined) {
     if (!isObject(state.scorerVersions)) fail('"scorerVersions" must be an object of scorer_id → version');
-    for (const [id, version] of Object.entries(/** @type {object} */ (state.scorerVersions))) {
-      if (!Number.isSafeInteger(version) || version < 0) fail(`scorerVersions["${id}"] must be a whole number ≥ 0`);
+    for (const [id, version] of Object.entries(state.scorerVersions as object)) {
+      if (!Number.isSafeInteger(version) || (version as number) < 0) fail(`scorerVersions["${id}"] must be a whole number ≥ 0`);
     }
   }
   for (const key of ['signalsConfigurations', 'annotationTemplates']) {
     if (state[key] === undefined) continue;
     if (!isObject(state[key])) fail(`"${key}" must be an object keyed by "project_id/…_id"`);
-    for (const [id, record] of Object.entries(/** @type {object} */ (state[key]))) {
+    for (const [id, record] of Object.entries(state[key] as object)) {
       if (!/^[^/]+\/[^/]+$/.test(id)) fail(`${key} key "${id}" must be "project_id/…_id"`);
       if (!isObject(record)) fail(`${key}["${id}"] must be an object`);
     }
   }
-  return /** @type {InitialState} */ (state);
+  return state as InitialState;
 }
 
-/**
- * @param {{ seed?: string, maxRecords?: number, initial?: InitialState }} [options]
- */
-// Stryker disable next-line StringLiteral: any default seed serves; the server always passes one.
-export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} } = {}) {
+export interface StateOptions {
+  seed?: string;
+  maxRecords?: number | undefined;
+  initial?: InitialState | undefined;
+}
+
+/** What the request of a rule brings. */
+export interface StateRequest {
+  session: string;
+  pathParams: Record<string, string>;
+  body: unknown;
+}
+
+export interface State {
   /**
-   * @typedef {object} Session
-   * @property {string} name
-   * @property {number} tick       changes made so far (the logical clock)
-   * @property {Map<string | null, Record<string, unknown>>} users  e-mail (null when none was sent) → user
-   * @property {Map<string, number>} scorers                 scorer_id → latest version
-   * @property {Map<string, Record<string, unknown>>} signals "project/run" → configuration
-   * @property {Map<string, Record<string, unknown>>} templates "project/template" → template
+   * The response for a successful request of `operationId`, with the state applied and updated.
+   * Throws StateFullError when a new record would pass the limit (nothing is changed then).
    */
-  /** @type {Map<string, Session>} */
-  const sessions = new Map();
+  apply(operationId: string, request: StateRequest, reflected: unknown): unknown;
+  /** Forgets a session's records; it starts again from the initial state. */
+  reset(name: string): void;
+  /** How many records are stored, in every session. */
+  readonly records: number;
+}
+
+interface Session {
+  name: string;
+  /** changes made so far (the logical clock) */
+  tick: number;
+  /** e-mail (null when none was sent) → user */
+  users: Map<string | null, Record<string, unknown>>;
+  /** scorer_id → latest version */
+  scorers: Map<string, number>;
+  /** "project/run" → configuration */
+  signals: Map<string, Record<string, unknown>>;
+  /** "project/template" → template */
+  templates: Map<string, Record<string, unknown>>;
+}
+
+/** A record the rules read and write: the reflected response, an object. */
+type Reflected = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// Stryker disable next-line StringLiteral: any default seed serves; the server always passes one.
+export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }: StateOptions = {}): State {
+  const sessions = new Map<string, Session>();
   let records = 0;
 
-  /** @param {Session} session */
-  const sizeOf = (session) => session.users.size + session.scorers.size + session.signals.size + session.templates.size;
+  const sizeOf = (session: Session): number => session.users.size + session.scorers.size + session.signals.size + session.templates.size;
 
-  /** @param {string} name @returns {Session} */
-  function fresh(name) {
+  function fresh(name: string): Session {
     return {
       name,
       tick: 0,
-      users: new Map((initial.users ?? []).map((user) => [/** @type {string} */ (user.email), structuredClone(user)])),
+      users: new Map((initial.users ?? []).map((user) => [user.email as string, structuredClone(user)])),
       scorers: new Map(Object.entries(initial.scorerVersions ?? {})),
       signals: new Map(Object.entries(structuredClone(initial.signalsConfigurations ?? {}))),
       templates: new Map(Object.entries(structuredClone(initial.annotationTemplates ?? {}))),
     };
   }
 
-  /** @param {string} name */
-  function session(name) {
+  function session(name: string): Session {
     let found = sessions.get(name);
     if (!found) {
       found = fresh(name);
@@ -134,22 +159,21 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
   }
 
   /** Room for one more record, or StateFullError. */
-  function reserve() {
+  function reserve(): void {
     if (records >= maxRecords) throw new StateFullError(maxRecords);
     records += 1;
   }
 
-  /** The next instant of a session's clock, as the API writes timestamps. @param {Session} s */
-  const now = (s) => new Date(EPOCH + ++s.tick * 1000).toISOString().replace('.000Z', 'Z');
-  /** A new identifier, from the seed and the clock (which moves at every change): the same sequence in any session gives the same ids. @param {Session} s */
-  const newId = (s) => nameUuid(`${seed}\n${s.tick}`);
+  /** The next instant of a session's clock, as the API writes timestamps. */
+  const now = (s: Session): string => new Date(EPOCH + ++s.tick * 1000).toISOString().replace('.000Z', 'Z');
+  /** A new identifier, from the seed and the clock (which moves at every change): the same sequence in any session gives the same ids. */
+  const newId = (s: Session): string => nameUuid(`${seed}\n${s.tick}`);
 
   /**
    * Each returns the response to send, given the reflected one (the request's echo on the spec's
    * example). `body` is the request body; `params` the path parameters.
-   * @type {Record<string, (s: Session, params: Record<string, string>, body: Record<string, unknown>, reflected: any) => unknown>}
    */
-  const rules = {
+  const rules: Record<string, (s: Session, params: Record<string, string>, body: Record<string, unknown>, reflected: Reflected) => unknown> = {
     createOrVerifyUser(s, _params, body, reflected) {
       const email = typeof body.email === 'string' ? body.email : null;
       const known = s.users.get(email);
@@ -169,7 +193,7 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
     },
 
     createLuna3ScorerVersion(s, params, _body, reflected) {
-      const scorer = /** @type {string} */ (params.scorer_id);
+      const scorer = params.scorer_id as string;
       if (!s.scorers.has(scorer)) reserve();
       const version = (s.scorers.get(scorer) ?? 0) + 1;
       s.scorers.set(scorer, version);
@@ -205,18 +229,12 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
   };
 
   return {
-    /**
-     * The response for a successful request of `operationId`, with the state applied and updated.
-     * Throws StateFullError when a new record would pass the limit (nothing is changed then).
-     * @param {string} operationId @param {{ session: string, pathParams: Record<string, string>, body: unknown }} request @param {unknown} reflected
-     */
     apply(operationId, request, reflected) {
       const rule = rules[operationId];
       if (!rule || !isObject(reflected)) return reflected;
       if (!sessions.has(request.session) && records >= maxRecords) throw new StateFullError(maxRecords);
       return rule(session(request.session), request.pathParams, isObject(request.body) ? request.body : {}, reflected);
     },
-    /** Forgets a session's records; it starts again from the initial state. @param {string} name */
     reset(name) {
       const old = sessions.get(name);
       if (old) {
@@ -224,15 +242,14 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
         sessions.delete(name);
       }
     },
-    /** How many records are stored, in every session. */
     get records() {
       return records;
     },
   };
 }
 
-/** The session a request names. @param {Record<string, string | string[] | undefined>} headers */
-export function sessionOf(headers) {
+/** The session a request names. */
+export function sessionOf(headers: Record<string, string | string[] | undefined>): string {
   const value = headers[SESSION_HEADER];
   const name = Array.isArray(value) ? value[0] : value;
   return name && name.length <= 200 ? name : DEFAULT_SESSION;

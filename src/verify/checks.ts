@@ -3,7 +3,7 @@
 // does not apply). A problem's `key` groups repeats of the same fault, so the report names each
 // fault once with how often it occurred.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { validationDetails } from '../index.js';
+import { validationDetails } from '../client/index.js';
 import type { Constraint } from './constraints.js';
 import type { Exchange } from './exchange.js';
 import { pathName } from './schema.js';

@@ -4,7 +4,7 @@
 // Exit codes: 0 the server conforms, 1 it does not, 2 bad usage or the server cannot be reached.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Credentials } from '../index.js';
+import type { Credentials } from '../client/index.js';
 
 const USAGE = `usage: api-contract-verify --base-url URL [options]
 

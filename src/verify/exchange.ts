@@ -2,7 +2,7 @@
 // One request of the verifier and what came back. Requests with a JSON body go through
 // createApiClient, so credentials are attached exactly as the client attaches them; hostile input
 // and requests without a credential go out raw (raw.ts), since the client would refuse to send them.
-import { UnexpectedResponseError, type Credentials } from '../index.js';
+import { UnexpectedResponseError, type Credentials } from '../client/index.js';
 import { send, type Operation } from './operations.js';
 import { isFailure, rawRequest, type RawRequest } from './raw.js';
 import type { Json } from './schema.js';

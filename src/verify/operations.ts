@@ -2,7 +2,8 @@
 // The operations of the bundled spec, read generically (no operation is named here), and a way to
 // send one through createApiClient.
 import type { ValidateFunction } from 'ajv';
-import { createApiClient, securitySchemes, type Credentials, type SecuritySchemeName } from '../index.js';
+import { createApiClient, securitySchemes, type Credentials, type SecuritySchemeName } from '../client/index.js';
+import { operationsOf } from '../spec/openapi.js';
 import { spec } from './spec.js';
 import { deref, expand, inline, pathName, walk, type Flat, type Json, type RawSchema } from './schema.js';
 import { requestValidator, responseValidator } from './validate.js';
@@ -32,27 +33,25 @@ export interface Operation {
 
 function readOperations(): Operation[] {
   const operations: Operation[] = [];
-  for (const [path, item] of Object.entries<Record<string, unknown>>(spec.paths)) {
-    for (const [method, raw] of Object.entries(item)) {
-      if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
-      const op = raw as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-      const parameters = ((op.parameters ?? []) as unknown[]).map(deref);
-      const unsupported = parameters.filter((p) => p.in !== 'path');
-      if (unsupported.length > 0) throw new Error(`${op.operationId}: the generator does not generate ${unsupported.map((p) => p.in).join(', ')} parameters yet`);
-      const content = op.requestBody?.content?.['application/json'];
-      if (!content) throw new Error(`${op.operationId}: no application/json request body`);
-      operations.push({
-        id: op.operationId,
-        method,
-        path,
-        pathParameters: parameters.map((p) => ({ name: p.name as string, schema: inline(p.schema) as RawSchema, variants: expand(p.schema) })),
-        bodyRequired: op.requestBody.required === true,
-        variants: expand(content.schema),
-        validateRequest: requestValidator(path, method),
-        validateResponse: responseValidator(path, method),
-        schemes: ((op.security ?? spec.security ?? []) as Record<string, unknown>[]).flatMap((r) => Object.keys(r)) as SecuritySchemeName[],
-      });
-    }
+  for (const { path, method, operation } of operationsOf(spec)) {
+    if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
+    const op = operation as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const parameters = ((op.parameters ?? []) as unknown[]).map(deref);
+    const unsupported = parameters.filter((p) => p.in !== 'path');
+    if (unsupported.length > 0) throw new Error(`${op.operationId}: the generator does not generate ${unsupported.map((p) => p.in).join(', ')} parameters yet`);
+    const content = op.requestBody?.content?.['application/json'];
+    if (!content) throw new Error(`${op.operationId}: no application/json request body`);
+    operations.push({
+      id: op.operationId,
+      method,
+      path,
+      pathParameters: parameters.map((p) => ({ name: p.name as string, schema: inline(p.schema) as RawSchema, variants: expand(p.schema) })),
+      bodyRequired: op.requestBody.required === true,
+      variants: expand(content.schema),
+      validateRequest: requestValidator(path, method),
+      validateResponse: responseValidator(path, method),
+      schemes: ((op.security ?? spec.security ?? []) as Record<string, unknown>[]).flatMap((r) => Object.keys(r)) as SecuritySchemeName[],
+    });
   }
   return operations;
 }

@@ -4,7 +4,7 @@
 // rules), sent with bounded concurrency and a timeout each, every exchange judged by the checks
 // that apply to it, failures grouped by check and operation.
 import fc from 'fast-check';
-import { operationSecurity, type Credentials, type SecuritySchemeName } from '../index.js';
+import { operationSecurity, type Credentials, type SecuritySchemeName } from '../client/index.js';
 import { checksOfKind, everyAnswer, type Problem } from './checks.js';
 import { derive, type Constraint } from './constraints.js';
 import { sendJson, sendRaw, type Exchange, type Kind, type Outcome, type Request } from './exchange.js';

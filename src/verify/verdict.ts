@@ -3,7 +3,7 @@
 //   - Prism's `sl-violations` header (["request", "body", "schedule", "interval_hours"]).
 // For `required` and `additionalProperties`, a location at the enclosing object also counts when the
 // message names the property (Ajv and Prism locate those errors at the object).
-import { validationDetails } from '../index.js';
+import { validationDetails } from '../client/index.js';
 import { spec } from './spec.js';
 import type { Expected, In } from './constraints.js';
 import type { Sent } from './operations.js';

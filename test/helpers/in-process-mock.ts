@@ -1,7 +1,7 @@
 // The mock started in this test process rather than as a child (MOCK_IN_PROCESS=1, set by
 // vitest.mutation.config.ts): a mutant of the mock's code is only seen by tests that run it in
-// the process Stryker switches mutants in. It takes the flags the tests pass to scripts/mock.js
-// that change answers (--stateless, --dynamic, --seed); what needs a process (pid, RSS, exit) is refused.
+// the process Stryker switches mutants in (vitest runs src/mock/*.ts itself). It takes the flags
+// the tests pass to the mock that change answers (--stateless, --dynamic, --seed); what needs a process (pid, RSS, exit) is refused.
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { fallbacksOf, FallbackError, type MockProcess } from './mock-process.js';
@@ -13,7 +13,7 @@ export async function startInProcessMock(args: string[] = []): Promise<MockProce
   const unknown = args.filter((arg, i) => arg.startsWith('--') && !known.has(arg) && args[i - 1] !== '--seed');
   if (unknown.length > 0) throw new Error(`the in-process mock does not take ${unknown.join(' ')}`);
   const seedAt = args.indexOf('--seed');
-  const { startMock } = await import('../../scripts/mock/server.js');
+  const { startMock } = await import('../../src/mock/server.js');
   let output = '';
   const log = new Writable({
     write(chunk, _encoding, done) {

@@ -1,4 +1,4 @@
-// A mock process started exactly as `npm start` runs it (`node scripts/mock.js`), on a free
+// A mock process started exactly as `npm start` runs it (`node dist/src/mock/cli.js`), on a free
 // loopback port: the one the whole run shares (test/setup/mock-server.ts), and private ones for
 // tests whose crash, memory measurement or flags must concern them only (the pid is known, so
 // VmRSS is read from /proc/<pid>/status). It is killed when the test process exits in any case.
@@ -11,9 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './net.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The compiled mock, as `npm start` runs it (test/setup/build-mock.ts compiles it before a run). */
+export const MOCK_BIN = 'dist/src/mock/cli.js';
 
 // With `gcOnSignal`, the process runs a full garbage collection when it receives SIGUSR2 (a hook
-// loaded with --import; scripts/mock.js itself is unchanged), so memory is compared after collection.
+// loaded with --import; the mock itself is unchanged), so memory is compared after collection.
 // (No "?" or "#" in it: they would end a data: URL's body.)
 const GC_HOOK = 'data:text/javascript,process.on("SIGUSR2",()=>{if(globalThis.gc){globalThis.gc();globalThis.gc()}})';
 
@@ -39,11 +41,11 @@ export interface MockOptions {
   gcOnSignal?: boolean;
   /** More arguments of the mock, such as `--dynamic`. */
   args?: string[];
-  /** Another mock script, started the same way (default MOCK_SCRIPT, else scripts/mock.js). */
+  /** Another mock script, started the same way (default MOCK_SCRIPT, else dist/src/mock/cli.js). */
   script?: string;
 }
 
-/** The mock answered with Prism's choice instead of its own (see FALLBACKS_PATH in scripts/mock/server.js). */
+/** The mock answered with Prism's choice instead of its own (see FALLBACKS_PATH in src/mock/stages/route.ts). */
 export class FallbackError extends Error {
   override readonly name = 'FallbackError';
   constructor(readonly fired: Fallbacks, log: string) {
@@ -72,7 +74,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockProcess>
   }
   const port = await freePort();
   const flags = options.gcOnSignal ? ['--expose-gc', '--import', GC_HOOK] : [];
-  const script = options.script ?? (process.env.MOCK_SCRIPT || 'scripts/mock.js');
+  const script = options.script ?? (process.env.MOCK_SCRIPT || MOCK_BIN);
   const child: ChildProcess = spawn(process.execPath, [...flags, script, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

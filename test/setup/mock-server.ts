@@ -1,7 +1,10 @@
-// Starts the mock the way `npm start` does (scripts/mock.js, Prism in that process) on a free
-// loopback port, waits until it answers, provides its URL to the tests, and always stops it.
+// Starts the mock the way `npm start` does (dist/src/mock/cli.js, Prism in that process) on a free
+// loopback port, waits until it answers, provides its URL to the tests, and always stops it. First
+// it compiles the mock when its source changed (./build-mock.ts): every mock a test spawns runs
+// that build.
 import type { TestProject } from 'vitest/node';
 import { startMock, type MockProcess } from '../helpers/mock-process.js';
+import { buildMock } from './build-mock.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +15,8 @@ declare module 'vitest' {
 let mock: MockProcess | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  const built = buildMock();
+  if (process.env.MOCK_BUILD_LOG === '1') console.log(built);
   // MOCK_STATELESS=1 runs the suite against `--stateless` (what does not depend on state passes both ways).
   mock = await startMock({ args: process.env.MOCK_STATELESS === '1' ? ['--stateless'] : [] });
   project.provide('mockBaseUrl', mock.baseUrl);

@@ -3,7 +3,7 @@
 //   FUZZ_SEED=<int>    replays a run: every generator (fast-check and json-schema-faker) derives from it
 //   FUZZ_VERBOSE=1     prints one line per constraint and per hostile case (always on with FUZZ_SCALE=large)
 //   FUZZ_BASE_URL=…    sends the positive and negative cases to that server instead of the test mock
-//   FUZZ_MOCK_SCRIPT=… the script the hostile-input and load tests start instead of scripts/mock.js
+//   FUZZ_MOCK_SCRIPT=… the script the hostile-input and load tests start instead of dist/src/mock/cli.js
 
 import { seedsOf, type SeedFor } from '../../../src/verify/seed.js';
 

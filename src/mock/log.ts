@@ -1,0 +1,67 @@
+/// <reference types="node" />
+// The mock's log: Prism's pino logger, with a filter that keeps bodies and credentials out of it and
+// a destination that writes one short line per entry.
+import type { Document } from './spec.js';
+
+/** The logger the mock's stages write to (pino's methods, as Prism's createLogger makes them). */
+export interface Logger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 32: 'success', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/** The lower-case names of the headers that carry credentials: the spec's API-key headers, Authorization, Cookie. */
+export function credentialHeadersOf(document: Document): Set<string> {
+  const names = new Set(['authorization', 'proxy-authorization', 'cookie']);
+  for (const scheme of Object.values(document.components?.securitySchemes ?? {})) {
+    if (scheme?.type === 'apiKey' && scheme.in === 'header') names.add(String(scheme.name).toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * What the mock lets reach its log: pino's `logMethod` hook, run before a line is serialized. Of a
+ * merging object only `name` and the request's method and path are kept (never its headers or
+ * body, which may hold credentials or nest too deep to serialize), and the value of a credential
+ * header in a message (Prism's debug log prints every request header) is replaced.
+ */
+export function logFilter(credentialHeaders: Set<string>): { logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void } {
+  const headerLine = /^([^\t]*\t)([^\t:]+): (.*)$/s; // Prism: `<prefix>\t<name>: <value>`; a value may hold tabs
+  const clean = (arg: unknown): unknown => {
+    if (typeof arg === 'string') {
+      const match = headerLine.exec(arg);
+      return match && credentialHeaders.has((match[2] as string).trim().toLowerCase()) ? `${match[1]}${match[2]}: [redacted]` : arg;
+    }
+    if (arg === null || typeof arg !== 'object') return arg;
+    const { name, input } = arg as { name?: unknown; input?: { method?: unknown; url?: { path?: unknown } } };
+    return {
+      ...(name === undefined ? {} : { name }),
+      ...(input ? { input: { method: input.method, url: { path: input.url?.path } } } : {}),
+    };
+  };
+  return {
+    logMethod(args, method) {
+      return method.apply(this, args.map(clean));
+    },
+  };
+}
+
+/** pino's destination: one `mock: <level> [<name>] <METHOD path> <message>` line per entry. */
+export function logDestination(stream: NodeJS.WritableStream): { write(line: string): void } {
+  return {
+    write(line) {
+      try {
+        const entry = JSON.parse(line) as { name?: string; level: number; msg?: string; input?: { method?: unknown; url?: { path?: string } } };
+        // Prism logs each violation as an error; they are in the 422 body, and writing them costs
+        // a fifth of the CPU of an invalid request. Its one warning per invalid request stays.
+        if (entry.name === 'VALIDATOR' && entry.level === 50) return;
+        const where = entry.input ? ` ${String(entry.input.method).toUpperCase()} ${entry.input.url?.path ?? ''}` : '';
+        stream.write(`mock: ${LEVEL_NAMES[entry.level] ?? entry.level} [${entry.name ?? 'PRISM'}]${where} ${entry.msg ?? ''}\n`);
+      } catch {
+        stream.write(line);
+      }
+    },
+  };
+}

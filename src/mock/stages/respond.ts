@@ -1,0 +1,79 @@
+// Stage 6-7 (inside Prism's call, wrapping its mocker): what the service would answer, on the
+// response Prism chose. Prism still chooses every response (status, example, `Prefer`); this
+// rewrites its body:
+//   - an undecodable JSON body: FastAPI's `json_invalid` 422, before anything else is checked;
+//   - Prism's 422: the service's items (./translate.ts), or Prism's violations translated when the
+//     walker finds none (a loud fallback);
+//   - a 2xx: the request reflected (../reflect.ts) and the seed's rules across requests applied
+//     (../state.ts), unless what Prism let through is invalid to the service (a JSON null body,
+//     lone surrogates), which gets its 422.
+//   in:  Prism's mocker result, its input, the operation, what the server read of the request
+//   out: the mocker result to send on, and the body Prism chose when the result reflects it
+// A limit of the mock (--max-items, a full state) is recorded on the request (`refused`); any other
+// failure of this layer sends Prism's own result, as a fallback.
+import type { Fallbacks } from '../fallbacks.js';
+import { LimitError } from '../limits.js';
+import type { IHttpResponse, IPrismInput, IHttpRequest, MockResult } from '../prism-types.js';
+import { detail } from '../pydantic.js';
+import type { Reflector } from '../reflect.js';
+import type { Operation } from '../spec.js';
+import { sessionOf, StateFullError, type State } from '../state.js';
+import type { Received } from './parse.js';
+import { pathParameters } from './route.js';
+import { translateViolations, unprocessable, type Translator } from './translate.js';
+
+export interface Responded {
+  result: MockResult;
+  /** The body Prism chose, when `result` carries a reflection of it instead (sent if the reflection fails). */
+  example?: { body: unknown };
+}
+
+export interface ResponderParts {
+  translator: Translator;
+  reflector: Reflector;
+  state: State | undefined;
+  fallbacks: Fallbacks;
+}
+
+export type Responder = (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) => Responded;
+
+export function createResponder({ translator, reflector, state, fallbacks }: ResponderParts): Responder {
+  return (result, input, operation, request) => {
+    try {
+      const errors = input.validations.filter((v) => v.severity === 0 && v.code !== 401);
+      const chosen: IHttpResponse | undefined = result._tag === 'Right' ? result.right : undefined;
+
+      // FastAPI decodes the body before it checks credentials or anything else.
+      if (request.jsonError && operation.requestSchema && (chosen || (result._tag === 'Left' && (result.left as { status?: number }).status === 401))) {
+        return { result: unprocessable(chosen, [detail('json_invalid', ['body', request.jsonError.pos], 'JSON decode error', {}, { error: request.jsonError.msg })]) };
+      }
+      if (!chosen) return { result };
+      if (chosen.statusCode === 422 && errors.length > 0) {
+        const items = translator.requestDetails(operation, request, input.data);
+        if (items.length > 0) return { result: unprocessable(chosen, items) };
+        fallbacks.fire(request, 'prism-violations', `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((v) => v.message).join('; ')}`);
+        return { result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {})) };
+      }
+      if (chosen.statusCode < 200 || chosen.statusCode >= 300 || errors.length > 0) return { result };
+      if (request.unchecked) {
+        // What Prism lets through and the service refuses: a JSON null as an optional body, lone surrogates.
+        const items = translator.requestDetails(operation, request, input.data);
+        if (items.length > 0) return { result: unprocessable(undefined, items) };
+      }
+      const pathParams = pathParameters(operation.path, input.data.url.path);
+      const body = request.absent ? null : request.body;
+      let reflected = reflector.reflect(operation, { pathParams, body, text: request.text }, chosen.body);
+      if (state) reflected = state.apply(operation.operationId, { session: sessionOf(input.data.headers ?? {}), pathParams, body }, reflected);
+      return { result: { _tag: 'Right', right: { ...chosen, body: reflected } }, example: { body: chosen.body } };
+    } catch (error) {
+      // A limit of the mock (--max-items, a full state): its answer goes out once Prism is done.
+      if (error instanceof LimitError || error instanceof StateFullError) {
+        request.refused = error;
+        return { result };
+      }
+      // The layer never turns an answer into a failure: Prism's own response goes out instead.
+      fallbacks.fire(request, 'prism-response', `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? error}`);
+      return { result };
+    }
+  };
+}

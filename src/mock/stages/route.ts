@@ -1,0 +1,98 @@
+/// <reference types="node" />
+// Stage 3: where a request goes: one of the mock's own paths outside /v2, or on to Prism (whose
+// router then finds the operation) with the path as uvicorn would route it and the query parsed.
+//   in:  the request target (`req.url`)
+//   out: a Route
+// Also the path parameters of a routed path under its operation's template, which later stages read.
+
+/** Outside /v2: forgets the state of the session the request names. */
+export const RESET_PATH = '/__mock/reset';
+/** Outside /v2: how often each fallback of this layer fired (each also logs a warning and marks its answer). */
+export const FALLBACKS_PATH = '/__mock/fallbacks';
+
+export type Query = Record<string, string | string[]>;
+
+export interface ApiRoute {
+  kind: 'api';
+  /** The path as sent (dot segments kept), each segment that does not percent-decode re-encoded. */
+  path: string;
+  query: Query;
+  /** Prism's `__server` query parameter. */
+  baseUrl: string | undefined;
+}
+
+export type Route = { kind: 'fallbacks' } | { kind: 'reset' } | ApiRoute;
+
+export function route(target: string | undefined): Route {
+  const requestPath = target?.split('?')[0];
+  if (requestPath === FALLBACKS_PATH) return { kind: 'fallbacks' };
+  if (requestPath === RESET_PATH) return { kind: 'reset' };
+  const sent = target ?? '/';
+  let url = new URL('http://mock.invalid/');
+  try {
+    url = new URL(sent, url);
+  } catch {
+    // A target URL cannot parse (e.g. `//`): routed on as sent, with no query.
+  }
+  // Routed on the path as sent, as uvicorn does: dot segments are not resolved.
+  const path = decodablePath(sent.startsWith('/') ? (sent.split('?')[0] ?? '/') : url.pathname);
+  return { kind: 'api', path, query: queryObject(url.searchParams), baseUrl: url.searchParams.get('__server') || undefined };
+}
+
+/**
+ * The path with every segment that does not percent-decode (`%ZZ`, `%C3%28`) re-encoded from what
+ * uvicorn would make of it (bytes decoded as UTF-8 with replacement), so Prism's router, which
+ * decodes each segment, routes it and validation reports the parameter like the service would.
+ */
+export function decodablePath(path: string): string {
+  if (!path.includes('%')) return path;
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        const bytes: number[] = [];
+        for (let i = 0; i < segment.length; i++) {
+          const hex = segment.slice(i + 1, i + 3);
+          if (segment[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
+            bytes.push(parseInt(hex, 16));
+            i += 2;
+          } else {
+            bytes.push(...Buffer.from(segment[i] as string, 'utf8'));
+          }
+        }
+        return encodeURIComponent(Buffer.from(bytes).toString('utf8'));
+      }
+    })
+    .join('/');
+}
+
+function queryObject(params: URLSearchParams): Query {
+  const out: Query = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    out[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return out;
+}
+
+/** The path parameters of `path` under the template `template`. */
+export function pathParameters(template: string, path: string): Record<string, string> {
+  const names = template.split('/');
+  const parts = path.split('/');
+  const params: Record<string, string> = {};
+  if (names.length !== parts.length) return params;
+  names.forEach((name, i) => {
+    const match = /^\{(.+)\}$/.exec(name);
+    if (!match) return;
+    const raw = parts[i] as string;
+    try {
+      params[match[1] as string] = decodeURIComponent(raw);
+    } catch {
+      params[match[1] as string] = raw;
+    }
+  });
+  return params;
+}

@@ -1,0 +1,136 @@
+// Stage 6 (inside Prism's call, on what its validator and security check found): the service's own
+// error bodies. A request Prism finds invalid gets FastAPI's 422 `HTTPValidationError`, its items
+// found by the pydantic walker (../pydantic.ts) in pydantic's order and wording; a request without
+// the credential its operation needs gets a 401 that names the credentials the operation accepts.
+//   in:  the operation, the request (parsed, with its path, query, headers, cookies)
+//   out: `detail` items (none when the request is valid), or the 401 body
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockResult, Resource } from '../prism-types.js';
+import { deepEqual, detail, type Detail, type Validator } from '../pydantic.js';
+import type { Operation, Spec } from '../spec.js';
+import type { Received } from './parse.js';
+import { pathParameters } from './route.js';
+
+const MAX_ECHO_DEPTH = 200; // an `input` nested deeper is not echoed (a deep echo cannot be serialized)
+
+/** Whether a JSON value nests deeper than `limit` (iterative: the value may be arbitrarily deep). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+export interface Translator {
+  /** The service's 422 items for a request (none when it is valid). */
+  requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[];
+}
+
+export function createTranslator(spec: Spec, validator: Validator): Translator {
+  function requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[] {
+    const items: Detail[] = [];
+    const path = pathParameters(operation.path, input.url.path);
+    const cookies = Object.fromEntries(
+      String(input.headers?.cookie ?? '')
+        .split(';')
+        .map((pair) => pair.trim().split('='))
+        .filter(([name]) => name)
+        .map(([name, ...rest]) => [name, rest.join('=')]),
+    );
+    const sources: Record<string, Record<string, unknown>> = { path, query: request.query, header: input.headers ?? {}, cookie: cookies };
+    for (const where of ['path', 'query', 'header', 'cookie']) {
+      for (const parameter of operation.parameters.filter((p) => p.in === where)) {
+        const source = sources[where] ?? {};
+        const raw = source[where === 'header' ? parameter.name.toLowerCase() : parameter.name];
+        const loc = [where, parameter.name];
+        if (raw === undefined) {
+          if (parameter.required) items.push(detail('missing', loc, 'Field required', null));
+          continue;
+        }
+        const schema = spec.deref(parameter.schema);
+        const types = [schema.type].flat();
+        let value = raw;
+        if (typeof raw === 'string' && (types.includes('integer') || types.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
+        else if (typeof raw === 'string' && types.includes('boolean') && (raw === 'true' || raw === 'false')) value = raw === 'true';
+        for (const item of validator.errors(parameter.schema, value, loc)) items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
+      }
+    }
+    if (operation.requestSchema) {
+      if (request.absent || (request.body === null && operation.bodyRequired)) {
+        // FastAPI: no body, or a JSON null, for a required body is a missing body.
+        if (operation.bodyRequired) items.push(detail('missing', ['body'], 'Field required', null));
+      } else {
+        items.push(...validator.errors(operation.requestSchema, request.body, ['body']));
+      }
+    }
+    return items.map((item) =>
+      item.input !== null && typeof item.input === 'object' && nestsDeeperThan(item.input, MAX_ECHO_DEPTH)
+        ? { ...item, input: `<input nested deeper than ${MAX_ECHO_DEPTH} levels>` }
+        : item,
+    );
+  }
+  return { requestDetails };
+}
+
+/**
+ * Prism's violations of a request, translated when the walker finds nothing (it agrees with Prism
+ * on what is valid, so this is a safety net, not a path the spec's operations take).
+ */
+export function translateViolations(violations: IPrismDiagnostic[], headers: Record<string, string | string[] | undefined>): Detail[] {
+  const types: Record<string, string> = {
+    required: 'missing', additionalProperties: 'extra_forbidden', minLength: 'string_too_short', maxLength: 'string_too_long',
+    pattern: 'string_pattern_mismatch', minimum: 'greater_than_equal', maximum: 'less_than_equal', exclusiveMinimum: 'greater_than',
+    exclusiveMaximum: 'less_than', multipleOf: 'multiple_of', minItems: 'too_short', maxItems: 'too_long', enum: 'enum', const: 'literal_error',
+  };
+  return violations.map((v) => {
+    if (v.code === 415) {
+      return detail('value_error', ['header', 'content-type'], `Value error, ${v.message}`, headers['content-type'] ?? null, { error: v.message });
+    }
+    const loc = Array.isArray(v.path) && v.path.length > 0 ? v.path : ['body'];
+    const type = types[String(v.code)] ?? 'value_error';
+    return type === 'value_error' ? detail(type, loc, `Value error, ${v.message}`, null, { error: v.message }) : detail(type, loc, v.message, null);
+  });
+}
+
+/** A security scheme as Prism reads it. */
+type SecurityScheme = NonNullable<Resource['security']>[number][number];
+
+interface Credential {
+  scheme: string;
+  in: string;
+  name: string;
+  value: string;
+}
+
+/** How a security scheme's credential is sent. */
+function credential(scheme: SecurityScheme): Credential {
+  if (scheme.type === 'apiKey') return { scheme: scheme.key, in: scheme.in, name: scheme.name, value: '<API key>' };
+  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') {
+    return { scheme: scheme.key, in: 'header', name: 'Authorization', value: 'Basic <base64 of username:password>' };
+  }
+  if (scheme.type === 'http') return { scheme: scheme.key, in: 'header', name: 'Authorization', value: `${scheme.scheme} <credentials>` };
+  return { scheme: scheme.key, in: 'header', name: 'Authorization', value: 'Bearer <access token>' };
+}
+
+/** The 401 body: FastAPI's `detail`, and the credentials the operation accepts (from the spec). */
+export function unauthorizedBody(resource: Resource | undefined): { detail: string; accepted_credentials: (Credential | { all_of: Credential[] })[] } {
+  const sets = (resource?.security ?? []).filter((set) => set.length > 0).map((set) => set.map(credential));
+  const accepted = sets.map((set) => (set.length === 1 ? (set[0] as Credential) : { all_of: set }));
+  const say = (c: Credential): string => (c.name === 'Authorization' ? `Authorization: ${c.value}` : `${c.name} (${c.in})`);
+  const options = sets.map((set) => set.map(say).join(' and '));
+  return {
+    detail: `Not authenticated: send one of ${options.join('; ')}`,
+    accepted_credentials: accepted,
+  };
+}
+
+/** A 422 in the service's dialect, on Prism's 422 response when it chose one. */
+export function unprocessable(chosen: IHttpResponse | undefined, items: Detail[]): MockResult {
+  return {
+    _tag: 'Right',
+    right: { ...(chosen?.statusCode === 422 ? chosen : { statusCode: 422, headers: { 'Content-type': 'application/json' } }), body: { detail: items } },
+  };
+}

@@ -1,0 +1,98 @@
+/// <reference types="node" />
+// Stage 8: the answer, from Prism's outcome. Prism's violations go into its `sl-violations` header
+// (as its own HTTP server sets it) and the log; a response that breaks the response schema becomes
+// Prism's problem (--errors); Prism's problems are its problem+json, except a 401, which says which
+// credentials the operation accepts. A reflected body that cannot be serialized falls back, loudly,
+// to the example Prism chose; the fallbacks that fired are named in X-Mock-Fallback.
+//   in:  the Outcome of Prism's call and what the server read of the request
+//   out: the Reply to write
+import type { Prism } from '../deps.js';
+import type { Fallbacks } from '../fallbacks.js';
+import type { Logger } from '../log.js';
+import type { IPrismDiagnostic } from '../prism-types.js';
+import { jsonReply, type HeaderValue, type Reply } from '../reply.js';
+import type { Received } from './parse.js';
+import type { Outcome } from './prism.js';
+import { unauthorizedBody } from './translate.js';
+
+const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100; // as Prism's HTTP server cuts sl-violations
+const SEVERITY = ['Error', 'Warning', 'Information', 'Hint'];
+
+export interface Writer {
+  /** The answer to a request, from Prism's outcome. */
+  reply(outcome: Outcome, request: Received): Reply;
+  /** Prism's problem+json, except a 401, which says which credentials the operation accepts; after `headers`. */
+  problem(error: unknown, request: Received, headers?: [string, HeaderValue][]): Reply;
+}
+
+export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logger: Logger; fallbacks: Fallbacks }): Writer {
+  function problem(error: unknown, request: Received, headers: [string, HeaderValue][] = []): Reply {
+    const problem = error as { status?: number; additional?: { headers?: Record<string, string> } } | undefined;
+    const all: [string, HeaderValue][] = [...headers, ...Object.entries(problem?.additional?.headers ?? {})];
+    if (problem?.status === 401) return jsonReply(401, 'application/json', unauthorizedBody(request.resource), all);
+    logger.error({ name: 'HTTP SERVER' }, `Request terminated with error: ${error}`);
+    return jsonReply(problem?.status || 500, 'application/problem+json', prism.ProblemJsonError.toProblemJson(error as Error), all);
+  }
+
+  function reply(outcome: Outcome, request: Received): Reply {
+    if (outcome.kind === 'problem') return problem(outcome.error, request);
+    if (outcome.kind === 'refused') return jsonReply(outcome.refused.status, 'application/json', outcome.refused.body);
+    const { output, validations, example } = outcome;
+    const headers: [string, HeaderValue][] = [];
+    const located = (prefix: string) => (v: IPrismDiagnostic) => ({
+      location: [prefix, ...(v.path ?? [])],
+      severity: SEVERITY[v.severity] ?? String(v.severity),
+      code: v.code,
+      message: v.message,
+    });
+    const inputViolations = validations.input.map(located('request'));
+    const outputViolations = validations.output.map(located('response'));
+    const violations = [...inputViolations, ...outputViolations];
+    if (violations.length > 0) {
+      // Prism's JSON, with characters a header cannot carry (non-Latin-1, DEL) as \u escapes: it
+      // parses to the same violations (Prism's own server fails on such a header).
+      let header = JSON.stringify(violations).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      if (header.length > MAX_VIOLATIONS_HEADER) header = `Too many violations! ${header.substring(0, MAX_VIOLATIONS_HEADER)}`;
+      headers.push(['sl-violations', header]);
+      for (const v of violations) {
+        const message = `Violation: ${v.location.join('.')} ${v.message}`;
+        if (v.severity === 'Error') logger.error({ name: 'VALIDATOR' }, message);
+        else if (v.severity === 'Warning') logger.warn({ name: 'VALIDATOR' }, message);
+        else logger.info({ name: 'VALIDATOR' }, message);
+      }
+      const outputErrors = outputViolations.filter((v) => v.severity === 'Error');
+      if (outputErrors.length > 0) {
+        const error = prism.ProblemJsonError.fromTemplate(
+          prism.VIOLATIONS,
+          'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
+          { validation: outputErrors },
+        );
+        return problem(error, request, headers);
+      }
+    }
+    for (const [name, value] of Object.entries(output.headers ?? {})) if (value !== undefined && value !== null) headers.push([name, value]);
+    if (output.body === undefined) return { status: output.statusCode, headers };
+    const contentType = String(lastValue(headers, 'content-type') ?? '');
+    const serialize = (body: unknown): string => (typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body));
+    let text: string;
+    try {
+      text = serialize(output.body);
+    } catch (error) {
+      if (!example) throw error;
+      fallbacks.fire(request, 'example-unserializable', `the reflected response cannot be serialized, sending the example: ${error}`);
+      text = serialize(example.body);
+    }
+    if (request.fallbacks) headers.push(['X-Mock-Fallback', request.fallbacks.join(', ')]);
+    headers.push(['Content-Length', Buffer.byteLength(text)]);
+    return { status: output.statusCode, headers, body: text };
+  }
+
+  return { reply, problem };
+}
+
+/** The value a response would have for a header (names are case-insensitive; the last one set wins). */
+function lastValue(headers: [string, HeaderValue][], name: string): HeaderValue | undefined {
+  let found: HeaderValue | undefined;
+  for (const [key, value] of headers) if (key.toLowerCase() === name) found = value;
+  return found;
+}

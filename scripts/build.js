@@ -14,10 +14,16 @@ import ts from 'typescript';
 import YAML from 'yaml';
 import { operationsOf, REDOCLY_CLI, REDOCLY_ENV } from './openapi.js';
 
+/** @typedef {import('./openapi.js').Parsed} Parsed */
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const generated = join(root, 'generated');
 
-/** Runs the Redocly CLI of this package quietly (no update check, no telemetry). */
+/**
+ * Runs the Redocly CLI of this package quietly (no update check, no telemetry).
+ * @param {string[]} args
+ * @param {Omit<import('node:child_process').SpawnSyncOptionsWithStringEncoding, 'encoding'>} [options]
+ */
 export function redocly(args, options = {}) {
   const result = spawnSync(process.execPath, [REDOCLY_CLI, ...args], {
     cwd: root,
@@ -28,6 +34,7 @@ export function redocly(args, options = {}) {
   return result;
 }
 
+/** @returns {Parsed} the bundled document */
 function bundle() {
   const dir = mkdtempSync(join(tmpdir(), 'contract-bundle-'));
   try {
@@ -60,14 +67,19 @@ type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 type ForbidKeys<K extends PropertyKey> = { [P in K]?: never };
 `;
 
+/** @type {NonNullable<import('openapi-typescript').OpenAPITSOptions['transform']>} */
 function exclusiveOneOf(schemaObject, options) {
-  if (!Array.isArray(schemaObject.oneOf)) return undefined;
+  if (!('oneOf' in schemaObject) || !Array.isArray(schemaObject.oneOf)) return undefined;
   const branches = schemaObject.oneOf.map((branch, index) =>
     transformSchemaObject(branch, { ...options, path: `${options.path}/oneOf/${index}` }),
   );
   return ts.factory.createTypeReferenceNode('OneOf', [ts.factory.createTupleTypeNode(branches)]);
 }
 
+/**
+ * The types of a bundled document: generated/schema.d.ts.
+ * @param {Parsed} document
+ */
 export async function types(document) {
   const ast = await openapiTS(structuredClone(document), {
     defaultNonNullable: false,
@@ -81,9 +93,15 @@ export async function types(document) {
   return `${ONE_OF_HELPERS}\n${body}`;
 }
 
+/**
+ * The security requirements of each operation and the schemes, for the client: generated/security.ts.
+ * @param {Parsed} document
+ */
 function security(document) {
+  /** @type {Record<string, { operationId: string, schemes: string[], optional: boolean }>} */
   const operations = {};
   for (const { path, method, operation } of operationsOf(document)) {
+    /** @type {Record<string, string[]>[]} */
     const requirements = operation.security ?? document.security ?? [];
     const schemes = requirements.flatMap((requirement) => {
       const names = Object.keys(requirement);
@@ -96,12 +114,14 @@ function security(document) {
     const optional = requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0);
     operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId, schemes, optional };
   }
+  /** @type {Record<string, { type: string, in?: string, name?: string, scheme?: string }>} */
   const schemes = {};
   for (const [name, scheme] of Object.entries(document.components?.securitySchemes ?? {})) {
     const { type, in: location, name: headerName, scheme: httpScheme } = scheme;
     schemes[name] =
       type === 'apiKey' ? { type, in: location, name: headerName } : type === 'http' ? { type, scheme: httpScheme } : { type };
   }
+  /** @param {unknown} value */
   const json = (value) => JSON.stringify(value, null, 2);
   return `// Derived from the security requirements of generated/openapi.json by scripts/build.js. Do not edit.
 
@@ -118,6 +138,10 @@ export const operationSecurity: Record<string, { operationId: string; schemes: r
 `;
 }
 
+/**
+ * Every file of generated/, by name, with its content.
+ * @returns {Promise<Record<string, string>>}
+ */
 export async function derive() {
   const document = bundle();
   return {

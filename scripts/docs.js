@@ -24,6 +24,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { operationsOf } from './openapi.js';
 
+/** @typedef {import('./openapi.js').Parsed} Parsed */
+/** @typedef {{ where: string, gaps: string[] }} Gaps an owner of gaps and its sentences */
+/** @typedef {Set<Parsed>} Seen the schemas walked already */
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
@@ -48,7 +52,12 @@ const SCHEMA_SINGLES = [
   'unevaluatedProperties',
 ];
 
-/** Appends the owner's gaps to its description and drops the extension (it is shown once). */
+/**
+ * Appends the owner's gaps to its description and drops the extension (it is shown once).
+ * @param {Parsed} owner
+ * @param {string} where
+ * @param {Gaps[]} found
+ */
 function showGaps(owner, where, found) {
   if (!owner || typeof owner !== 'object' || !('x-not-shown' in owner)) return;
   const gaps = owner['x-not-shown'];
@@ -62,6 +71,12 @@ function showGaps(owner, where, found) {
   found.push({ where, gaps });
 }
 
+/**
+ * @param {Parsed} schema
+ * @param {string} where
+ * @param {Gaps[]} found
+ * @param {Seen} seen
+ */
 function walkSchema(schema, where, found, seen) {
   if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
   seen.add(schema);
@@ -75,10 +90,22 @@ function walkSchema(schema, where, found, seen) {
   for (const key of SCHEMA_SINGLES) walkSchema(schema[key], `${where}/${key}`, found, seen);
 }
 
+/**
+ * @param {Parsed} content
+ * @param {string} where
+ * @param {Gaps[]} found
+ * @param {Seen} seen
+ */
 function walkContent(content, where, found, seen) {
   for (const [type, media] of Object.entries(content ?? {})) walkSchema(media?.schema, `${where}/content/${type}/schema`, found, seen);
 }
 
+/**
+ * @param {Parsed[] | undefined} parameters
+ * @param {string} where
+ * @param {Gaps[]} found
+ * @param {Seen} seen
+ */
 function walkParameters(parameters, where, found, seen) {
   for (const [i, parameter] of (parameters ?? []).entries()) {
     walkSchema(parameter?.schema, `${where}/parameters/${i}/schema`, found, seen);
@@ -86,6 +113,12 @@ function walkParameters(parameters, where, found, seen) {
   }
 }
 
+/**
+ * @param {Parsed} response
+ * @param {string} where
+ * @param {Gaps[]} found
+ * @param {Seen} seen
+ */
 function walkResponse(response, where, found, seen) {
   walkContent(response?.content, where, found, seen);
   for (const [name, header] of Object.entries(response?.headers ?? {})) walkSchema(header?.schema, `${where}/headers/${name}/schema`, found, seen);
@@ -94,9 +127,12 @@ function walkResponse(response, where, found, seen) {
 /**
  * Returns a copy of the document in which every recorded gap is part of its owner's description,
  * and the list of owners (JSON-pointer-like paths) with their gaps.
+ * @param {Parsed} document
+ * @returns {{ document: Parsed, gaps: Gaps[] }}
  */
 export function withGapsShown(document) {
   const copy = structuredClone(document);
+  /** @type {Gaps[]} */
   const found = [];
   const seen = new Set();
   showGaps(copy.info, '#/info', found);
@@ -116,9 +152,15 @@ export function withGapsShown(document) {
   for (const [name, response] of Object.entries(components.responses ?? {})) walkResponse(response, `#/components/responses/${name}`, found, seen);
 
   // Anything the walk above did not reach would silently stay hidden: refuse to build.
+  /** @type {string[]} */
   const missed = [];
+  /**
+   * @param {Parsed} node
+   * @param {string} where
+   * @returns {void}
+   */
   (function find(node, where) {
-    if (Array.isArray(node)) return node.forEach((child, i) => find(child, `${where}/${i}`));
+    if (Array.isArray(node)) return node.forEach((/** @type {Parsed} */ child, /** @type {number} */ i) => find(child, `${where}/${i}`));
     if (!node || typeof node !== 'object') return;
     if ('x-not-shown' in node) missed.push(where);
     for (const [key, child] of Object.entries(node)) {
@@ -146,6 +188,8 @@ const SCHEMA_TAG_PREFIX = 'Schema ';
  *  - a request body without a description of its own takes its schema's description;
  *  - every named schema gets a section of its own (a tag in a "Schemas" group that shows the
  *    schema's description and its fields), after the operations' tags (the "Operations" group).
+ * @param {Parsed} copy
+ * @returns {Parsed}
  */
 export function forRedoc(copy) {
   const schemas = copy.components?.schemas ?? {};
@@ -164,7 +208,8 @@ export function forRedoc(copy) {
   const names = Object.keys(schemas);
   if (names.length > 0) {
     const tags = copy.tags ?? [];
-    const operationTags = [...tags.map((tag) => tag.name)];
+    /** @type {string[]} */
+    const operationTags = [...tags.map((/** @type {{ name: string }} */ tag) => tag.name)];
     for (const { operation } of operationsOf(copy)) {
       for (const tag of operation.tags ?? []) if (!operationTags.includes(tag)) operationTags.push(tag);
     }
@@ -189,6 +234,7 @@ const REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const LOCAL_LOGO =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect x='3' y='2' width='10' height='12' rx='1' fill='none' stroke='%23888'/%3E%3Cpath d='M5 5h6M5 8h6M5 11h4' stroke='%23888'/%3E%3C/svg%3E";
 
+/** @returns {{ code: string, version: string }} the Redoc bundle, made offline, and its version */
 function renderer() {
   const path = join(dirname(require.resolve('redoc/package.json')), 'bundles/redoc.standalone.js');
   const version = JSON.parse(readFileSync(join(dirname(path), '../package.json'), 'utf8')).version;
@@ -207,7 +253,10 @@ function renderer() {
 // ---------------------------------------------------------------------------------------------
 // The page.
 
-/** JSON that is safe inside <script>: no "<" at all, so no "</script>" or "<!--" either. */
+/**
+ * JSON that is safe inside <script>: no "<" at all, so no "</script>" or "<!--" either.
+ * @param {unknown} value
+ */
 function scriptJSON(value) {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
@@ -215,8 +264,12 @@ function scriptJSON(value) {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** @type {Record<string, string>} */
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** @param {unknown} text */
 function escapeHTML(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  return String(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 // Only what the page itself holds may load: inline scripts and styles, the blob: URLs the
@@ -255,6 +308,7 @@ const OPTIONS = {
 /**
  * Checks the page's own markup and style (script contents aside: the inlined JSON, and the
  * bootstrap whose only load is the renderer's blob: URL) for anything that would load.
+ * @param {string} html
  */
 function assertNoLoads(html) {
   const markup = html.replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/g, '$1$2');
@@ -262,6 +316,11 @@ function assertNoLoads(html) {
   if (loads) throw new Error(`the page's markup would load something: ${loads.join(', ')}`);
 }
 
+/**
+ * The page: the document and the renderer inlined, and the bootstrap that runs one on the other.
+ * @param {Parsed} document
+ * @param {{ code: string, version: string }} renderer
+ */
 export function page(document, { code, version }) {
   const title = `${document.info?.title ?? 'API'} ${document.info?.version ?? ''} reference`.trim();
   return `<!doctype html>
@@ -320,13 +379,16 @@ export function page(document, { code, version }) {
 `;
 }
 
-/** Builds the page; returns where it was written, its size and the gaps it shows. */
+/**
+ * Builds the page; returns where it was written, its size and the gaps it shows.
+ * @param {{ output?: string }} [options]
+ */
 export function buildDocs({ output = defaultOutput } = {}) {
   let spec;
   try {
     spec = JSON.parse(readFileSync(specPath, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read ${relative(root, specPath)} (run \`npm run build\` first): ${error.message}`);
+    throw new Error(`cannot read ${relative(root, specPath)} (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`);
   }
   const { document, gaps } = withGapsShown(spec);
   const html = page(forRedoc(document), renderer());
@@ -340,9 +402,13 @@ function main() {
   const args = process.argv.slice(2);
   let output = defaultOutput;
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--out' && args[i + 1]) output = resolve(args[++i]);
-    else if (args[i].startsWith('--out=')) output = resolve(args[i].slice('--out='.length));
-    else throw new Error(`unknown argument ${args[i]}; usage: node scripts/docs.js [--out FILE]`);
+    const argument = args[i] ?? '';
+    const next = args[i + 1];
+    if (argument === '--out' && next) {
+      output = resolve(next);
+      i++;
+    } else if (argument.startsWith('--out=')) output = resolve(argument.slice('--out='.length));
+    else throw new Error(`unknown argument ${argument}; usage: node scripts/docs.js [--out FILE]`);
   }
   const { bytes, gaps } = buildDocs({ output });
   const where = relative(process.cwd(), output) || output;
@@ -353,7 +419,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     main();
   } catch (error) {
-    console.error(error.message ?? error);
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
 }

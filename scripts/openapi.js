@@ -2,18 +2,25 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * A value parsed from a YAML or JSON document, or a node of one as a tool walks it. Its shape is
+ * whatever the file holds, so the code that reads it checks as it goes (optional chaining,
+ * `typeof`); this alias is the one place where the scripts take that choice.
+ * @typedef {any} Parsed
+ */
+
 /** The operation keys of a Path Item Object. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * Every operation of a document, in path then method order.
- * @param {any} document
- * @returns {Generator<{ path: string, method: string, pathItem: any, operation: any }>}
+ * @param {Parsed} document
+ * @returns {Generator<{ path: string, method: string, pathItem: Parsed, operation: Parsed }>}
  */
 export function* operationsOf(document) {
   for (const [path, pathItem] of Object.entries(document?.paths ?? {})) {
     for (const method of HTTP_METHODS) {
-      const operation = /** @type {any} */ (pathItem)?.[method];
+      const operation = pathItem?.[method];
       if (operation) yield { path, method, pathItem, operation };
     }
   }

@@ -17,72 +17,123 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { InputError, PACKAGE_ROOT, WORKING_SPEC, diff } from './diff.js';
+import { messageOf } from './diff/input.js';
+
+/** @typedef {import('./diff/report.js').Report} Report */
+/** @typedef {{ major: number, minor: number, patch: number, prerelease: string | null, text: string }} Version */
+/** @typedef {{ ok: boolean, problems: string[], notes: string[], requiredVersion: string | null }} Verdict */
+/** @typedef {{ packageVersion: string | null, specVersion: string | null, changelog: string | null }} Project */
+
+/**
+ * The outcome of a release check: the verdict, what it compared with, and the diff report.
+ * @typedef {Verdict & {
+ *   baseline: { spec: string, source: string, version: string | null },
+ *   version: string | null,
+ *   packageVersion: string | null,
+ *   breaking: boolean,
+ *   report: Report,
+ * }} ReleaseResult
+ */
 
 export const BASELINE_FILE = 'scripts/release-baseline.json';
 
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
 
+/**
+ * @param {unknown} text
+ * @returns {Version | undefined}
+ */
 export function parseVersion(text) {
   const match = SEMVER.exec(String(text ?? '').trim());
   if (!match) return undefined;
   return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]), prerelease: match[4] ?? null, text: match[0] };
 }
 
-/** Compares major.minor.patch only (pre-release and build labels are ignored). */
+/**
+ * Compares major.minor.patch only (pre-release and build labels are ignored).
+ * @param {Version} a
+ * @param {Version} b
+ */
 function compare(a, b) {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 }
 
-/** The version a breaking change requires after `base`: the next major, or the next minor below 1.0.0. */
+/**
+ * The version a breaking change requires after `base`: the next major, or the next minor below 1.0.0.
+ * @param {Version} base
+ * @returns {Version}
+ */
 export function requiredVersion(base) {
-  return base.major === 0 ? `0.${base.minor + 1}.0` : `${base.major + 1}.0.0`;
+  const [major, minor] = base.major === 0 ? [0, base.minor + 1] : [base.major + 1, 0];
+  return { major, minor, patch: 0, prerelease: null, text: `${major}.${minor}.0` };
 }
 
-/** The highest `vX.Y.Z` tag of the git repository at `root`, or undefined. */
+/**
+ * The highest `vX.Y.Z` tag of the git repository at `root`, or undefined.
+ * @param {string} root
+ */
 export function latestReleaseTag(root) {
   const result = spawnSync('git', ['tag', '--list', 'v*'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) return undefined;
   const tags = result.stdout
     .split('\n')
     .map((tag) => tag.trim())
-    .map((tag) => ({ tag, version: parseVersion(tag.slice(1)) }))
-    .filter((t) => t.version);
+    .flatMap((tag) => {
+      const version = parseVersion(tag.slice(1));
+      return version ? [{ tag, version }] : [];
+    });
   tags.sort((a, b) => compare(b.version, a.version) || Number(a.version.prerelease !== null) - Number(b.version.prerelease !== null));
   return tags[0]?.tag;
 }
 
+/**
+ * @param {string} path
+ * @param {string} what the file, in the message when it is missing
+ */
 function readText(path, what) {
   if (!existsSync(path)) throw new InputError(`${what} not found: ${path}`);
   return readFileSync(path, 'utf8');
 }
 
+/**
+ * @param {string} changelog
+ * @param {string} version
+ */
 function hasChangelogEntry(changelog, version) {
   const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^#{1,6}\\s*\\[?v?${escaped}\\]?(?=\\s|$)`, 'm').test(changelog);
 }
 
-/** Reads the versions and the changelog of the project at `root`. */
+/**
+ * Reads the versions and the changelog of the project at `root`.
+ * @param {string} root
+ * @returns {Project}
+ */
 export function readProject(root) {
   let packageVersion;
   try {
     packageVersion = JSON.parse(readText(join(root, 'package.json'), 'package.json')).version;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(`package.json is not valid JSON: ${error.message}`);
+    throw new InputError(`package.json is not valid JSON: ${messageOf(error)}`);
   }
   let specVersion;
   try {
     specVersion = YAML.parse(readText(join(root, WORKING_SPEC), WORKING_SPEC))?.info?.version;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(`${WORKING_SPEC} is not valid YAML: ${error.message.split('\n')[0]}`);
+    throw new InputError(`${WORKING_SPEC} is not valid YAML: ${messageOf(error).split('\n')[0]}`);
   }
   const changelogPath = join(root, 'CHANGELOG.md');
   const changelog = existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : null;
   return { packageVersion: packageVersion ?? null, specVersion: specVersion ?? null, changelog };
 }
 
-/** The spec of the latest release of `root`: the highest v* tag, else the committed baseline. */
+/**
+ * The spec of the latest release of `root`: the highest v* tag, else the committed baseline.
+ * @param {string} root
+ * @returns {{ base: string, source: string }}
+ */
 export function releaseBaseline(root) {
   const tag = latestReleaseTag(root);
   if (tag) return { base: tag, source: 'latest release tag' };
@@ -93,9 +144,13 @@ export function releaseBaseline(root) {
 /**
  * The release rule itself, on a diff report (scripts/diff.js) of the working spec against the
  * release, the two versions of the working tree and its changelog. Returns { ok, problems, notes, requiredVersion }.
+ * @param {Project & { report: Report, releasedVersion?: string | null }} input
+ * @returns {Verdict}
  */
 export function evaluateRelease({ report, packageVersion, specVersion, changelog, releasedVersion = report.base.version }) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {string[]} */
   const notes = [];
   const current = parseVersion(specVersion);
   const released = parseVersion(releasedVersion);
@@ -104,6 +159,7 @@ export function evaluateRelease({ report, packageVersion, specVersion, changelog
   }
   if (!current) problems.push(`${WORKING_SPEC} info.version ${specVersion} is not a semver version (X.Y.Z).`);
   if (!released) problems.push(`the release's info.version ${releasedVersion} is not a semver version (X.Y.Z).`);
+  /** @type {Version | null} */
   let required = null;
   if (current && released) {
     if (compare(current, released) < 0) problems.push(`info.version ${current.text} is lower than the release's ${released.text}.`);
@@ -112,21 +168,25 @@ export function evaluateRelease({ report, packageVersion, specVersion, changelog
       const count = report.summary.breakingChanges;
       const ops = report.summary.breakingOperations;
       const what = `${count} breaking change${count === 1 ? '' : 's'}${ops.length ? ` (${ops.join(', ')})` : ''}`;
-      if (compare(current, parseVersion(required)) < 0) {
+      if (compare(current, required) < 0) {
         problems.push(
-          `${what} since ${released.text} need${count === 1 ? 's' : ''} version ${required} or higher (${released.major === 0 ? 'a minor step while below 1.0.0' : 'a major step'}), in package.json and ${WORKING_SPEC}; the version is ${current.text}.`,
+          `${what} since ${released.text} need${count === 1 ? 's' : ''} version ${required.text} or higher (${released.major === 0 ? 'a minor step while below 1.0.0' : 'a major step'}), in package.json and ${WORKING_SPEC}; the version is ${current.text}.`,
         );
-      } else notes.push(`${what} since ${released.text}; version ${current.text} is at least ${required}.`);
+      } else notes.push(`${what} since ${released.text}; version ${current.text} is at least ${required.text}.`);
     } else notes.push(`no breaking change since ${released.text}.`);
   }
   if (changelog === null || changelog === undefined) problems.push('CHANGELOG.md is missing.');
   else if (current && !hasChangelogEntry(changelog, current.text)) {
     problems.push(`CHANGELOG.md has no entry for ${current.text} (a heading such as "## ${current.text}").`);
   }
-  return { ok: problems.length === 0, problems, notes, requiredVersion: required };
+  return { ok: problems.length === 0, problems, notes, requiredVersion: required?.text ?? null };
 }
 
-/** Checks the project at `root` against its latest release (or `baseline`, a spec file or git ref). */
+/**
+ * Checks the project at `root` against its latest release (or `baseline`, a spec file or git ref).
+ * @param {{ root?: string, baseline?: string }} [options]
+ * @returns {Promise<ReleaseResult>}
+ */
 export async function releaseCheck({ root = PACKAGE_ROOT, baseline } = {}) {
   const project = readProject(root);
   const { base, source } = baseline ? { base: baseline, source: 'given' } : releaseBaseline(root);
@@ -142,6 +202,10 @@ export async function releaseCheck({ root = PACKAGE_ROOT, baseline } = {}) {
   };
 }
 
+/**
+ * The result as text, for a person.
+ * @param {ReleaseResult} result
+ */
 export function formatResult(result) {
   const lines = [`Release check against ${result.baseline.spec} [${result.baseline.source}], released version ${result.baseline.version}`];
   lines.push(`  version: package.json ${result.packageVersion}, ${WORKING_SPEC} ${result.version}`);
@@ -160,15 +224,17 @@ export function formatResult(result) {
 
 async function main() {
   const argv = process.argv.slice(2);
+  /** @type {{ root: string, json: boolean, baseline?: string }} */
   const options = { root: PACKAGE_ROOT, json: false };
   try {
     for (let i = 0; i < argv.length; i++) {
       const argument = argv[i];
       if (argument === '--json') options.json = true;
       else if (argument === '--root' || argument === '--baseline') {
-        if (!argv[i + 1]) throw new InputError(`${argument} needs a value`);
-        if (argument === '--root') options.root = resolve(argv[++i]);
-        else options.baseline = argv[++i];
+        const value = argv[++i];
+        if (!value) throw new InputError(`${argument} needs a value`);
+        if (argument === '--root') options.root = resolve(value);
+        else options.baseline = value;
       } else throw new InputError(`unknown argument: ${argument}\nusage: node scripts/release-check.js [--root DIR] [--baseline FILE|REF] [--json]`);
     }
     const result = await releaseCheck(options);
@@ -178,7 +244,7 @@ async function main() {
     } else process.stdout.write(formatResult(result));
     return result.ok ? 0 : 1;
   } catch (error) {
-    console.error(`release-check: ${error instanceof InputError ? '' : 'unexpected error: '}${error?.message ?? error}`);
+    console.error(`release-check: ${error instanceof InputError ? '' : 'unexpected error: '}${messageOf(error)}`);
     return 2;
   }
 }

@@ -12,6 +12,7 @@ import { root } from './lib.js';
 const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' } } });
 const spec = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
 const put = spec.paths['/v2/projects/{project_id}/runs/{run_id}/signals/configuration'].put;
+/** @param {import('../openapi.js').Parsed} content */
 const firstExample = (content) => Object.values(content['application/json'].examples)[0].value;
 const invalidResponse = put.responses['422'].$ref
   ? spec.components.responses[put.responses['422'].$ref.split('/').pop()]
@@ -20,6 +21,7 @@ const ok = Buffer.from(JSON.stringify(firstExample(put.responses['200'].content)
 const invalid = Buffer.from(JSON.stringify(firstExample(invalidResponse.content)));
 
 const server = createServer((request, response) => {
+  /** @type {Buffer[]} */
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {

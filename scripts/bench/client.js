@@ -9,10 +9,21 @@ import createClient from 'openapi-fetch';
 import ts from 'typescript';
 import { median, num, packageVersion, ratio, root, table, tempDir } from './lib.js';
 
+/** @typedef {import('../../generated/schema.js').paths} paths */
+/** @typedef {import('openapi-fetch').Client<paths>} Client */
+/** A `fetch` as the variants call it: openapi-fetch with a Request, the bare variant with a URL. */
+/** @typedef {(input: string | Request, init?: RequestInit) => Promise<Response>} Fetch */
+/**
+ * A variant: its label, how it makes a call with a given fetch, and the credential headers it must
+ * send (null: not checked).
+ * @typedef {[label: string, make: (f: Fetch) => () => Promise<unknown>, expect: string[] | null]} Variant
+ */
+
 /**
  * Compiles src/ (and generated/security.ts) as they are now into a temp dir, so the benchmark
  * measures the current source, not whatever dist/ holds (dist/ is rebuilt by `npm pack`).
  * Same target as tsconfig.build.json (ES2022, from tsconfig.json).
+ * @returns {Promise<{ createApiClient(options: { baseUrl: string, fetch: Fetch, auth: Record<string, unknown> }): Client }>}
  */
 async function loadCurrentClient() {
   const out = tempDir('client');
@@ -40,6 +51,7 @@ async function loadCurrentClient() {
 }
 
 // The stub of openapi-fetch's benchmark: a Response resolved on the next tick.
+/** @type {() => Promise<Response>} */
 const stubFetch = () =>
   new Promise((resolve) => {
     process.nextTick(() => resolve(Response.json({}, { status: 200 })));
@@ -59,21 +71,32 @@ function fullSignalsBody() {
 const tinyUserBody = { email: 'ada@example.org', password: 'pw' };
 const BARE = 'openapi-fetch createClient';
 
-/** Checks each variant sends what it should, so a fast failure is never timed as a fast call. */
+/**
+ * Checks each variant sends what it should, so a fast failure is never timed as a fast call.
+ * @param {string} name
+ * @param {(f: Fetch) => Promise<unknown>} call
+ * @param {string[]} expectHeader
+ */
 async function verify(name, call, expectHeader) {
+  /** @type {Request | undefined} */
   let seen;
+  /** @type {Fetch} */
   const recorder = async (request) => {
-    seen = request;
+    seen = typeof request === 'string' ? new Request(request) : request;
     return stubFetch();
   };
-  const result = await call(recorder);
+  const result = /** @type {{ error?: unknown } | undefined} */ (await call(recorder));
   if (result?.error !== undefined || !seen) throw new Error(`client bench: ${name} did not complete a call`);
-  const headers = ['service-ao-api-key', 'service-api-key', 'authorization'].filter((h) => seen.headers.has(h));
+  const request = seen;
+  const headers = ['service-ao-api-key', 'service-api-key', 'authorization'].filter((h) => request.headers.has(h));
   if (JSON.stringify(headers) !== JSON.stringify(expectHeader)) {
     throw new Error(`client bench: ${name} sent credential headers ${JSON.stringify(headers)}, expected ${JSON.stringify(expectHeader)}`);
   }
 }
 
+/**
+ * @param {{ quick: boolean }} options
+ */
 export async function clientSection({ quick }) {
   const { createApiClient } = await loadCurrentClient();
   // Many short rounds in rotating order: a burst of other work on the machine hits one task of
@@ -87,6 +110,7 @@ export async function clientSection({ quick }) {
   const signalsUrl = `${BASE_URL}/v2/projects/${PROJECT_ID}/runs/${RUN_ID}/signals/configuration`;
 
   // Each variant: [label, makeCall(fetch) => (() => Promise), credential headers it must send].
+  /** @type {{ title: string, variants: Variant[] }[]} */
   const operations = [
     {
       title: 'POST /v2/system_users, tiny body, no credential (the cheapest operation: the API has no GET)',
@@ -96,6 +120,7 @@ export async function clientSection({ quick }) {
           return { data: await r.json() };
         }, null],
         ['openapi-fetch createClient', (f) => {
+          /** @type {Client} */
           const c = createClient({ baseUrl: BASE_URL, fetch: f });
           return () => c.POST(USERS, { body: tinyUserBody });
         }, []],
@@ -113,14 +138,17 @@ export async function clientSection({ quick }) {
           return { data: await r.json() };
         }, null],
         ['openapi-fetch createClient', (f) => {
+          /** @type {Client} */
           const c = createClient({ baseUrl: BASE_URL, fetch: f });
           return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
         }, []],
         ['openapi-fetch, key in default `headers`', (f) => {
+          /** @type {Client} */
           const c = createClient({ baseUrl: BASE_URL, fetch: f, headers: { 'Service-AO-API-Key': 'ao-key' } });
           return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
         }, ['service-ao-api-key']],
         ['openapi-fetch + a no-op onRequest middleware', (f) => {
+          /** @type {Client} */
           const c = createClient({ baseUrl: BASE_URL, fetch: f });
           c.use({ onRequest() {} });
           return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
@@ -153,24 +181,33 @@ export async function clientSection({ quick }) {
   );
   const summary = [];
   for (const { title, variants } of operations) {
+    /** @type {Map<string, number[]>} */
     const hz = new Map(variants.map(([label]) => [label, []]));
+    /** @param {string} label */
+    const hzOf = (label) => hz.get(label) ?? [];
     for (let round = 0; round < rounds; round++) {
-      const order = variants.map((_, i) => variants[(i + round) % variants.length]);
+      const shift = round % variants.length;
+      const order = [...variants.slice(shift), ...variants.slice(0, shift)];
       // The JIT stays warm across rounds: only the first round needs the full warm-up.
       const bench = new Bench({ time, warmupTime: round === 0 ? warmupTime : 20, warmupIterations: 20, iterations: 50 });
       for (const [label, make] of order) bench.add(label, make(stubFetch));
       await bench.warmup();
       await bench.run();
       for (const task of bench.tasks) {
-        if (task.result?.error) throw new Error(`client bench: ${task.name} threw: ${task.result.error.stack ?? task.result.error}`);
-        hz.get(task.name).push(task.result.hz);
+        if (task.result?.error) {
+          const { error } = task.result;
+          throw new Error(`client bench: ${task.name} threw: ${(error instanceof Error ? error.stack : undefined) ?? error}`);
+        }
+        hzOf(task.name).push(task.result?.hz ?? NaN);
       }
     }
-    const bareRounds = hz.get(BARE);
-    const pairedRatio = (label) => median(hz.get(label).map((value, round) => value / bareRounds[round]));
-    const best = (label) => Math.max(...hz.get(label));
+    const bareRounds = hzOf(BARE);
+    /** @param {string} label */
+    const pairedRatio = (label) => median(hzOf(label).map((value, round) => value / (bareRounds[round] ?? NaN)));
+    /** @param {string} label */
+    const best = (label) => Math.max(...hzOf(label));
     const rows = variants.map(([label]) => {
-      const values = hz.get(label);
+      const values = hzOf(label);
       const perCall = 1e6 / best(label) - 1e6 / best(BARE);
       return [
         label,

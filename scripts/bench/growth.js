@@ -14,6 +14,26 @@ const PRISM = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 // the split source registers them, so `npm run lint` passes, but on the bundle the rule fires.
 const LINT_ARGS = ['--skip-rule', 'no-unused-components'];
 
+/** @typedef {Awaited<ReturnType<typeof timeTsc>>} TscTime */
+/**
+ * The figures of one size.
+ * @typedef {object} GrowthResult
+ * @property {number} factor
+ * @property {number} operations
+ * @property {number} schemas
+ * @property {number} specBytes
+ * @property {number} typesBytes
+ * @property {number} lint
+ * @property {number} bundle
+ * @property {number} types
+ * @property {TscTime | undefined} tsc undefined with --quick
+ * @property {TscTime} tscSkip
+ * @property {number} startup
+ * @property {number | undefined} rate
+ * @property {number | undefined} cpuPerRequest
+ */
+
+/** @param {number} factor */
 function consumerSource(factor) {
   const last = factor > 1 ? `/v2/copy${factor}/system_users` : '/v2/system_users';
   return `import createClient from 'openapi-fetch';
@@ -35,36 +55,60 @@ export async function run(): Promise<[Schemas['SignalScanMode'] | undefined, str
 `;
 }
 
-/** Milliseconds with about three significant digits. */
+/**
+ * Milliseconds with about three significant digits.
+ * @param {number} value
+ */
 function fine(value) {
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : Math.abs(value) >= 1 ? 2 : 3;
   return `${num(value, digits)} ms`;
 }
 
-/** Runs `fn` `runs` times; the fastest time (other processes only add time) and the last value. */
-async function fastest(runs, fn, redoclyStep) {
+/**
+ * Runs `fn` `runs` times (at least once), `check`ing each value; the fastest time (other processes
+ * only add time) and the last value.
+ * @template T
+ * @param {number} runs
+ * @param {() => T | Promise<T>} fn
+ * @param {(value: T) => void} [check]
+ * @returns {Promise<{ value: T, ms: number }>}
+ */
+async function fastest(runs, fn, check) {
   let best = Infinity;
-  let value;
-  for (let i = 0; i < runs; i++) {
+  let i = 0;
+  for (;;) {
     const started = performance.now();
-    value = await fn();
+    const value = await fn();
     best = Math.min(best, performance.now() - started);
-    if (redoclyStep && value.status !== 0) {
-      throw new Error(`${redoclyStep} failed (${value.status}):\n${(value.stdout + value.stderr).slice(-3_000)}`);
-    }
+    check?.(value);
+    if (++i >= runs) return { value, ms: best };
   }
-  return { value, ms: best };
 }
+
+/**
+ * Throws when a Redocly run failed.
+ * @param {string} step what it was, for the message
+ * @returns {(result: import('node:child_process').SpawnSyncReturns<string>) => void}
+ */
+const succeeded = (step) => (result) => {
+  if (result.status !== 0) throw new Error(`${step} failed (${result.status}):\n${(result.stdout + result.stderr).slice(-3_000)}`);
+};
 
 const SIGNALS = '/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/runs/0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50/signals/configuration';
 
 /**
  * Prism's start-up (fastest of `runs`), and on the first run its rate on a valid Signals PUT and
  * its CPU time per request (which other processes on the machine disturb less than the rate).
+ * @param {string} spec
+ * @param {number} runs
+ * @param {number} loadSeconds
  */
 async function prismAtSize(spec, runs, loadSeconds) {
+  /** @type {number[]} */
   const times = [];
+  /** @type {number | undefined} */
   let rate;
+  /** @type {number | undefined} */
   let cpuPerRequest;
   for (let i = 0; i < runs; i++) {
     const server = await startServer('Prism CLI', (port) => [PRISM, 'mock', spec, '--errors', '-h', '127.0.0.1', '-p', String(port)], {
@@ -87,7 +131,7 @@ async function prismAtSize(spec, runs, loadSeconds) {
         if (loadSeconds >= 2) await autocannon({ ...options, duration: 1 });
         const cpuBefore = groupCpuMs(server.child.pid);
         const result = await autocannon({ ...options, duration: loadSeconds });
-        if (cpuBefore !== undefined) cpuPerRequest = (groupCpuMs(server.child.pid) - cpuBefore) / result.requests.total;
+        if (cpuBefore !== undefined) cpuPerRequest = ((groupCpuMs(server.child.pid) ?? NaN) - cpuBefore) / result.requests.total;
         const ok = result.statusCodeStats?.['200']?.count ?? 0;
         if (ok !== result.requests.total && ok !== result.requests.sent) {
           throw new Error(`Prism at ${spec}: the valid PUT was not always answered 200: ${JSON.stringify(result.statusCodeStats)}`);
@@ -105,13 +149,18 @@ async function prismAtSize(spec, runs, loadSeconds) {
  * Cost per added operation between consecutive sizes, and the verdict. The last step (10× to
  * 100×) decides: its time difference is large, so it is the least noisy. With t = fixed + b·n,
  * the log-log slope of that step is at most 1; above 1.1 the cost per operation itself grows.
+ * @param {{ n: number, t: number }[]} points
+ * @returns {{ marginal: number[], verdict: string, slope?: number }}
  */
 function linearity(points) {
-  const marginal = points.slice(1).map((p, i) => (p.t - points[i].t) / (p.n - points[i].n));
-  if (points.length < 2) return { marginal, verdict: 'needs 2 sizes or more' };
+  const marginal = points.slice(1).map((p, i) => {
+    const previous = points[i] ?? p;
+    return (p.t - previous.t) / (p.n - previous.n);
+  });
   const [before, last] = points.slice(-2);
+  if (!before || !last) return { marginal, verdict: 'needs 2 sizes or more' };
   const slope = Math.log(last.t / before.t) / Math.log(last.n / before.n);
-  const perOp = marginal.at(-1);
+  const perOp = marginal.at(-1) ?? NaN;
   const fixed = last.t - perOp * last.n;
   let verdict;
   if (perOp <= 0) verdict = 'flat: no growth measurable above the noise';
@@ -120,8 +169,10 @@ function linearity(points) {
   return { marginal, verdict, slope };
 }
 
+/** @param {number} value */
 const ratioText = (value) => `${value.toFixed(1)}×`;
 
+/** @param {{ quick: boolean }} options */
 export async function growthSection({ quick }) {
   const factors = quick ? [1] : [1, 10, 100];
   const runs = quick ? 1 : 3;
@@ -130,6 +181,7 @@ export async function growthSection({ quick }) {
   // One untimed run so the first timed size does not pay openapi-typescript's JIT warm-up.
   await generateTypes(base);
 
+  /** @type {GrowthResult[]} */
   const results = [];
   for (const factor of factors) {
     const dir = tempDir(`growth-x${factor}`);
@@ -140,9 +192,9 @@ export async function growthSection({ quick }) {
       writeFileSync(spec, text);
       const operations = countOperations(document);
 
-      const lint = await fastest(stepRuns, () => redocly(['lint', spec, ...LINT_ARGS]), `redocly lint (${factor}×)`);
+      const lint = await fastest(stepRuns, () => redocly(['lint', spec, ...LINT_ARGS]), succeeded(`redocly lint (${factor}×)`));
       const bundled = join(dir, 'bundled.json');
-      const bundle = await fastest(stepRuns, () => redocly(['bundle', spec, '--output', bundled]), `redocly bundle (${factor}×)`);
+      const bundle = await fastest(stepRuns, () => redocly(['bundle', spec, '--output', bundled]), succeeded(`redocly bundle (${factor}×)`));
       const bundledDocument = JSON.parse(readFileSync(bundled, 'utf8'));
       const types = await fastest(stepRuns, () => generateTypes(bundledDocument));
       const schema = types.value;
@@ -212,14 +264,15 @@ export async function growthSection({ quick }) {
       ]),
     ),
   );
+  /** @type {[string, (r: GrowthResult) => number][]} */
   const metrics = [
     ['lint', (r) => r.lint],
     ['bundle', (r) => r.bundle],
     ['types', (r) => r.types],
-    ...(quick ? [] : [['tsc (skipLibCheck false)', (r) => r.tsc.ms]]),
+    ...(quick ? [] : /** @type {[string, (r: GrowthResult) => number][]} */ ([['tsc (skipLibCheck false)', (r) => r.tsc?.ms ?? NaN]])),
     ['tsc (skipLibCheck true)', (r) => r.tscSkip.ms],
     ['mock start-up', (r) => r.startup],
-    ['mock CPU per request', (r) => r.cpuPerRequest ?? 1000 / r.rate],
+    ['mock CPU per request', (r) => r.cpuPerRequest ?? 1000 / (r.rate ?? NaN)],
   ];
   const rows = metrics.map(([name, get]) => {
     const points = results.map((r) => ({ n: r.operations, t: get(r) }));
@@ -235,8 +288,8 @@ export async function growthSection({ quick }) {
   const headers = [
     'step',
     ...results.map((r) => `per op at ${r.factor}×`),
-    ...results.slice(1).map((r, i) => `per added op ${results[i].factor}×→${r.factor}×`),
-    `log-log slope ${results.length > 1 ? `${results.at(-2).factor}×→${results.at(-1).factor}×` : ''}`.trim(),
+    ...results.slice(1).map((r, i) => `per added op ${results[i]?.factor}×→${r.factor}×`),
+    `log-log slope ${results.length > 1 ? `${results.at(-2)?.factor}×→${results.at(-1)?.factor}×` : ''}`.trim(),
     'growth',
   ];
   lines.push('', table(headers, rows, `${'l'}${'r'.repeat(headers.length - 2)}l`));

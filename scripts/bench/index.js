@@ -33,6 +33,12 @@ const SECTIONS = {
   growth: { title: '5. Growth (10× and 100× the operations)', run: growthSection },
 };
 
+/** @typedef {keyof typeof SECTIONS} Section */
+
+/**
+ * The command line's options.
+ * @returns {{ only: Section[], quick: boolean, duration: number, packed: string | undefined, write: boolean }}
+ */
 function options() {
   const { values } = parseArgs({
     options: {
@@ -51,11 +57,13 @@ function options() {
     process.exit(0);
   }
   const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(SECTIONS);
-  const unknown = only.filter((name) => !(name in SECTIONS));
+  /** @type {(name: string) => name is Section} */
+  const known = (name) => name in SECTIONS;
+  const unknown = only.filter((name) => !known(name));
   if (unknown.length > 0) throw new Error(`--only: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
   const duration = values.duration === undefined ? (values.quick ? 0.5 : 5) : Number(values.duration);
   if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be a number of seconds in (0, 600], got ${values.duration}`);
-  return { only, quick: values.quick, duration, packed: values.packed && resolve(values.packed), write: values.write };
+  return { only: only.filter(known), quick: values.quick ?? false, duration, packed: values.packed && resolve(values.packed), write: values.write ?? false };
 }
 
 /** `--write` takes an optional file: the positional right after it, if any. */
@@ -71,6 +79,7 @@ async function main() {
   const started = performance.now();
   const { line, load } = machine();
   const command = `node scripts/bench/index.js${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+  /** @type {string[]} */
   const out = [];
   const print = (text = '') => {
     out.push(text);
@@ -79,7 +88,9 @@ async function main() {
   print(line);
   print('');
   print(`${load}. Command: \`${command}\`. Started ${new Date().toISOString()}.${opts.quick ? ' --quick: the figures only show that the harness runs.' : ''}`);
+  /** @type {Section[]} */
   const failed = [];
+  /** @param {Section} name */
   const runSection = async (name) => {
     const sectionStarted = performance.now();
     let text;
@@ -87,10 +98,11 @@ async function main() {
       text = (await SECTIONS[name].run(opts)).text;
     } catch (error) {
       failed.push(name);
-      text = `FAILED: ${String(error.stack ?? error)}`;
+      text = `FAILED: ${String((error instanceof Error ? error.stack : undefined) ?? error)}`;
     }
     return `${text}\n\n_Section wall time: ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s._`;
   };
+  /** @param {Section} name */
   const heading = (name) => {
     print('');
     print(`## ${SECTIONS[name].title}`);
@@ -114,6 +126,7 @@ async function main() {
   return failed.length === 0;
 }
 
+/** @param {string} command */
 function header(command) {
   return `# Benchmarks
 

@@ -12,6 +12,23 @@ const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
 
 const PACKED = 'packed.json';
 
+/**
+ * The entry of `npm pack --json` for the tarball.
+ * @typedef {{ filename: string, size: number, unpackedSize: number, entryCount: number, files: { path: string, size: number }[] }} NpmPack
+ */
+/**
+ * What packAndInstall made, as written to `<work>/packed.json`.
+ * @typedef {object} Packed
+ * @property {string} name the package's name
+ * @property {number} prepackMs
+ * @property {NpmPack} packed
+ * @property {string} tarball
+ * @property {string} app the project it is installed into
+ * @property {string} installedPackage its directory in the app's node_modules
+ * @property {number} installMs
+ * @property {string[]} installed every package installed, `name@version`
+ */
+
 const PROJECT_ID = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 const RUN_ID = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
 
@@ -53,13 +70,23 @@ export async function run(): Promise<string[]> {
 }
 `;
 
+/**
+ * Runs npm; throws when it fails.
+ * @param {string[]} args
+ * @param {string} cwd
+ * @param {string} what the step, for the message
+ */
 async function npm(args, cwd, what) {
   const result = await timeCommand('npm', args, { cwd, maxOutput: 200_000 });
   if (result.code !== 0) throw new Error(`${what} failed (${result.code}):\n${result.output.slice(-3_000)}`);
   return result;
 }
 
-/** The one entry of `npm pack --json` (scripts are ignored, so stdout is only the JSON). */
+/**
+ * The one entry of `npm pack --json` (scripts are ignored, so stdout is only the JSON).
+ * @param {{ stdout: string, output: string }} result
+ * @returns {NpmPack}
+ */
 function packJson(result) {
   try {
     return JSON.parse(result.stdout)[0];
@@ -68,6 +95,7 @@ function packJson(result) {
   }
 }
 
+/** @param {string} path */
 function gzipped(path) {
   return gzipSync(readFileSync(path), { level: 9 }).length;
 }
@@ -78,6 +106,8 @@ function gzipped(path) {
  * is a fresh build of the current source and nothing in the repo is written. Also used by the
  * tests (test/setup/package.ts), which pack once per run; the facts are also written to
  * `<work>/packed.json` so that `--packed <work>` reuses them.
+ * @param {string} [work]
+ * @returns {Promise<Packed>}
  */
 export async function packAndInstall(work = tempDir('package')) {
   const snapshot = join(work, 'snapshot');
@@ -105,7 +135,9 @@ export async function packAndInstall(work = tempDir('package')) {
   const tarball = join(out, packed.filename);
   const install = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app, 'npm install <tarball>');
   const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'));
-  const installed = Object.entries(lock.packages)
+  /** @type {[string, { version: string, dev?: boolean }][]} */
+  const entries = Object.entries(lock.packages);
+  const installed = entries
     .filter(([path]) => path !== '' && path !== `node_modules/${manifest.name}`)
     .map(([path, info]) => `${path.replace(/^.*node_modules\//, '')}@${info.version}${info.dev ? ' (dev)' : ''}`);
   const result = {
@@ -122,15 +154,20 @@ export async function packAndInstall(work = tempDir('package')) {
   return result;
 }
 
-/** What packAndInstall wrote into `dir`. */
+/**
+ * What packAndInstall wrote into `dir`.
+ * @param {string} dir
+ * @returns {Packed}
+ */
 function readPacked(dir) {
   try {
     return JSON.parse(readFileSync(join(dir, PACKED), 'utf8'));
   } catch (error) {
-    throw new Error(`--packed ${dir}: no ${PACKED} of a packed package there (${error.message})`);
+    throw new Error(`--packed ${dir}: no ${PACKED} of a packed package there (${error instanceof Error ? error.message : error})`);
   }
 }
 
+/** @param {{ quick: boolean, packed?: string }} options */
 export async function packageSection({ quick, packed: packedDir }) {
   const runs = quick ? 1 : 5;
   const pack = packedDir ? readPacked(packedDir) : await packAndInstall();
@@ -142,6 +179,7 @@ export async function packageSection({ quick, packed: packedDir }) {
   writeFileSync(join(app, 'consumer.ts'), CONSUMER);
   writeFileSync(join(app, 'baseline.ts'), BASELINE);
   const configs = quick ? [true] : [true, false];
+  /** @type {string[][]} */
   const tscRows = [];
   for (const skipLibCheck of configs) {
     const suffix = skipLibCheck ? 'skiplib' : 'full';
@@ -156,11 +194,12 @@ export async function packageSection({ quick, packed: packedDir }) {
       `${consumer.ms >= baseline.ms ? '+' : '−'}${ms(Math.abs(consumer.ms - baseline.ms))} (${(consumer.ms / baseline.ms).toFixed(2)}×)`,
       `${num(baseline.types)} → ${num(consumer.types)}`,
       `${num(baseline.checkS, 2)} → ${num(consumer.checkS, 2)} s`,
-      `${num(baseline.memoryK / 1024)} → ${num(consumer.memoryK / 1024)} MB`,
+      `${num((baseline.memoryK ?? NaN) / 1024)} → ${num((consumer.memoryK ?? NaN) / 1024)} MB`,
     ]);
   }
 
   // Where the bytes are: by top-level directory, and the largest files.
+  /** @type {Map<string, number>} */
   const byDir = new Map();
   for (const file of packed.files) {
     const top = file.path.includes('/') ? `${file.path.split('/')[0]}/` : file.path;

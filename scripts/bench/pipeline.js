@@ -4,9 +4,11 @@ import { REDOCLY_CLI, REDOCLY_ENV } from '../openapi.js';
 import { ms, root, table, timeCommand } from './lib.js';
 
 const node = process.execPath;
+/** @param {string} path */
 const bin = (path) => join(root, 'node_modules', path);
 const quiet = { ...REDOCLY_ENV, NO_COLOR: '1', FORCE_COLOR: '0' };
 
+/** @type {{ name: string, what: string, command?: string, args: string[], slow?: boolean }[]} */
 const STEPS = [
   {
     name: 'lint',
@@ -27,7 +29,7 @@ const STEPS = [
   },
   {
     name: 'typecheck',
-    what: '`tsc -p tsconfig.json` (`npm run typecheck`: src, generated, test, scripts)',
+    what: '`tsc -p tsconfig.json` (src, generated, test; `npm run typecheck` also runs it)',
     args: [bin('typescript/bin/tsc'), '-p', 'tsconfig.json'],
     slow: true,
   },
@@ -45,6 +47,10 @@ const STEPS = [
   },
 ];
 
+/**
+ * @param {string} output
+ * @param {RegExp} pattern
+ */
 function lastLine(output, pattern) {
   return output
     .split('\n')
@@ -53,6 +59,10 @@ function lastLine(output, pattern) {
     .pop();
 }
 
+/**
+ * @param {string} output
+ * @param {RegExp} pattern
+ */
 function firstLine(output, pattern) {
   return output
     .split('\n')
@@ -60,8 +70,11 @@ function firstLine(output, pattern) {
     .find((l) => pattern.test(l));
 }
 
+/** @param {{ quick: boolean }} options */
 export async function pipelineSection({ quick }) {
+  /** @type {string[][]} */
   const rows = [];
+  /** @type {{ name: string, ms: number, code: number | string }[]} */
   const results = [];
   for (const step of STEPS) {
     if (quick && step.slow) {

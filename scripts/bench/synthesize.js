@@ -5,11 +5,20 @@
 
 import { operationsOf } from '../openapi.js';
 
+/** @typedef {import('../openapi.js').Parsed} Parsed */
+
 const SHARED_COMPONENTS = new Set(['securitySchemes']);
 
+/**
+ * A copy of `value` with every `$ref` renamed.
+ * @param {Parsed} value
+ * @param {(ref: string) => string} rename
+ * @returns {Parsed}
+ */
 function rewriteRefs(value, rename) {
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, rename));
   if (!value || typeof value !== 'object') return value;
+  /** @type {Record<string, Parsed>} */
   const out = {};
   for (const [key, child] of Object.entries(value)) {
     out[key] = key === '$ref' && typeof child === 'string' ? rename(child) : rewriteRefs(child, rename);
@@ -17,13 +26,20 @@ function rewriteRefs(value, rename) {
   return out;
 }
 
+/**
+ * Copy `k` of the operations and components of `document`.
+ * @param {Parsed} document
+ * @param {number} k
+ */
 function copyOf(document, k) {
   const suffix = `C${k}`;
+  /** @param {string} ref */
   const rename = (ref) => {
     const match = /^#\/components\/([^/]+)\/([^/]+)(.*)$/.exec(ref);
-    if (!match || SHARED_COMPONENTS.has(match[1])) return ref;
+    if (!match || SHARED_COMPONENTS.has(match[1] ?? '')) return ref;
     return `#/components/${match[1]}/${match[2]}${suffix}${match[3]}`;
   };
+  /** @type {Record<string, Parsed>} */
   const paths = {};
   for (const [path, item] of Object.entries(document.paths)) {
     const copy = rewriteRefs(item, rename);
@@ -34,6 +50,7 @@ function copyOf(document, k) {
     }
     paths[path.replace(/^\/v2\//, `/v2/copy${k}/`)] = copy;
   }
+  /** @type {Record<string, Parsed>} */
   const components = {};
   for (const [kind, entries] of Object.entries(document.components ?? {})) {
     if (SHARED_COMPONENTS.has(kind)) continue;
@@ -44,7 +61,12 @@ function copyOf(document, k) {
   return { paths, components };
 }
 
-/** The spec with `factor` × its operations. */
+/**
+ * The spec with `factor` × its operations.
+ * @param {Parsed} document
+ * @param {number} factor
+ * @returns {Parsed}
+ */
 export function synthesize(document, factor) {
   const out = structuredClone(document);
   for (let k = 2; k <= factor; k++) {
@@ -55,6 +77,7 @@ export function synthesize(document, factor) {
   return out;
 }
 
+/** @param {Parsed} document */
 export function countOperations(document) {
   return [...operationsOf(document)].length;
 }

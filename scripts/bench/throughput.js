@@ -15,7 +15,13 @@ const SCENARIOS = [
   { name: 'invalid (interval_hours 0)', body: { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 0 } }, expect: 422 },
 ];
 
+/**
+ * The servers to load, each with how to start it on a port.
+ * @param {boolean} quick
+ * @returns {{ name: string, key?: string, args: (port: number) => string[] }[]}
+ */
 function servers(quick) {
+  /** @type {ReturnType<typeof servers>} */
   const list = [
     { name: 'node:http ceiling', args: (port) => [join(root, 'scripts/bench/ceiling-server.js'), '--port', String(port)] },
     { name: 'Prism CLI (bare)', key: 'prism', args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port)] },
@@ -31,6 +37,11 @@ function servers(quick) {
   return list;
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {{ body: unknown }} scenario
+ * @param {number} duration seconds
+ */
 async function load(baseUrl, scenario, duration) {
   return autocannon({
     url: `${baseUrl}${PATH}`,
@@ -43,25 +54,30 @@ async function load(baseUrl, scenario, duration) {
   });
 }
 
+/** @param {import('autocannon').Result} result */
 function statuses(result) {
   return Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}×${count}`)
     .join(' ');
 }
 
+/** @param {{ quick: boolean, duration: number }} options */
 export async function mockSection({ quick, duration }) {
   const warmup = quick ? 0 : 1;
+  /** @type {string[][]} */
   const rows = [];
+  /** @type {Map<string, { rate: number, cpu: number | undefined }>} */
   const byServer = new Map();
+  /** @type {string[]} */
   const notes = [];
   for (const server of servers(quick)) {
     let running;
     try {
       running = await startServer(server.name, server.args, {
-        probe: { path: PATH, init: { method: 'PUT', headers: HEADERS, body: JSON.stringify(SCENARIOS[0].body) } },
+        probe: { path: PATH, init: { method: 'PUT', headers: HEADERS, body: JSON.stringify(SCENARIOS[0]?.body) } },
       });
     } catch (error) {
-      notes.push(`${server.name} did not start: ${error.message.split('\n').slice(0, 6).join(' / ')}`);
+      notes.push(`${server.name} did not start: ${String(error instanceof Error ? error.message : error).split('\n').slice(0, 6).join(' / ')}`);
       for (const scenario of SCENARIOS) rows.push([server.name, scenario.name, 'failed to start', '', '', '', '', '', '', '', '', '']);
       continue;
     }
@@ -77,7 +93,7 @@ export async function mockSection({ quick, duration }) {
           const result = await load(running.baseUrl, scenario, duration);
           const wall = result.duration * 1000;
           const own = process.cpuUsage(ownCpu);
-          const serverCpuMs = serverCpu === undefined ? undefined : groupCpuMs(running.child.pid) - serverCpu;
+          const serverCpuMs = serverCpu === undefined ? undefined : (groupCpuMs(running.child.pid) ?? NaN) - serverCpu;
           const serverPct = serverCpuMs === undefined ? undefined : (serverCpuMs / wall) * 100;
           const cpuPerRequest = serverCpuMs === undefined || result.requests.total === 0 ? undefined : (serverCpuMs * 1000) / result.requests.total;
           const loadPct = ((own.user + own.system) / 1000 / wall) * 100;
@@ -99,7 +115,7 @@ export async function mockSection({ quick, duration }) {
             `${Math.round(running.startupMs)} ms`,
           ]);
         } catch (error) {
-          notes.push(`${server.name}, ${scenario.name}: ${String(error.message ?? error).split('\n')[0]}`);
+          notes.push(`${server.name}, ${scenario.name}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
           rows.push([server.name, scenario.name, 'failed', '', '', '', '', '', '', '', '', '']);
         }
       }

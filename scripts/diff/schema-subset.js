@@ -8,6 +8,12 @@
 
 import { isDeepStrictEqual } from 'node:util';
 
+/** @typedef {import('./spec.js').Spec} Spec */
+/**
+ * A JSON Schema as parsed (an object, or `true`/`false`), or a value inside one.
+ * @typedef {import('./spec.js').Parsed} Schema
+ */
+
 /** Keywords that say something about a value without constraining it. */
 const ANNOTATIONS = new Set([
   'title', 'description', 'summary', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly',
@@ -18,11 +24,20 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
 /** Keywords whose value is data, not a schema. */
 const DATA = new Set(['const', 'enum', 'required']);
 
+/**
+ * @param {Schema} value
+ * @returns {value is Record<string, Schema>}
+ */
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The schema at `node` (found in `file` of `spec`, a diff.js Spec) with every $ref replaced by its
  * target and annotations dropped. A $ref cycle becomes `{ $cycle }`, which equals nothing.
+ * @param {Spec} spec
+ * @param {Schema} node
+ * @param {string} file
+ * @param {string[]} [seen] the $ref targets on the way here
+ * @returns {Schema}
  */
 export function inline(spec, node, file, seen = []) {
   if (Array.isArray(node)) return node.map((item) => inline(spec, item, file, seen));
@@ -37,6 +52,7 @@ export function inline(spec, node, file, seen = []) {
     const rest = inline(spec, siblings, file, seen);
     return Object.keys(rest).length === 0 ? resolved : { allOf: [resolved, rest] };
   }
+  /** @type {Record<string, Schema>} */
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
@@ -48,7 +64,12 @@ export function inline(spec, node, file, seen = []) {
   return out;
 }
 
-/** The schema at a JSON pointer's segments from the root of `spec`, $refs followed on the way and inlined. */
+/**
+ * The schema at a JSON pointer's segments from the root of `spec`, $refs followed on the way and inlined.
+ * @param {Spec} spec
+ * @param {readonly string[]} segments
+ * @returns {Schema}
+ */
 export function schemaAt(spec, segments) {
   let node = spec.root;
   let file = spec.rootFile;
@@ -64,9 +85,21 @@ export function schemaAt(spec, segments) {
   return node === undefined ? undefined : inline(spec, node, file);
 }
 
+/**
+ * @param {Record<string, Schema>} schema
+ * @returns {string[] | undefined}
+ */
 const typesOf = (schema) => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);
+/**
+ * @param {string[]} types
+ * @param {string} type
+ */
 const admitsType = (types, type) => types.includes(type) || (type === 'integer' && types.includes('number'));
-/** Whether a schema plainly excludes null (by its `type`, `const`, `enum` or every branch of a union). */
+/**
+ * Whether a schema plainly excludes null (by its `type`, `const`, `enum` or every branch of a union).
+ * @param {Schema} schema
+ * @returns {boolean}
+ */
 function excludesNull(schema) {
   if (!isObject(schema)) return false;
   const types = typesOf(schema);
@@ -77,13 +110,20 @@ function excludesNull(schema) {
   if (Array.isArray(schema.allOf)) return schema.allOf.some(excludesNull);
   return false;
 }
+/** @param {Schema} schema */
 const isNullOnly = (schema) => isObject(schema) && isDeepStrictEqual(typesOf(schema), ['null']) && Object.keys(schema).length === 1;
-/** `true`, `{}` and a missing schema accept everything. */
+/**
+ * `true`, `{}` and a missing schema accept everything.
+ * @param {Schema} schema
+ */
 const acceptsAll = (schema) => schema === undefined || schema === true || (isObject(schema) && Object.keys(schema).length === 0);
 
 /**
  * Whether every value `base` accepts, `revision` accepts too (both inlined). Sound, not complete:
  * `true` means proven; `false` means not proven.
+ * @param {Schema} base
+ * @param {Schema} revision
+ * @returns {boolean}
  */
 export function accepts(base, revision) {
   if (acceptsAll(revision)) return true;
@@ -110,7 +150,8 @@ export function accepts(base, revision) {
     switch (keyword) {
       case 'type': {
         const wanted = typesOf(base);
-        const allowed = typesOf(revision);
+        // Defined: `revision` has a `type` (this keyword).
+        const allowed = typesOf(revision) ?? [];
         if (!wanted || !wanted.every((type) => admitsType(allowed, type))) return false;
         break;
       }
@@ -127,7 +168,7 @@ export function accepts(base, revision) {
         if (!accepts(before, value)) return false;
         break;
       case 'required':
-        if (!value.every((name) => (base.required ?? []).includes(name))) return false;
+        if (!value.every((/** @type {string} */ name) => (base.required ?? []).includes(name))) return false;
         break;
       case 'if':
         // A condition is only safe unchanged, or new with a `then` the base already implied.

@@ -6,11 +6,7 @@ import { dirname, resolve } from 'node:path';
 import YAML from 'yaml';
 import { InputError } from './input.js';
 
-/**
- * A value parsed from YAML or JSON. Its shape is whatever the file holds, so the code that reads it
- * checks as it goes (optional chaining, `typeof`); this alias is where that choice is made.
- * @typedef {any} Parsed
- */
+/** @typedef {import('../openapi.js').Parsed} Parsed */
 
 /**
  * A node reached through the spec: its value, the file it is in and its pointer there.

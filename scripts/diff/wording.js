@@ -118,15 +118,15 @@ export function whatText(change, use) {
   const last = segments[segments.length - 1];
   if (kind === 'removed' || kind === 'added') {
     const verb = kind;
-    if (typeName === 'PathItem' || (segments.length === 2 && ['paths', 'webhooks'].includes(segments[0]))) return kind === 'added' ? 'new operation' : `operation ${verb} (path ${segments[1]} ${verb})`;
-    if (typeName === 'Operation' || METHODS.includes(last)) return kind === 'added' ? 'new operation' : `operation ${verb}`;
+    if (typeName === 'PathItem' || (segments.length === 2 && ['paths', 'webhooks'].includes(segments[0] ?? ''))) return kind === 'added' ? 'new operation' : `operation ${verb} (path ${segments[1]} ${verb})`;
+    if (typeName === 'Operation' || METHODS.includes(last ?? '')) return kind === 'added' ? 'new operation' : `operation ${verb}`;
     if (typeName === 'Schema' && segments[segments.length - 2] === 'properties') {
       if (kind === 'removed') return 'removed';
       const value = change.revision?.value;
       const type = value && typeof value === 'object' && value.type ? ` ${asArray(value.type).join(' | ')}` : '';
       return `added (${isAddedRequired(change) ? 'required' : 'optional'}${type})`;
     }
-    if (typeName === 'Schema' && ['oneOf', 'anyOf', 'allOf'].includes(segments[segments.length - 2])) {
+    if (typeName === 'Schema' && ['oneOf', 'anyOf', 'allOf'].includes(segments[segments.length - 2] ?? '')) {
       return `\`${segments[segments.length - 2]}\` subschema ${show(kind === 'added' ? r : b)} ${verb}`;
     }
     if (use.where.part === 'parameter' || use.where.part === 'header' || typeName === 'Response' || typeName === 'RequestBody') return verb;
@@ -177,7 +177,7 @@ export function reasonText(change, rule, direction, breaking, redoclyMessage) {
   const e = effect(change);
   const { kind, property: p } = change;
   const segments = pointerSegments(change.path);
-  const isOperation = change.typeName === 'Operation' || change.typeName === 'PathItem' || (segments.length <= 3 && segments[0] === 'paths' && (segments.length === 2 || METHODS.includes(segments[2])));
+  const isOperation = change.typeName === 'Operation' || change.typeName === 'PathItem' || (segments.length <= 3 && segments[0] === 'paths' && (segments.length === 2 || METHODS.includes(segments[2] ?? '')));
   if (isOperation && kind === 'removed') return 'a client that calls it gets an error';
   if (isOperation && kind === 'added') return 'existing clients are unaffected';
   if (p === 'deprecated') return 'a notice only: the operation still works';
@@ -208,7 +208,7 @@ export function reasonText(change, rule, direction, breaking, redoclyMessage) {
         break;
     }
     if (direction === 'request') {
-      if (CLOSING_FLAGS.includes(p) && change.revision?.value === false) return 'narrows what a client may send: any field not listed is rejected';
+      if (p !== undefined && CLOSING_FLAGS.includes(p) && change.revision?.value === false) return 'narrows what a client may send: any field not listed is rejected';
       if (rule === 'schema-type-changed') return 'narrows what a client may send: a value of the old type is rejected';
       if (e === 'both' || e === null) return 'changes what a client may send: a value that was valid can be rejected';
       return 'narrows what a client may send';

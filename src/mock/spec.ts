@@ -81,8 +81,17 @@ export interface Document {
   [field: string]: unknown;
 }
 
-/** A JSON object of the document, read loosely (a Parameter, Request Body or Response Object). */
-type JsonNode = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The Parameter, Request Body and Response Objects, as far as the mock reads them. */
+interface ParameterObject {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Schema;
+}
+interface WithContent {
+  required?: boolean;
+  content?: Record<string, { schema?: Schema } | undefined>;
+}
 
 export class Spec {
   readonly pointers = new Map<string, unknown>();
@@ -95,11 +104,11 @@ export class Spec {
     for (const { path, method, pathItem, operation: op } of operationsOf(document)) {
       if (!op.operationId) continue;
       const parameters = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
-        const parameter = this.deref(p as JsonNode) as JsonNode;
+        const parameter = this.deref(p as Schema) as unknown as ParameterObject;
         return { name: parameter.name, in: parameter.in, required: !!parameter.required, schema: parameter.schema ?? {} };
       });
-      const requestBody = op.requestBody ? (this.deref(op.requestBody as JsonNode) as JsonNode) : undefined;
-      const response = op.responses?.['200'] ? (this.deref(op.responses['200'] as JsonNode) as JsonNode) : undefined;
+      const requestBody = op.requestBody ? (this.deref(op.requestBody as Schema) as WithContent) : undefined;
+      const response = op.responses?.['200'] ? (this.deref(op.responses['200'] as Schema) as WithContent) : undefined;
       this.operations.set(op.operationId, {
         operationId: op.operationId,
         method,
@@ -121,7 +130,7 @@ export class Spec {
         .slice(1)
         .split('/')
         .filter((part) => part !== '')
-        .reduce<unknown>((current, part) => (current as JsonNode | undefined)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
+        .reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
       if (node === undefined) throw new Error(`unresolved $ref ${ref}`);
       this.pointers.set(ref, node);
     }

@@ -127,8 +127,8 @@ interface Session {
   templates: Map<string, Record<string, unknown>>;
 }
 
-/** A record the rules read and write: the reflected response, an object. */
-type Reflected = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What the rules read and write: the reflected response, an object. */
+type Reflected = Record<string, unknown>;
 
 // Stryker disable next-line StringLiteral: any default seed serves; the server always passes one.
 export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }: StateOptions = {}): State {
@@ -207,7 +207,7 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
       if (!saved) reserve();
       const at = now(s);
       const data = {
-        ...reflected.data,
+        ...(reflected.data as Record<string, unknown> | undefined),
         id: saved?.id ?? newId(s),
         created_at: saved?.created_at ?? at,
         updated_at: at,

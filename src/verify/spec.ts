@@ -4,8 +4,8 @@
 //
 // The package root is found by walking up from the running script (the bin, through npm's symlink)
 // and then from the working directory, to the directory whose package.json names this package. It
-// is not taken from import.meta.url because src/ is also compiled to CommonJS (dist/cjs/), where
-// import.meta does not exist.
+// is not taken from import.meta.url, a leftover of when all of src/ was also compiled to CommonJS
+// (dist/cjs/, where import.meta does not exist); only the client is now (tsconfig.cjs.json).
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 

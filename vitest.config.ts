@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { CostliestFirst } from './test/setup/sequencer.js';
 
 // The tests that use the packed package (inject('packedPackage'), test/helpers/packed.ts). They
 // are a project of their own so that the package is packed (test/setup/package.ts, once per run)
@@ -21,6 +22,7 @@ export default defineConfig({
     // Most files wait on child processes (the mock, Redocly, npm, Chromium) rather than compute, so
     // two workers overlap that waiting; vitest's default on two cores is one.
     maxWorkers: 2,
+    sequence: { sequencer: CostliestFirst },
     projects: [
       {
         test: {

@@ -12,7 +12,7 @@ import { packedPackage } from './helpers/packed.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { app } = packedPackage();
+const { app } = await packedPackage();
 /** This file's own directory in the installed project (other tests use the same install). */
 const here = mkdtempSync(join(app, 'consumer-test-'));
 

@@ -99,15 +99,29 @@ const bulkBody = (operationCount: number, indexCount: number) =>
   JSON.stringify({ operations: Array(operationCount).fill({}), selector: { selector_type: 'indexes', indexes: [...Array(indexCount).keys()] } });
 const tracesBody = (count: number, includeIds: boolean) => JSON.stringify({ traces: Array(count).fill({}), include_trace_ids: includeIds });
 
+// Three private mock processes (each costs about 1.5 s of CPU to start): one with the default
+// flags for everything that needs them, one with the flags that change a limit or the CORS
+// policy (independent of each other), and one at the chattiest log level.
+let mock: MockProcess;
+beforeAll(async () => {
+  mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
+});
+afterAll(async () => {
+  if (mock && !mock.exited()) console.log(`[fuzz] mock limits: peak RSS of the default mock ${peakRss(mock.pid).toFixed(1)} MiB`);
+  await mock?.stop();
+});
+
+/** The mock with --max-items 1000 and two --cors-origin. */
+let flagged: MockProcess;
+const ALLOWED_ORIGINS = ['https://app.example', 'http://other.example:8080'];
+beforeAll(async () => {
+  flagged = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--max-items', '1000', ...ALLOWED_ORIGINS.flatMap((o) => ['--cors-origin', o])] });
+});
+afterAll(async () => {
+  await flagged?.stop();
+});
+
 describe('attacks on a mock with the default flags', () => {
-  let mock: MockProcess;
-  beforeAll(async () => {
-    mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
-  });
-  afterAll(async () => {
-    if (mock && !mock.exited()) console.log(`[fuzz] mock limits: peak RSS of the default mock ${peakRss(mock.pid).toFixed(1)} MiB`);
-    await mock?.stop();
-  });
 
   it('bulk feedback, 30,000 operations × 30,000 indexes (253 KB): a 413 naming the limit, not 900 million results', async () => {
     expectLimit(await alongside(mock, () => post(mock, bulk, bulkBody(30_000, 30_000))), DEFAULT_MAX);
@@ -163,26 +177,18 @@ describe('attacks on a mock with the default flags', () => {
 });
 
 describe('--max-items 1000 lowers the limit', () => {
-  let mock: MockProcess;
-  beforeAll(async () => {
-    mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--max-items', '1000'] });
-  });
-  afterAll(async () => {
-    await mock?.stop();
-  });
-
   it('40 × 40 results are over 1,000: a 413 naming 1,000', async () => {
-    expectLimit((await post(mock, bulk, bulkBody(40, 40))) as RawResponse, 1_000);
+    expectLimit((await post(flagged, bulk, bulkBody(40, 40))) as RawResponse, 1_000);
   });
 
   it('30 × 30 results are within it: 200', async () => {
-    const response = (await post(mock, bulk, bulkBody(30, 30))) as RawResponse;
+    const response = (await post(flagged, bulk, bulkBody(30, 30))) as RawResponse;
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toHaveLength(900);
   });
 
   it('a body of 1,002 values is over it; the mock says which limit', async () => {
-    expectLimit((await post(mock, traces, tracesBody(1_000, false))) as RawResponse, 1_000);
+    expectLimit((await post(flagged, traces, tracesBody(1_000, false))) as RawResponse, 1_000);
   });
 });
 
@@ -200,14 +206,6 @@ const numberFields: Found[] = (() => {
 })();
 
 describe('non-finite numbers (1e400 parses to Infinity) get pydantic\'s finite_number, wherever a number is read', () => {
-  let mock: MockProcess;
-  beforeAll(async () => {
-    mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
-  });
-  afterAll(async () => {
-    await mock?.stop();
-  });
-
   it('the spec has number fields to try', () => {
     expect(numberFields.length).toBeGreaterThan(1);
   });
@@ -247,10 +245,12 @@ const basic = Buffer.from(`${SECRET.user}:${SECRET.password}`).toString('base64'
 const secretTexts = [...Object.values(SECRET), basic];
 const leaked = (text: string) => secretTexts.filter((s) => text.includes(s) || text.includes(s.slice(0, 12)));
 
-describe.each(['info', 'debug', 'trace'])('--log-level %s', (level) => {
+// At `trace`, the chattiest level: pino's levels are thresholds, so this mock writes every line
+// that `info` and `debug` would write for the same requests, and more.
+describe('--log-level trace', () => {
   let mock: MockProcess;
   beforeAll(async () => {
-    mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--log-level', level] });
+    mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--log-level', 'trace'] });
   });
   afterAll(async () => {
     await mock?.stop();
@@ -317,14 +317,6 @@ const preflight = (mock: MockProcess, origin: string | undefined) =>
   }) as Promise<RawResponse>;
 
 describe('CORS, by default', () => {
-  let mock: MockProcess;
-  beforeAll(async () => {
-    mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
-  });
-  afterAll(async () => {
-    await mock?.stop();
-  });
-
   it('by default, a preflight from any web site is not allowed, and never with credentials', async () => {
     const response = await preflight(mock, 'https://evil.example');
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
@@ -355,22 +347,14 @@ describe('CORS, by default', () => {
 });
 
 describe('CORS with --cors-origin', () => {
-  let allowing: MockProcess;
-  beforeAll(async () => {
-    allowing = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--cors-origin', 'https://app.example', '--cors-origin', 'http://other.example:8080'] });
-  });
-  afterAll(async () => {
-    await allowing?.stop();
-  });
-
   it('--cors-origin allows exactly the given origins, with credentials', async () => {
-    for (const origin of ['https://app.example', 'http://other.example:8080']) {
-      const response = await preflight(allowing, origin);
+    for (const origin of ALLOWED_ORIGINS) {
+      const response = await preflight(flagged, origin);
       expect(response.headers['access-control-allow-origin']).toBe(origin);
       expect(response.headers['access-control-allow-credentials']).toBe('true');
     }
     for (const origin of ['https://evil.example', 'https://app.example.evil.example', 'http://localhost:5173']) {
-      const response = await preflight(allowing, origin);
+      const response = await preflight(flagged, origin);
       expect(response.headers['access-control-allow-origin'], origin).toBeUndefined();
       expect(response.headers['access-control-allow-credentials'], origin).toBeUndefined();
     }

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockBaseUrl } from '../helpers/contract.js';
+import { packedPackage } from '../helpers/packed.js';
 
 const run = promisify(execFile);
-const { app } = inject('packedPackage');
+const { app } = await packedPackage();
 const bin = join(app, 'node_modules', '.bin', 'api-contract-verify');
 const env = { ...process.env, API_CONTRACT_API_KEY: 'bin-test-key-51aa', API_CONTRACT_CLASSIC_API_KEY: 'bin-test-classic-key-0c3e' };
 

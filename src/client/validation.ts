@@ -4,20 +4,14 @@ type HTTPValidationError = components['schemas']['HTTPValidationError'];
 type ValidationError = components['schemas']['ValidationError'];
 
 function isValidationErrorItem(value: unknown): value is ValidationError {
-  if (typeof value !== 'object' || value === null) return false;
-  const item = value as Record<string, unknown>;
-  return (
-    Array.isArray(item.loc) &&
-    item.loc.every((part) => typeof part === 'string' || typeof part === 'number') &&
-    typeof item.msg === 'string' &&
-    typeof item.type === 'string'
-  );
+  const item = value as Record<string, unknown> | null | undefined;
+  if (!item || !Array.isArray(item.loc)) return false;
+  return item.loc.every((part) => typeof part === 'string' || typeof part === 'number') && typeof item.msg === 'string' && typeof item.type === 'string';
 }
 
 /** Whether `value` is a 422 body of the API: `{ detail: [{ loc, msg, type, … }] }`. */
 export function isHTTPValidationError(value: unknown): value is HTTPValidationError & { detail: ValidationError[] } {
-  if (typeof value !== 'object' || value === null) return false;
-  const detail = (value as Record<string, unknown>).detail;
+  const detail = (value as Record<string, unknown> | null | undefined)?.detail;
   return Array.isArray(detail) && detail.every(isValidationErrorItem);
 }
 

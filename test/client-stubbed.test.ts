@@ -1,0 +1,520 @@
+// The client alone, with `fetch` replaced by a function that records the request and answers with
+// a Response made here: the headers it really sends (whatever the caller's headers and middleware
+// add), how it reads each kind of answer, and what its errors carry. No server and no timer longer
+// than a few milliseconds, so `npm run mutation` can run it for every mutant of the client.
+import { getEventListeners } from 'node:events';
+import type { Middleware } from 'openapi-fetch';
+import { describe, expect, it, vi } from 'vitest';
+import { exposedText, leakedFragment } from './fuzz/lib/leaks.js';
+import {
+  createApiClient,
+  InvalidPathParameterError,
+  isHTTPValidationError,
+  InvalidCredentialError,
+  MissingCredentialError,
+  UnexpectedResponseError,
+  UnknownOperationError,
+  validationDetails,
+  type ApiClientOptions,
+  type Credentials,
+} from '../src/index.js';
+
+const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
+const TEMPLATE = '9a3f6c1d-2e8b-4b7a-a5d4-7c1e0f3b9d62';
+const CREDENTIAL_HEADERS = ['service-ao-api-key', 'service-api-key', 'authorization'];
+const every: Required<Credentials> = {
+  apiKey: 'stub-ao-key-1a2b',
+  classicApiKey: 'stub-classic-key-3c4d',
+  accessToken: 'stub-token-5e6f',
+  basic: { username: 'grace', password: 'pässwort-7a8b' },
+};
+
+type Answer = { status?: number; contentType?: string | null; body?: BodyInit | null; headers?: Record<string, string> };
+
+/** A client whose fetch records each request and gives `answer` (a JSON `{}` by default). */
+function stubbed(options: Partial<ApiClientOptions> = {}, answer: Answer = {}) {
+  const sent: Request[] = [];
+  const fetch = async (request: Request) => {
+    sent.push(request);
+    const headers = new Headers(answer.headers);
+    const contentType = answer.contentType === undefined ? 'application/json' : answer.contentType;
+    if (contentType !== null) headers.set('content-type', contentType);
+    return new Response(answer.body === undefined ? '{}' : answer.body, { status: answer.status ?? 200, headers });
+  };
+  const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', fetch, ...options });
+  return { client, sent };
+}
+
+/** The credential headers a request carried, lower-cased, with their values. */
+const credentialsOf = (request: Request) => Object.fromEntries(CREDENTIAL_HEADERS.filter((h) => request.headers.has(h)).map((h) => [h, request.headers.get(h)]));
+
+type Client = ReturnType<typeof stubbed>['client'];
+const logTraces = (client: Client) => client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] } });
+const createUser = (client: Client) => client.POST('/v2/system_users', { body: { email: 'a@example.org' } });
+const loginSocial = (client: Client) => client.POST('/v2/login/social', { body: {} });
+const updateTemplate = (client: Client, template_id = TEMPLATE) =>
+  client.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', { params: { path: { project_id: PROJECT, template_id } }, body: { name: 'n' } });
+
+describe('exactly one credential is sent, whatever else the request carried', () => {
+  const planted = { 'Service-AO-API-Key': 'planted-ao', 'Service-API-Key': 'planted-classic', Authorization: 'Bearer planted' };
+
+  it('the chosen one replaces what the caller put in `headers`, and the other credential headers are removed', async () => {
+    const { client, sent } = stubbed({ auth: { classicApiKey: every.classicApiKey }, headers: planted });
+    await logTraces(client);
+    expect(credentialsOf(sent[0]!)).toEqual({ 'service-api-key': every.classicApiKey });
+  });
+
+  it('credential headers a middleware adds are removed the same way', async () => {
+    const plant: Middleware = {
+      onRequest({ request }) {
+        for (const [name, value] of Object.entries(planted)) request.headers.set(name, value);
+        return request;
+      },
+    };
+    const { client, sent } = stubbed({ auth: { accessToken: every.accessToken }, middleware: [plant] });
+    await logTraces(client);
+    expect(credentialsOf(sent[0]!)).toEqual({ authorization: `Bearer ${every.accessToken}` });
+  });
+
+  it('an operation without security is sent with none, even when the caller planted them', async () => {
+    const { client, sent } = stubbed({ auth: every, headers: planted });
+    await createUser(client);
+    expect(credentialsOf(sent[0]!)).toEqual({});
+  });
+
+  it('an operation whose credential is optional is sent with none when none is held, planted ones removed', async () => {
+    const { client, sent } = stubbed({ headers: planted });
+    await loginSocial(client);
+    expect(credentialsOf(sent[0]!)).toEqual({});
+  });
+
+  it('the spec order decides: Log Traces takes the AO key over the classic key, the bearer token and Basic', async () => {
+    const order: [Credentials, Record<string, string>][] = [
+      [every, { 'service-ao-api-key': every.apiKey }],
+      [{ ...every, apiKey: undefined }, { 'service-api-key': every.classicApiKey }],
+      [{ accessToken: every.accessToken, basic: every.basic }, { authorization: `Bearer ${every.accessToken}` }],
+      [{ basic: every.basic }, { authorization: `Basic ${Buffer.from('grace:pässwort-7a8b', 'utf8').toString('base64')}` }],
+    ];
+    for (const [auth, expected] of order) {
+      const { client, sent } = stubbed({ auth });
+      await logTraces(client);
+      expect(credentialsOf(sent[0]!)).toEqual(expected);
+    }
+  });
+
+  it('Update Annotation Template lists the classic key first: with every credential held, that one is sent', async () => {
+    const { client, sent } = stubbed({ auth: every });
+    await updateTemplate(client);
+    expect(credentialsOf(sent[0]!)).toEqual({ 'service-api-key': every.classicApiKey });
+  });
+
+  it('the path, the query-free URL and the body are sent as the call gave them', async () => {
+    const { client, sent } = stubbed({ auth: every });
+    await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [{ type: 'trace', name: 'n' }], include_trace_ids: true } });
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.url).toBe(`http://127.0.0.1:9/v2/projects/${PROJECT}/traces`);
+    expect(await sent[0]!.json()).toEqual({ traces: [{ type: 'trace', name: 'n' }], include_trace_ids: true });
+  });
+
+  it('the other headers of the caller are sent as given, and redirects are refused rather than followed', async () => {
+    const { client, sent } = stubbed({ auth: every, headers: { 'X-Trace': 'abc' } });
+    await logTraces(client);
+    expect(sent[0]!.headers.get('x-trace')).toBe('abc');
+    expect(sent[0]!.redirect).toBe('error');
+  });
+});
+
+describe('credentials are checked when the client is created, and never quoted', () => {
+  /** The InvalidCredentialError createApiClient throws for `auth`. */
+  function refusal(auth: Credentials): InvalidCredentialError {
+    let thrown: unknown;
+    try {
+      createApiClient({ baseUrl: 'http://127.0.0.1:9', auth });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidCredentialError);
+    return thrown as InvalidCredentialError;
+  }
+
+  // [what, value, the problem for a header credential, the problem for a Basic password (undefined: accepted)]
+  const cases: [string, unknown, string, string | undefined][] = [
+    ['a line feed', 'key-7f3a9c\n-x', 'contains a line feed (LF) at character 11', 'contains a line feed (LF) at character 11'],
+    ['a carriage return', 'key-7f3a9c\r-x', 'contains a carriage return (CR) at character 11', 'contains a carriage return (CR) at character 11'],
+    ['a NUL', 'key-7f3a9c\u0000-x', 'contains a NUL at character 11', 'contains a NUL at character 11'],
+    ['a control character', 'k\u0001ey-7f3a9c', 'contains a control character at character 2', 'contains a control character at character 2'],
+    ['a DEL', 'key-7f3a9c\u007f', 'contains a control character at character 11', 'contains a control character at character 11'],
+    ['the space just below, US (0x1f)', 'key\u001f-7f3a9c', 'contains a control character at character 4', 'contains a control character at character 4'],
+    ['a tab inside', 'key\t-7f3a9c', '', 'contains a control character at character 4'],
+    ['a character above U+00FF', 'key-7f3a9c\u20ac-x', 'contains a character above U+00FF at character 11, which a header cannot carry', undefined],
+    ['a leading space', ' key-7f3a9c', 'begins or ends with whitespace, which HTTP would strip', undefined],
+    ['a trailing tab', 'key-7f3a9c\t', 'begins or ends with whitespace, which HTTP would strip', 'contains a control character at character 11'],
+    ['nothing', '', 'is empty', 'is empty'],
+    ['a number', 7_311, 'is not a string', 'is not a string'],
+  ];
+  const headerFields: [string, (value: unknown) => Credentials][] = [
+    ['auth.apiKey', (v) => ({ apiKey: v as string })],
+    ['auth.classicApiKey', (v) => ({ classicApiKey: v as string })],
+    ['auth.accessToken', (v) => ({ accessToken: v as string })],
+  ];
+
+  it.each(headerFields.flatMap(([field, make]) => cases.filter(([, , problem]) => problem !== '').map(([what, value, problem]) => [field, what, make(value), problem, value] as const)))(
+    '%s with %s: InvalidCredentialError naming the field and the problem, not the value',
+    (field, _what, auth, problem, value) => {
+      const error = refusal(auth);
+      expect(error).toMatchObject({ name: 'InvalidCredentialError', credential: field, problem });
+      expect(error.message).toBe(`${field} cannot be sent: it ${problem}. (The value is not shown.)`);
+      if (typeof value === 'string' && value.length >= 6) expect(leakedFragment(exposedText(error), [value.trim()])).toBeUndefined();
+    },
+  );
+
+  it.each(cases.filter(([, , problem]) => problem === '').map(([what, value]) => [what, value] as const))('a header credential with %s is fine', (_what, value) => {
+    for (const [, make] of headerFields) expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: make(value) })).not.toThrow();
+  });
+
+  it.each(cases.map(([what, value, , problem]) => [what, value, problem] as const))('auth.basic.password with %s: %s', (_what, value, problem) => {
+    const auth = { basic: { username: 'user-5b0e', password: value as string } };
+    if (problem === undefined) {
+      expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth })).not.toThrow();
+      return;
+    }
+    expect(refusal(auth)).toMatchObject({ credential: 'auth.basic.password', problem });
+  });
+
+  it.each([
+    ['a colon', 'user-5b0e:x', 'contains a colon at character 10, which Basic credentials cannot carry in the user-id'],
+    ['a NUL', 'user-5b0e\u0000', 'contains a NUL at character 10'],
+    ['nothing', '', 'is empty'],
+    ['no value at all', undefined, 'is not a string'],
+  ] as const)('auth.basic.username with %s: %s', (_what, username, problem) => {
+    const error = refusal({ basic: { username: username as string, password: 'pw-5b0e91' } });
+    expect(error).toMatchObject({ credential: 'auth.basic.username', problem });
+    expect(leakedFragment(exposedText(error), ['user-5b0e', 'pw-5b0e91'])).toBeUndefined();
+  });
+
+  it('ÿ (U+00FF), the last character a header can carry, is fine in a header credential', () => {
+    expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: { apiKey: 'key-ÿ-7f3a9c' } })).not.toThrow();
+  });
+
+  it('basic: null (from JavaScript) is refused as a missing user-id, not a crash', () => {
+    expect(refusal({ basic: null as unknown as Credentials['basic'] })).toMatchObject({ credential: 'auth.basic.username', problem: 'is not a string' });
+  });
+
+  it('a colon in the password, and any Unicode in either part, are fine (Basic is sent base64-encoded)', () => {
+    expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: { basic: { username: 'üser€', password: 'p:ässwörd€' } } })).not.toThrow();
+  });
+
+  it('with several bad credentials, the first in the order apiKey, classicApiKey, accessToken, basic is named', () => {
+    expect(refusal({ apiKey: '', classicApiKey: '', accessToken: '', basic: { username: '', password: '' } }).credential).toBe('auth.apiKey');
+    expect(refusal({ classicApiKey: '', accessToken: '', basic: { username: '', password: '' } }).credential).toBe('auth.classicApiKey');
+    expect(refusal({ accessToken: '', basic: { username: '', password: '' } }).credential).toBe('auth.accessToken');
+    expect(refusal({ basic: { username: 'u', password: '' } }).credential).toBe('auth.basic.password');
+  });
+
+  it('a credential left undefined is not checked', () => {
+    expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: { apiKey: undefined, classicApiKey: 'k', accessToken: undefined } })).not.toThrow();
+  });
+});
+
+describe('errors before anything is sent', () => {
+  it('MissingCredentialError names the operation, the schemes in the spec order and the option that holds each', async () => {
+    const { client, sent } = stubbed({ auth: {} });
+    const error = await client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
+      params: { path: { project_id: PROJECT, run_id: PROJECT } },
+      body: { model: 'm', run_mode: 'ON_DEMAND' },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MissingCredentialError);
+    expect(error).toMatchObject({
+      name: 'MissingCredentialError',
+      operationId: 'putSignalsConfiguration',
+      acceptedSchemes: ['APIKeyHeader', 'ClassicAPIKeyHeader', 'OAuth2PasswordBearer', 'HTTPBasic'],
+    });
+    expect((error as Error).message).toBe(
+      'putSignalsConfiguration needs one of these credentials: APIKeyHeader (auth.apiKey), ClassicAPIKeyHeader (auth.classicApiKey), OAuth2PasswordBearer (auth.accessToken), HTTPBasic (auth.basic); none was given.',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('MissingCredentialError follows each operation\'s own order: Update Annotation Template prefers the classic key', async () => {
+    const error = await updateTemplate(stubbed().client).catch((e: unknown) => e);
+    expect((error as MissingCredentialError).acceptedSchemes).toEqual(['ClassicAPIKeyHeader', 'APIKeyHeader', 'OAuth2PasswordBearer', 'HTTPBasic']);
+    expect((error as Error).message).toMatch(/^updateAnnotationTemplate needs one of these credentials: ClassicAPIKeyHeader \(auth\.classicApiKey\), APIKeyHeader \(auth\.apiKey\),/);
+  });
+
+  it('UnknownOperationError for a request outside the spec: no credential can be chosen for it', async () => {
+    const { client, sent } = stubbed({ auth: every });
+    const error = await (client.GET as unknown as (path: string) => Promise<unknown>)('/v2/not-in-the-spec').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOperationError);
+    expect(error).toMatchObject({ name: 'UnknownOperationError', operation: 'GET /v2/not-in-the-spec' });
+    expect((error as Error).message).toBe('GET /v2/not-in-the-spec is not an operation of the spec.');
+    expect(sent).toEqual([]);
+  });
+
+  it('InvalidPathParameterError names the operation and the parameter, and its message says nothing was sent', async () => {
+    const { client, sent } = stubbed({ auth: every });
+    const error = await updateTemplate(client, '..').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidPathParameterError);
+    expect(error).toMatchObject({ name: 'InvalidPathParameterError', operation: 'updateAnnotationTemplate', parameter: 'template_id' });
+    expect((error as Error).message).toBe(
+      'updateAnnotationTemplate: the path parameter template_id is empty, "." or "..", which would send the request to another path; nothing was sent.',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('a path outside the spec with a moving segment is named by method and path', async () => {
+    const { client } = stubbed({ auth: every });
+    const call = client.GET as unknown as (path: string, init: object) => Promise<unknown>;
+    const error = await call('/v2/other/{id}', { params: { path: { id: '.' } } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ operation: 'GET /v2/other/{id}', parameter: 'id' });
+  });
+
+  it.each([
+    ['timeout', 0, 'timeout must be a whole number from 1 to 2,147,483,647, got 0.'],
+    ['timeout', 2_147_483_648, 'timeout must be a whole number from 1 to 2,147,483,647, got 2147483648.'],
+    ['maxResponseBytes', 1.5, `maxResponseBytes must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER.toLocaleString('en')}, got 1.5.`],
+    ['maxResponseBytes', '10', `maxResponseBytes must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER.toLocaleString('en')}, got 10.`],
+  ] as const)('%s: %j is a RangeError that says the allowed range', (option, value, message) => {
+    expect(() => stubbed({ [option]: value as number })).toThrow(new RangeError(message));
+  });
+
+  it('the largest timeout and a maxResponseBytes of 1 are accepted', () => {
+    expect(() => stubbed({ timeout: 2_147_483_647, maxResponseBytes: 1 })).not.toThrow();
+  });
+});
+
+describe('every answer is JSON, or an UnexpectedResponseError that carries no byte of it', () => {
+  const SECRET_BODY = 'body-secret-9f8e';
+
+  /** The error of a Log Traces call answered with `answer`. */
+  async function failureOf(answer: Answer, options: Partial<ApiClientOptions> = {}): Promise<UnexpectedResponseError> {
+    const { client } = stubbed({ auth: every, ...options }, answer);
+    const error = await logTraces(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(JSON.stringify(error) + String(error)).not.toContain(SECRET_BODY);
+    return error as UnexpectedResponseError;
+  }
+
+  it('not labelled JSON: reason, status, content type and message; the body is not quoted', async () => {
+    const error = await failureOf({ status: 502, contentType: 'text/html', body: `<p>${SECRET_BODY}</p>` });
+    expect(error).toMatchObject({ name: 'UnexpectedResponseError', operation: 'logTraces', status: 502, contentType: 'text/html', reason: 'not JSON', limit: undefined });
+    expect(error.message).toBe('logTraces: the HTTP 502 response has a body that is not JSON (content-type: text/html).');
+  });
+
+  it('no content type at all: not JSON, and the message says none', async () => {
+    // A body given as bytes gets no content type of its own (a string would get text/plain).
+    const error = await failureOf({ contentType: null, body: new TextEncoder().encode(SECRET_BODY) });
+    expect(error).toMatchObject({ status: 200, contentType: null, reason: 'not JSON' });
+    expect(error.message).toBe('logTraces: the HTTP 200 response has a body that is not JSON (content-type: none).');
+  });
+
+  it.each(['', '  \n\t'])('a JSON content type with the body %j: empty body', async (body) => {
+    const error = await failureOf({ body });
+    expect(error).toMatchObject({ status: 200, contentType: 'application/json', reason: 'empty body' });
+    expect(error.message).toBe('logTraces: the HTTP 200 response has an empty body.');
+  });
+
+  it('no body at all: empty body', async () => {
+    expect(await failureOf({ status: 201, body: null })).toMatchObject({ status: 201, reason: 'empty body' });
+  });
+
+  it('JSON that does not parse: invalid JSON, without the parser quoting it', async () => {
+    const error = await failureOf({ status: 422, body: `{"detail": "${SECRET_BODY}"` });
+    expect(error).toMatchObject({ status: 422, reason: 'invalid JSON' });
+    expect(error.message).toBe('logTraces: the HTTP 422 response has a body that is not valid JSON.');
+  });
+
+  it('a body over maxResponseBytes: body too large, with the limit', async () => {
+    const error = await failureOf({ body: JSON.stringify({ note: SECRET_BODY.repeat(10) }) }, { maxResponseBytes: 100 });
+    expect(error).toMatchObject({ reason: 'body too large', limit: 100 });
+    expect(error.message).toBe('logTraces: the HTTP 200 response has a body larger than the limit of 100 bytes (maxResponseBytes); the rest was not read.');
+  });
+
+  it('a body of exactly maxResponseBytes, in several chunks, is read whole', async () => {
+    const text = JSON.stringify({ traces_count: 1, note: 'x'.repeat(60) });
+    const chunks = [text.slice(0, 10), text.slice(10, 40), text.slice(40)].map((part) => new TextEncoder().encode(part));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const { client } = stubbed({ auth: every, maxResponseBytes: text.length }, { body });
+    const { data } = await logTraces(client);
+    expect(data).toEqual(JSON.parse(text));
+  });
+
+  it('a declared Content-Length over the limit is refused before the body is read', async () => {
+    let pulled = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled = true;
+          controller.enqueue(new TextEncoder().encode('{}'));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 }, // nothing is pulled until a reader asks
+    );
+    const error = await failureOf({ body, headers: { 'content-length': '101' } }, { maxResponseBytes: 100 });
+    expect(error.reason).toBe('body too large');
+    expect(pulled).toBe(false);
+  });
+
+  it('a declared Content-Length equal to the limit is read', async () => {
+    const text = '{"traces_count": 12}';
+    const { client } = stubbed({ auth: every, maxResponseBytes: text.length }, { body: text, headers: { 'content-length': String(text.length) } });
+    expect((await logTraces(client)).data).toEqual({ traces_count: 12 });
+  });
+
+  it('without a body, a declared Content-Length over the limit, and a type that is not JSON, are still told apart', async () => {
+    expect((await failureOf({ body: null, headers: { 'content-length': '500' } }, { maxResponseBytes: 100 })).reason).toBe('body too large');
+    expect((await failureOf({ body: null, contentType: 'text/plain' })).reason).toBe('not JSON');
+  });
+
+  it('a content type that repeats part of a credential is withheld', async () => {
+    const error = await failureOf({ contentType: `text/plain; echo=${every.apiKey.slice(3, 9)}`, body: SECRET_BODY });
+    expect(error.contentType).toBe('[withheld]');
+    expect(error.message).not.toContain(every.apiKey.slice(3, 9));
+    expect(error.message).toContain('(content-type: [withheld])');
+  });
+
+  it('a content type sharing fewer than four characters with a credential is kept', async () => {
+    const error = await failureOf({ contentType: 'text/plain; x=stu', body: SECRET_BODY });
+    expect(error.contentType).toBe('text/plain; x=stu');
+  });
+
+  it.each([
+    ['the last four characters of a key', { apiKey: 'stub-key-0a1b2c' }, 'text/plain; x=2c'.replace('2c', '1b2c')],
+    ['the whole of a key shorter than four characters', { apiKey: 'k3y' }, 'text/k3y'],
+    ['the base64 of the Basic credentials', { basic: { username: 'grace', password: 'pw-7a8b' } }, `text/plain; x=${Buffer.from('grace:pw-7a8b').toString('base64').slice(-6)}`],
+  ] as const)('a content type with %s is withheld', async (_what, auth, contentType) => {
+    const { client } = stubbed({ auth }, { contentType, body: SECRET_BODY });
+    const error = await logTraces(client).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'not JSON', contentType: '[withheld]' });
+  });
+
+  it('with only some credentials held, a content type that repeats none of them is kept', async () => {
+    const { client } = stubbed({ auth: { apiKey: 'stub-key-0a1b2c' } }, { contentType: 'text/plain', body: SECRET_BODY });
+    expect(await logTraces(client).catch((e: unknown) => e)).toMatchObject({ reason: 'not JSON', contentType: 'text/plain' });
+  });
+
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json ; charset=utf-8',
+    'Application/JSON',
+    'application/problem+json',
+    'application/vnd.service.v2+json',
+  ])('%s is JSON: the body comes back parsed, as data or error', async (contentType) => {
+    const { client } = stubbed({ auth: every }, { contentType, body: '{"traces_count": 2}' });
+    expect((await logTraces(client)).data).toEqual({ traces_count: 2 });
+    // With a Content-Length, openapi-fetch reads the body with response.json() instead of text().
+    const { client: sized } = stubbed({ auth: every }, { contentType, body: '{"traces_count": 3}', headers: { 'content-length': '19' } });
+    expect((await logTraces(sized)).data).toEqual({ traces_count: 3 });
+    const { client: failing } = stubbed({ auth: every }, { status: 422, contentType, body: '{"detail": []}' });
+    expect((await logTraces(failing)).error).toEqual({ detail: [] });
+  });
+
+  it.each(['application/jsonx', 'text/application/json', 'application/json-seq', 'application/+json', 'xapplication/json'])('%s is not JSON', async (contentType) => {
+    expect((await failureOf({ contentType, body: '{}' })).reason).toBe('not JSON');
+  });
+});
+
+describe('timeouts and the caller’s signal, with fetch stubbed', () => {
+  /** A fetch that never answers until the request's signal aborts, then rejects with its reason. */
+  const hanging = () => {
+    const sent: Request[] = [];
+    const fetch = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        sent.push(request);
+        request.signal.addEventListener('abort', () => reject(request.signal.reason as Error), { once: true });
+      });
+    return { sent, fetch };
+  };
+
+  it('a call past its timeout rejects with a TimeoutError that says the timeout', async () => {
+    const { sent, fetch } = hanging();
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch, timeout: 20 });
+    const error = await logTraces(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect(error).toMatchObject({ name: 'TimeoutError', message: 'The call took longer than its timeout of 20 ms.' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('an abort of the caller’s signal rejects with its reason', async () => {
+    const { fetch } = hanging();
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch });
+    const controller = new AbortController();
+    const pending = client.POST('/v2/system_users', { body: { email: 'a@example.org' }, signal: controller.signal });
+    const reason = new Error('the caller gave up');
+    setTimeout(() => controller.abort(reason), 5);
+    await expect(pending).rejects.toBe(reason);
+  });
+
+  it('a signal aborted before the call: its reason, and nothing is sent', async () => {
+    const { sent, fetch } = hanging();
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch, timeout: 1_000 });
+    const reason = new Error('already');
+    await expect(client.POST('/v2/system_users', { body: { email: 'a@example.org' }, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(sent).toEqual([]);
+  });
+
+  it('a fetch that ignores the abort: the call still rejects at its timeout', async () => {
+    const fetch = () => new Promise<Response>(() => undefined);
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch, timeout: 20 });
+    await expect(logTraces(client)).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('a timeout during the body read cancels the body, which closes the connection', async () => {
+    let cancelled: unknown;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"traces'));
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const { client } = stubbed({ auth: every, timeout: 20 }, { body });
+    await expect(logTraces(client)).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(cancelled).toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('a settled call leaves no timer running and no listener on the caller’s signal', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = stubbed({ auth: every, timeout: 60_000 });
+      const controller = new AbortController();
+      for (let i = 0; i < 3; i++) await client.POST('/v2/system_users', { body: { email: 'a@example.org' }, signal: controller.signal });
+      expect(vi.getTimerCount()).toBe(0);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a call that answers in time is not affected by its timeout', async () => {
+    const { client } = stubbed({ auth: every, timeout: 1_000 }, { body: '{"traces_count": 1}' });
+    expect((await logTraces(client)).data).toEqual({ traces_count: 1 });
+  });
+});
+
+describe('the 422 helpers', () => {
+  const item = { loc: ['body', 'traces', 0], msg: 'Field required', type: 'missing' };
+  it.each([
+    ['a 422 body', { detail: [item] }, true],
+    ['an empty detail list', { detail: [] }, true],
+    ['a detail list mixing a valid item and an invalid one', { detail: [item, { loc: ['body'], msg: 'x' }] }, false],
+    ['an item whose loc holds a boolean', { detail: [{ ...item, loc: ['body', true] }] }, false],
+    ['an item whose loc is not a list', { detail: [{ ...item, loc: 'body' }] }, false],
+    ['an item without msg', { detail: [{ loc: ['body'], type: 'missing' }] }, false],
+    ['an item whose type is not a string', { detail: [{ ...item, type: 1 }] }, false],
+    ['an item that is null', { detail: [null] }, false],
+    ['a detail that is a string, as FastAPI’s HTTPException gives', { detail: 'Not authenticated' }, false],
+    ['null', null, false],
+    ['a string', 'detail', false],
+  ] as const)('%s: %s', (_name, value, is) => {
+    expect(isHTTPValidationError(value)).toBe(is);
+    expect(validationDetails(value)).toEqual(is ? (value as { detail: readonly unknown[] }).detail : []);
+  });
+});

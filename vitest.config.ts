@@ -1,9 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { CostliestFirst } from './test/setup/sequencer.js';
 
-// The tests that use the packed package (inject('packedPackage'), test/helpers/packed.ts). They
-// are a project of their own so that the package is packed (test/setup/package.ts, once per run)
-// only when one of them is selected: a run of other files does not pay for it.
+// The tests that use the packed package (packedPackage(), test/helpers/packed.ts). They are a
+// project of their own so that the package is packed (test/setup/package.ts, once per run, in the
+// background) only when one of them is selected: a run of other files does not pay for it.
 const PACKED = ['test/consumer.test.ts', 'test/bench.test.ts', 'test/verify/bin.test.ts'];
 
 const perProject = {

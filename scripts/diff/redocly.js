@@ -46,7 +46,7 @@ import { InputError, messageOf } from './input.js';
  */
 
 /** The configuration both ways use: the rules of the diff command, nothing of the project's redocly.yaml. */
-export const CONFIG = join(dirname(fileURLToPath(import.meta.url)), 'redocly-diff.yaml');
+const CONFIG = join(dirname(fileURLToPath(import.meta.url)), 'redocly-diff.yaml');
 const CLI_DIR = dirname(dirname(REDOCLY_CLI));
 
 /**

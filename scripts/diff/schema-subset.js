@@ -39,7 +39,7 @@ const isObject = (value) => value !== null && typeof value === 'object' && !Arra
  * @param {string[]} [seen] the $ref targets on the way here
  * @returns {Schema}
  */
-export function inline(spec, node, file, seen = []) {
+function inline(spec, node, file, seen = []) {
   if (Array.isArray(node)) return node.map((item) => inline(spec, item, file, seen));
   if (!isObject(node)) return node;
   if (typeof node.$ref === 'string') {

@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
+      'test/client-stubbed.test.ts',
       'test/client.test.ts',
       'test/mock.test.ts',
       'test/real-clients.test.ts',

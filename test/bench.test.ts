@@ -15,7 +15,7 @@ const bench = (args: string[]) =>
 
 const SECTIONS = {
   client: ['## 1. Client overhead', ['openapi-fetch createClient', 'createApiClient (apiKey: 1st scheme)', 'ratio to openapi-fetch']],
-  mock: ['## 2. Mock throughput', ['node:http ceiling', 'Prism CLI (bare)', 'ours: scripts/mock.js', 'ours / bare Prism']],
+  mock: ['## 2. Mock throughput', ['node:http ceiling', 'Prism CLI (bare)', 'ours: api-contract-mock', 'ours / bare Prism']],
   pipeline: ['## 3. Pipeline', ['| lint |', 'build (bundle + types + security)', 'contract tests']],
   package: ['## 4. Package', ['tarball (packed)', 'runtime dependencies installed', 'cost of the import']],
   growth: ['## 5. Growth', ['| 1× | 7 |', 'mock start-up', 'per op at 1×']],

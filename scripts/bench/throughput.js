@@ -25,10 +25,10 @@ function servers(quick) {
   const list = [
     { name: 'node:http ceiling', args: (port) => [join(root, 'scripts/bench/ceiling-server.js'), '--port', String(port)] },
     { name: 'Prism CLI (bare)', key: 'prism', args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port)] },
-    { name: 'ours: scripts/mock.js', key: 'ours', args: (port) => [join(root, 'dist/src/mock/cli.js'), '--host', '127.0.0.1', '--port', String(port)] },
+    { name: 'ours: api-contract-mock', key: 'ours', args: (port) => [join(root, 'dist/src/mock/cli.js'), '--host', '127.0.0.1', '--port', String(port)] },
   ];
   if (!quick) {
-    // Same Prism, without the per-request info log the bare CLI writes (scripts/mock.js asks for warn).
+    // Same Prism, without the per-request info log the bare CLI writes (ours asks for warn).
     list.splice(2, 0, {
       name: 'Prism CLI, --verboseLevel warn',
       args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port), '--verboseLevel', 'warn'],

@@ -415,6 +415,35 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     expect((await logTraces(failing)).error).toEqual({ detail: [] });
   });
 
+  it('whatever parseAs the call asks for, it gets the body (the guard has read it already)', async () => {
+    const text = '{"traces_count": 4}';
+    const asked = async (parseAs: 'text' | 'blob' | 'arrayBuffer' | 'stream') => {
+      const { client } = stubbed({ auth: every }, { contentType: 'application/json; charset=utf-8', body: text });
+      return (await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, parseAs })).data;
+    };
+    expect(await asked('text')).toBe(text);
+    const blob = (await asked('blob')) as Blob;
+    expect(blob.type).toBe('application/json; charset=utf-8');
+    expect(await blob.text()).toBe(text);
+    expect(new TextDecoder().decode((await asked('arrayBuffer')) as ArrayBuffer)).toBe(text);
+    expect(await new Response((await asked('stream')) as ReadableStream).text()).toBe(text);
+  });
+
+  it('parseAs arrayBuffer gets exactly the body, even when it arrived as a view of a larger buffer', async () => {
+    const text = '{"traces_count": 5}';
+    const pool = new Uint8Array(64).fill(0x20);
+    pool.set(new TextEncoder().encode(text), 8);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(pool.subarray(8, 8 + text.length));
+        controller.close();
+      },
+    });
+    const { client } = stubbed({ auth: every }, { body });
+    const { data } = await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, parseAs: 'arrayBuffer' });
+    expect(new TextDecoder().decode(data as ArrayBuffer)).toBe(text);
+  });
+
   it.each(['application/jsonx', 'text/application/json', 'application/json-seq', 'application/+json', 'xapplication/json'])('%s is not JSON', async (contentType) => {
     expect((await failureOf({ contentType, body: '{}' })).reason).toBe('not JSON');
   });

@@ -384,7 +384,8 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[])
         return new UnexpectedResponseError(call.operation, response.status, contentType, reason, limit);
       };
       // Stryker disable next-line StringLiteral: no content type and any string the pattern rejects are alike.
-      if (!JSON_MEDIA_TYPE.test(received ?? '')) {
+      const mediaType = received ?? '';
+      if (!JSON_MEDIA_TYPE.test(mediaType)) {
         await response.body?.cancel();
         throw fail('not JSON');
       }
@@ -398,9 +399,15 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[])
       } catch {
         throw fail('invalid JSON');
       }
-      // openapi-fetch reads the body next: hand it what was already read and parsed.
+      // openapi-fetch reads the body next, the way the call's `parseAs` asks (json by default, or
+      // text, blob, arrayBuffer, stream): hand it what was already read and parsed, since the
+      // response's own body is used up.
       response.json = async () => parsed;
       response.text = async () => text;
+      const bytes = body as Uint8Array<ArrayBuffer>; // a fetch body's chunks never sit in a SharedArrayBuffer
+      response.arrayBuffer = async () => bytes.slice().buffer;
+      response.blob = async () => new Blob([bytes], { type: mediaType });
+      Object.defineProperty(response, 'body', { value: new Blob([bytes]).stream() });
       return undefined;
     },
   };

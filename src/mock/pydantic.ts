@@ -337,7 +337,8 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       case 'integer':
         if (typeof value === 'number' && !Number.isFinite(value)) return finiteNumberError(value, path);
         if (typeof value === 'number') return detail('int_from_float', loc, 'Input should be a valid integer, got a number with a fractional part', value);
-        if (typeof value === 'string' && !/^\s*[+-]?\d+(?:_\d+)*\s*$/.test(value)) {
+        // pydantic-core's str_as_int: an integer with `_` between digits, or one with a fraction of zeros (`1.0`, `1.`).
+        if (typeof value === 'string' && !/^\s*[+-]?(?:\d+(?:_\d+)*|\d+\.0*)\s*$/.test(value)) {
           return detail('int_parsing', loc, 'Input should be a valid integer, unable to parse string as an integer', value);
         }
         return detail('int_type', loc, 'Input should be a valid integer', value);

@@ -406,6 +406,7 @@ describe('formats', () => {
     expect(errors('Bare', 'anything')).toEqual([]);
     expect(errors('Counted', 'a string is not checked')).toEqual([]);
     expect(errors('Counted', 9)).toEqual([]);
+    expect(errors('Counted', 12)).toEqual([{ type: 'value_error', loc: ['body'], msg: 'Value error, Input should be a valid counted', input: 12, ctx: { error: 'Input should be a valid counted' } }]);
     expect(errors('Counted', 12.5)).toEqual([{ type: 'value_error', loc: ['body'], msg: 'Value error, Input should be a valid counted', input: 12.5, ctx: { error: 'Input should be a valid counted' } }]);
   });
 });
@@ -579,6 +580,106 @@ describe('other keywords: not, if/then/else, allOf, $ref with siblings, false', 
   });
 });
 
+describe('edges that only a crafted schema reaches', () => {
+  const { v, errors } = mini({
+    Nested: { oneOf: [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, { type: 'boolean' }] },
+    Enumerated: { oneOf: [{ enum: ['a', 1] }, { type: 'boolean' }] },
+    Gone: { oneOf: [{ type: 'object', properties: { x: false as unknown as Schema, k: { const: 1 } } }, { type: 'object', properties: { k: { const: 2 } } }] },
+    Nulls: { oneOf: [{ type: 'null' }, { type: 'null' }] },
+    NullTagged: {
+      anyOf: [
+        { type: ['object', 'null'], properties: { k: { const: 1 } }, not: { type: 'null' } },
+        { type: ['object', 'null'], properties: { k: { const: 2 } }, not: { type: 'null' } },
+      ],
+    },
+    ByRequired: {
+      anyOf: [
+        { title: 'A', type: 'object', required: ['a'], properties: { a: {}, b: {}, c: {} } },
+        { title: 'B', type: 'object', required: ['z'], properties: { z: { type: 'string' } } },
+      ],
+    },
+    Longer: {
+      anyOf: [
+        { title: 'A', type: 'object', properties: { a: { type: 'string' } }, minProperties: 2 },
+        { title: 'B', type: 'object', properties: { a: { type: 'string' } } },
+      ],
+    },
+    ConstAndOpen: { oneOf: [{ type: 'object', properties: { k: { const: 1 } } }, { type: 'object' }] },
+    ClosedAndOpen: { oneOf: [{ type: 'object', additionalProperties: false, properties: { a: {} } }, { type: 'object' }] },
+    PatternAndOpen: { oneOf: [{ type: 'object', additionalProperties: false, patternProperties: { '^x': {} } }, { type: 'object' }] },
+    Required: { required: ['a'] },
+    ThenOnly: { then: { type: 'string' } },
+    NotTags: { not: { required: ['a', 'b'], properties: { a: { const: 1 }, b: { const: 'two' }, c: { type: 'string' } } } },
+    BadPattern: { type: 'object', patternProperties: { '(': { type: 'integer' } } },
+  });
+
+  it('a union nested in a union, or an enum, admits a value when one of its members does', () => {
+    expect(errors('Nested', 'x')).toEqual([]);
+    expect(errors('Enumerated', 'a')).toEqual([]);
+  });
+
+  it('a false property schema next to a tag is read without failing', () => {
+    expect(errors('Gone', { k: 1 })).toEqual([]);
+    expect(errors('Gone', { x: 1, k: 1 })).toEqual([{ type: 'value_error', loc: ['body', 'x'], msg: 'Value error, No value is allowed here', input: 1, ctx: { error: 'No value is allowed here' } }]);
+  });
+
+  it('no branch admits the value and all are null: their (same) error once', () => {
+    expect(errors('Nulls', 1)).toEqual([{ type: 'none_required', loc: ['body'], msg: 'Input should be None', input: 1 }]);
+  });
+
+  it('null against tagged branches that refuse it: one item, no failure', () => {
+    const error = 'Input matches a schema it must not match';
+    expect(errors('NullTagged', null)).toEqual([{ type: 'value_error', loc: ['body'], msg: `Value error, ${error}`, input: null, ctx: { error } }]);
+  });
+
+  it('a distinguishing required field outweighs the number of declared keys', () => {
+    expect(errors('ByRequired', { z: 1, b: 1, c: 1 })).toEqual([{ type: 'string_type', loc: ['body', 'z'], msg: 'Input should be a valid string', input: 1 }]);
+  });
+
+  it('branches whose items differ in number are each reported under their name', () => {
+    expect(errors('Longer', { a: 1 })).toEqual([
+      { type: 'string_type', loc: ['body', 'A', 'a'], msg: 'Input should be a valid string', input: 1 },
+      { type: 'too_short', loc: ['body', 'A'], msg: 'Dictionary should have at least 2 items after validation, not 1', input: { a: 1 }, ctx: { field_type: 'Dictionary', min_length: 2, actual_length: 1 } },
+      { type: 'string_type', loc: ['body', 'B', 'a'], msg: 'Input should be a valid string', input: 1 },
+    ]);
+  });
+
+  it('a value valid against a tagged, a closed or a pattern shape and an open one matches both', () => {
+    const twice = (input: unknown) => [{ type: 'value_error', loc: ['body'], msg: 'Value error, Input matches more than one of dict, dict', input, ctx: { error: 'Input matches more than one of dict, dict' } }];
+    expect(errors('ConstAndOpen', { k: 1 })).toEqual(twice({ k: 1 }));
+    expect(errors('ConstAndOpen', { k: 2 })).toEqual([]);
+    expect(errors('ClosedAndOpen', { a: 1 })).toEqual(twice({ a: 1 }));
+    expect(errors('ClosedAndOpen', { b: 1 })).toEqual([]);
+    expect(errors('PatternAndOpen', { x1: 1 })).toEqual(twice({ x1: 1 }));
+    expect(errors('PatternAndOpen', { y: 1 })).toEqual([]);
+  });
+
+  it('required applies to objects only; then without if applies nowhere', () => {
+    expect(errors('Required', true)).toEqual([]);
+    expect(errors('Required', 'a')).toEqual([]);
+    expect(errors('ThenOnly', 1)).toEqual([]);
+  });
+
+  it('not: every const tag of the excluded shape, joined by "and"', () => {
+    const error = "Input should not have a 1 and b 'two' here";
+    expect(errors('NotTags', { a: 1, b: 'two' })).toEqual([{ type: 'value_error', loc: ['body'], msg: `Value error, ${error}`, input: { a: 1, b: 'two' }, ctx: { error } }]);
+  });
+
+  it('a patternProperties key JavaScript cannot read matches nothing', () => {
+    expect(errors('BadPattern', { '(': 'x' })).toEqual([]);
+  });
+
+  it('an unresolved $ref is an error of the spec, not an invalid value', () => {
+    expect(() => v.isValid({ $ref: '#/components/schemas/Nope' }, 1)).toThrow('unresolved $ref #/components/schemas/Nope');
+  });
+
+  it('branchFor: the only open branch even when another is intended by its keys', () => {
+    const a: Schema = { type: 'object', additionalProperties: false, properties: { a: {}, b: {}, c: {} } };
+    const b: Schema = { type: 'object', properties: { a: { type: 'string' } } };
+    expect(v.branchFor([a, b], { a: 1, b: 1, c: 1, d: 1 })).toBe(b);
+  });
+});
+
 describe('locations, validity, branchFor and the helpers', () => {
   it('loc: the base given, else none; indexes are numbers', () => {
     expect(validator.errors(ref('LogTracesIngestRequest'), { traces: [{}, { name: 1 }] })).toEqual([{ type: 'string_type', loc: ['traces', 1, 'name'], msg: 'Input should be a valid string', input: 1 }]);
@@ -629,6 +730,10 @@ describe('locations, validity, branchFor and the helpers', () => {
     expect(deepEqual(null, {})).toBe(false);
     expect(deepEqual({}, null)).toBe(false);
     expect(deepEqual(NaN, NaN)).toBe(false);
+    expect(deepEqual('a', {})).toBe(false);
+    expect(deepEqual({}, 5)).toBe(false);
+    expect(deepEqual([], {})).toBe(false);
+    expect(deepEqual({ a: 1, b: 2 }, { a: 1, b: 3 })).toBe(false);
   });
 
   it('detail: ctx only when given', () => {

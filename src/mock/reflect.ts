@@ -83,7 +83,7 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
     target.spans_count = spans;
     target.records_count = traces.length + spans;
     if (isObject(body) && body.include_trace_ids === true) {
-      const request = createHash('sha1').update(`${pathParams.project_id ?? ''}\n`).update(text).digest('hex');
+      const request = createHash('sha1').update(`${pathParams.project_id}\n`).update(text).digest('hex');
       target.trace_ids = traces.map((_, index) => nameUuid(`${request}\n${index}`));
     } else {
       delete target.trace_ids;
@@ -97,6 +97,7 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
   // Their number is the product of two lists of the request: past maxItems, a LimitError.
   applyBulkFeedbackV2(exchange) {
     const { body, maxItems } = exchange;
+    // Stryker disable next-line ArrayDeclaration: any list without an object item acts as none (no item's operation matches, and a non-object's fields are undefined)
     const examples = Array.isArray(exchange.response) ? exchange.response.filter(isObject) : [];
     const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
     const selector = isObject(body) && isObject(body.selector) ? body.selector : undefined;
@@ -131,7 +132,7 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
 
 /** `maxItems`: the most items a reflected list may get. */
 export function createReflector(spec: Spec, validator: Validator, maxItems: number): Reflector {
-  const deref = (schema: Schema | undefined): Schema => (schema && typeof schema === 'object' ? spec.deref(schema) : {});
+  const deref = (schema: Schema | undefined): Schema => (isObject(schema) ? spec.deref(schema) : {});
 
   /** The union branches of a schema, flattened (a branch that is itself a union is expanded). */
   function branches(schema: Schema | undefined): Schema[] {
@@ -144,8 +145,7 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
   function defaultOf(property: Schema): { value: unknown } | undefined {
     const holder = Object.hasOwn(property, 'default') ? property : deref(property);
     if (!Object.hasOwn(holder, 'default')) return undefined;
-    const value = holder.default;
-    return { value: value !== null && typeof value === 'object' ? structuredClone(value) : value };
+    return { value: structuredClone(holder.default) };
   }
 
   /**
@@ -154,10 +154,10 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
    * property order, then any other keys.
    */
   function withDefaults(schema: Schema | undefined, value: unknown): unknown {
-    if (schema === undefined) return value;
     const node = deref(schema);
     const union = node.oneOf ?? node.anyOf;
     if (Array.isArray(union)) return withDefaults(validator.branchFor(union, value), value);
+    // Stryker disable next-line ConditionalExpression: with no item schema (absent, or a tuple's list) each item comes out unchanged, so the list is equal either way
     if (Array.isArray(value) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
       const items = node.items;
       return value.map((item) => withDefaults(items, item));
@@ -178,9 +178,8 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
   /** Whether a schema admits null (its `type`, or a branch of its union). */
   function nullable(schema: Schema | undefined): boolean {
     const node = deref(schema);
-    const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
     const union = node.oneOf ?? node.anyOf;
-    return types.includes('null') || (Array.isArray(union) && union.some((b) => deref(b).type === 'null'));
+    return [node.type].flat().includes('null') || (Array.isArray(union) && union.some((b) => deref(b).type === 'null'));
   }
 
   /**
@@ -196,9 +195,10 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
     }
     for (const declaration of declarations) {
       const node = deref(declaration);
-      const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
+      const types = [node.type].flat();
       if (nullable(node)) return { value: null };
       if (types.includes('array')) return { value: [] };
+      // Stryker disable next-line ArrayDeclaration: a string is no schema with a default, so a list of one acts as none
       const properties = isObject(node.properties) ? Object.values(node.properties) : [];
       if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(p as Schema))) {
         return { value: withDefaults(node, {}) };
@@ -225,14 +225,14 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
   }
 
   /** The schema at a path of property names. */
+  // Stryker disable next-line OptionalChaining: the path is made of property names of the schema it walks
   const schemaAt = (schema: Schema | undefined, path: string[]): Schema => path.reduce((node, name) => deref(deref(node).properties?.[name]), deref(schema));
 
   /** A copy of an object with its keys in its schema's property order, then any others. */
   function ordered(object: Record<string, unknown>, schema: Schema): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(schema.properties ?? {})) if (Object.hasOwn(object, key)) out[key] = object[key];
-    for (const key of Object.keys(object)) if (!Object.hasOwn(out, key)) out[key] = object[key];
-    return out;
+    return Object.assign(out, object); // a key already in `out` keeps its place
   }
 
   /**
@@ -247,28 +247,30 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
     targetProperties: Record<string, Schema>;
     targetRequired: string[];
   }
+  function derivePlan(operation: Operation): Plan {
+    const declared = new Map<string, Schema[]>();
+    for (const branch of branches(operation.requestSchema)) {
+      for (const [name, property] of Object.entries(branch.properties ?? {})) {
+        // Stryker disable next-line ArrayDeclaration: a string among the declarations has no default, type or properties, so it is passed over
+        declared.set(name, [...(declared.get(name) ?? []), property]);
+      }
+    }
+    const path = targetPath(operation.responseSchema, [...declared.keys()]);
+    const targetSchema = path ? schemaAt(operation.responseSchema, path) : {};
+    return {
+      declared,
+      path,
+      rootSchema: deref(operation.responseSchema),
+      targetSchema,
+      targetProperties: targetSchema.properties ?? {},
+      // Stryker disable next-line ArrayDeclaration: no schema without `required` names the mutant's string
+      targetRequired: Array.isArray(targetSchema.required) ? targetSchema.required : [],
+    };
+  }
   const plans = new Map<string, Plan>();
   function planOf(operation: Operation): Plan {
-    let plan = plans.get(operation.operationId);
-    if (!plan) {
-      const declared = new Map<string, Schema[]>();
-      for (const branch of branches(operation.requestSchema)) {
-        for (const [name, property] of Object.entries(branch.properties ?? {})) {
-          declared.set(name, [...(declared.get(name) ?? []), property]);
-        }
-      }
-      const path = targetPath(operation.responseSchema, [...declared.keys()]);
-      const targetSchema = path ? schemaAt(operation.responseSchema, path) : {};
-      plan = {
-        declared,
-        path,
-        rootSchema: deref(operation.responseSchema),
-        targetSchema,
-        targetProperties: targetSchema.properties ?? {},
-        targetRequired: Array.isArray(targetSchema.required) ? targetSchema.required : [],
-      };
-      plans.set(operation.operationId, plan);
-    }
+    const plan = plans.get(operation.operationId) ?? derivePlan(operation);
+    plans.set(operation.operationId, plan);
     return plan;
   }
 

@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/client-stubbed.test.ts', 'test/state-rules.test.ts', 'test/pydantic-rules.test.ts'],
+    include: ['test/client-stubbed.test.ts', 'test/state-rules.test.ts', 'test/reflect-rules.test.ts', 'test/pydantic-rules.test.ts'],
   },
 });

@@ -39,7 +39,7 @@ describe('type errors, one per JSON type', () => {
     const loc = ['body', 'interval_hours'];
     expect(at(1.5)).toEqual([{ type: 'int_from_float', loc, msg: 'Input should be a valid integer, got a number with a fractional part', input: 1.5 }]);
     // pydantic-core's str_as_int parses these (underscores between digits, a fraction of zeros): the strict type
-    for (const lax of ['12', ' 12 ', '+5', '-5', '1_000', '1.0', '-2.00', '3.', true]) expect(at(lax)).toEqual([{ type: 'int_type', loc, msg: 'Input should be a valid integer', input: lax }]);
+    for (const lax of ['12', ' 12 ', '+5', '-5', '1_000', '1.0', '-2.00', '3.', '12.0', true]) expect(at(lax)).toEqual([{ type: 'int_type', loc, msg: 'Input should be a valid integer', input: lax }]);
     for (const bad of ['abc', '', '1_', '12a', '1__0', 'a12', '1.5', '.0', '1_000.0', '1.0.0']) {
       expect(at(bad)).toEqual([{ type: 'int_parsing', loc, msg: 'Input should be a valid integer, unable to parse string as an integer', input: bad }]);
     }

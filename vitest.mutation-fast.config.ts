@@ -1,6 +1,6 @@
-// The tests Stryker runs for each mutant of npm run mutation:fast: the client's stubbed-fetch suite
-// and the mock's state rules called in-process. Neither needs a mock or a server, so each mutant
-// costs milliseconds.
+// The tests Stryker runs for each mutant of npm run mutation:fast and mutation:mock: the client's
+// stubbed-fetch suite and the mock's state, 422 dialect and reflection called in-process. None
+// needs a mock process or a server, so each mutant costs milliseconds.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: [
       'test/client-stubbed.test.ts',
+      'test/pydantic-rules.test.ts',
+      'test/reflect-rules.test.ts',
       'test/client.test.ts',
       'test/mock.test.ts',
       'test/real-clients.test.ts',

@@ -85,7 +85,9 @@ function numberArbitrary(node: Flat, integer: boolean): fc.Arbitrary<number> {
   if (integer) {
     const lo = min ?? Number.MIN_SAFE_INTEGER;
     const hi = max ?? Number.MAX_SAFE_INTEGER;
-    const base = fc.oneof(fc.integer({ min: Math.max(lo, -1000), max: Math.min(hi, 1000) }), fc.integer({ min: lo, max: hi }));
+    // Small values often (within 1000 of zero, or of the nearer bound when the bounds exclude zero's neighbourhood).
+    const [nearLo, nearHi] = lo > 1000 ? [lo, Math.min(hi, lo + 2000)] : hi < -1000 ? [Math.max(lo, hi - 2000), hi] : [Math.max(lo, -1000), Math.min(hi, 1000)];
+    const base = fc.oneof(fc.integer({ min: nearLo, max: nearHi }), fc.integer({ min: lo, max: hi }));
     return multipleOf ? base.map((n) => n - (n % multipleOf)).filter((n) => n >= lo && n <= hi) : base;
   }
   const base = fc.double({

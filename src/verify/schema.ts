@@ -226,6 +226,10 @@ export function merge(a: RawSchema, bIn: RawSchema): RawSchema {
     }
   }
   if ('not' in out && out.not === undefined) delete out.not;
+  // Bounds that leave nothing between them: no value satisfies both sides (and a generator would throw).
+  for (const [low, high] of [['minLength', 'maxLength'], ['minimum', 'maximum'], ['minItems', 'maxItems']] as const) {
+    if ((out[low] as number) > (out[high] as number)) throw new Unsatisfiable(`${low} ${String(out[low])} > ${high} ${String(out[high])}`);
+  }
   return out;
 }
 

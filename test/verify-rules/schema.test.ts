@@ -160,6 +160,14 @@ describe('merge (allOf of two schemas)', () => {
     unsat({ enum: ['a'] }, { enum: ['b'] }, 'enum ∧ enum is empty');
     expect(() => merge({ pattern: '^a$' }, { pattern: '^b$' })).toThrow('cannot merge two different "pattern" keywords ("^a$" and "^b$")');
     expect(() => merge({ pattern: '^a$' }, { pattern: '^b$' })).not.toThrow(Unsatisfiable);
+    // bounds that leave nothing between them (a oneOf whose branches cannot overlap by length or range)
+    unsat({ type: 'string', maxLength: 1 }, { minLength: 3 }, 'minLength 3 > maxLength 1');
+    unsat({ minimum: 1 }, { maximum: 0 }, 'minimum 1 > maximum 0');
+    unsat({ minItems: 2, maxItems: 5 }, { maxItems: 1 }, 'minItems 2 > maxItems 1');
+    expect(merge({ minLength: 2 }, { maxLength: 2 })).toEqual({ minLength: 2, maxLength: 2 });
+    expect(merge({ minimum: 2 }, { maximum: 2 })).toEqual({ minimum: 2, maximum: 2 });
+    expect(merge({ minItems: 2 }, { maxItems: 2 })).toEqual({ minItems: 2, maxItems: 2 });
+    expect(merge({ minLength: 3 }, { type: 'string' })).toEqual({ minLength: 3, type: 'string' });
   });
 });
 

@@ -66,9 +66,11 @@ export function describeSchemaError(error: ErrorObject, body: unknown): { pointe
     const pointer = `${error.instancePath}/${String(params.missingProperty)}`;
     return { pointer, text: `${pointer} (required): missing, though the schema requires it` };
   }
-  const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}/${String(params.additionalProperty)}` : error.instancePath || '/';
+  // The value is read at the JSON pointer; the root, whose pointer is '', is shown as '/'.
+  const at = error.keyword === 'additionalProperties' ? `${error.instancePath}/${String(params.additionalProperty)}` : error.instancePath;
+  const pointer = at || '/';
   const expected = error.keyword === 'enum' ? `must be one of ${JSON.stringify(params.allowedValues)}` : (error.message ?? `must satisfy ${error.keyword}`);
-  return { pointer, text: `${pointer} (${error.keyword}): ${expected}, received ${clip(JSON.stringify(valueAt(body, pointer)) ?? 'nothing')}` };
+  return { pointer, text: `${pointer} (${error.keyword}): ${expected}, received ${clip(JSON.stringify(valueAt(body, at)) ?? 'nothing')}` };
 }
 
 /** One problem per schema error of a body (array indexes grouped: /items/3/id and /items/5/id are one fault). */

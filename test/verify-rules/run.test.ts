@@ -1,0 +1,313 @@
+// The verifier's run (src/verify/run.ts) called in-process: the exact plan of requests per
+// operation, and verify() against a node:http server in the test process: counts, latency, each
+// fault grouped once with its shortest example, the rules judging only schema-valid 200s, the
+// operation given up after three timeouts, requests the client refuses, progress and concurrency.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, type Operation } from '../../src/verify/operations.js';
+import { credentialOptional, heldSchemes, planOperation, verify, type OperationPlan, type VerifyOptions } from '../../src/verify/run.js';
+import { expand, inline, type RawSchema } from '../../src/verify/schema.js';
+import { validatorOf } from '../../src/verify/validate.js';
+import { json, startServer, type TestServer } from './server.js';
+
+const op = (id: string): Operation => operations.find((o) => o.id === id)!;
+const TEMPLATE = '9a3f6c1d-2e8b-4b7a-a5d4-7c1e0f3b9d62';
+const credentials = { accessToken: 'tok-123456', classicApiKey: 'classic-9876' };
+const kinds = (plan: OperationPlan) => plan.tasks.reduce<Record<string, number>>((n, t) => ({ ...n, [t.kind]: (n[t.kind] ?? 0) + 1 }), {});
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+const options = (over: Partial<VerifyOptions> = {}): VerifyOptions => ({ baseUrl: server.baseUrl, requests: 2, concurrency: 4, timeoutMs: 2000, seed: 1, credentials, pathParams: {}, ...over });
+
+describe('credentials', () => {
+  it('an operation may be called without one when the spec says so', () => {
+    expect(credentialOptional(op('loginSocial'))).toBe(true);
+    expect(credentialOptional(op('createOrVerifyUser'))).toBe(true);
+    expect(credentialOptional(op('putSignalsConfiguration'))).toBe(false);
+    expect(credentialOptional({ ...op('loginSocial'), path: '/elsewhere', schemes: [] })).toBe(true);
+    expect(credentialOptional({ ...op('loginSocial'), path: '/elsewhere', schemes: ['HTTPBasic'] })).toBe(false);
+  });
+
+  it('the schemes held are those of the operation, in its order', () => {
+    expect(heldSchemes(op('updateAnnotationTemplate'), { apiKey: 'a', classicApiKey: 'c' })).toEqual(['ClassicAPIKeyHeader', 'APIKeyHeader']);
+    expect(heldSchemes(op('putSignalsConfiguration'), { apiKey: 'a', classicApiKey: 'c' })).toEqual(['APIKeyHeader', 'ClassicAPIKeyHeader']);
+    expect(heldSchemes(op('putSignalsConfiguration'), { accessToken: 't', basic: { username: 'u', password: 'p' } })).toEqual(['OAuth2PasswordBearer', 'HTTPBasic']);
+    expect(heldSchemes(op('putSignalsConfiguration'), {})).toEqual([]);
+    expect(heldSchemes(op('createOrVerifyUser'), { apiKey: 'a' })).toEqual([]);
+  });
+});
+
+describe('planOperation', () => {
+  it('Login Social: generated requests over the variants, one per credential held, each constraint, the probes, the hostile cases', () => {
+    const plan = planOperation(op('loginSocial'), { requests: 2, seed: 1, credentials, pathParams: {} });
+    expect(plan.operation).toBe(op('loginSocial'));
+    expect(kinds(plan)).toEqual({ valid: 5, negative: 3, hostile: 23 });
+    expect(plan.tasks.filter((t) => t.kind !== 'hostile').map((t) => `${t.kind}: ${t.label}`)).toEqual([
+      'valid: generated request 1 (variant 1 of 4)',
+      'valid: generated request 2 (variant 2 of 4)',
+      'valid: a valid request with the OAuth2PasswordBearer credential alone',
+      'negative: body (root) type object',
+      'negative: body id_token type string|null [type string]',
+      'negative: body provider type string|null [type string]',
+      'valid: open object: (root) open object accepts an unknown property',
+      'valid: edge: body omitted (requestBody not required)',
+    ]);
+    const [first, second, alone] = plan.tasks;
+    expect(first!.json!.auth).toEqual(credentials);
+    expect(alone!.json!.auth).toEqual({ accessToken: 'tok-123456' });
+    // odd requests fill every optional field, even ones may leave some out; open objects get unknown fields
+    expect(Object.keys(first!.json!.request.body as object).filter((k) => !k.startsWith('fuzz_extra_')).sort()).toEqual(['id_token', 'provider']);
+    expect(second!.json!.request.body).not.toHaveProperty('id_token');
+    expect(plan.tasks.find((t) => t.label === 'body (root) type object')!.constraint!.id).toBe('body (root) type object');
+    expect(plan.tasks.filter((t) => t.kind === 'valid').every((t) => t.constraint === undefined)).toBe(true);
+    const hostile = plan.tasks.filter((t) => t.kind === 'hostile');
+    expect(hostile.every((t) => t.raw!.headers!.authorization === 'Bearer tok-123456' && t.raw!.method === 'POST' && t.raw!.path === '/v2/login/social')).toBe(true);
+    expect(hostile[0]!.label).toBe('invalid JSON: truncated document');
+  });
+
+  it('the same seed plans the same requests; another seed, others', () => {
+    const a = planOperation(op('loginSocial'), { requests: 3, seed: 7, credentials, pathParams: {} });
+    const b = planOperation(op('loginSocial'), { requests: 3, seed: 7, credentials, pathParams: {} });
+    const c = planOperation(op('loginSocial'), { requests: 3, seed: 8, credentials, pathParams: {} });
+    expect(JSON.stringify(a.tasks)).toBe(JSON.stringify(b.tasks));
+    expect(JSON.stringify(a.tasks)).not.toBe(JSON.stringify(c.tasks));
+    expect(a.tasks.filter((t) => t.label.startsWith('generated request'))).toHaveLength(3);
+  });
+
+  it('a fixed path parameter replaces the generated one everywhere but in its own constraint; a request without credential where one is required', () => {
+    const plan = planOperation(op('updateAnnotationTemplate'), { requests: 2, seed: 1, credentials, pathParams: { template_id: TEMPLATE, unrelated: 'x' } });
+    expect(kinds(plan)).toEqual({ valid: 9, negative: 7, 'no credential': 1, hostile: 27 });
+    for (const task of plan.tasks.filter((t) => t.json)) {
+      const expected = task.label === 'path template_id format uuid' ? 'not-a-uuid' : TEMPLATE;
+      expect(task.json!.request.path.template_id, task.label).toBe(expected);
+      expect(task.json!.request.path.project_id, task.label).toMatch(task.label === 'path project_id format uuid' ? /^not-a-uuid$/ : /^[0-9a-f-]{36}$/i);
+    }
+    expect(plan.tasks.filter((t) => t.label.includes('credential alone')).map((t) => t.json!.auth)).toEqual([{ classicApiKey: 'classic-9876' }, { accessToken: 'tok-123456' }]);
+    const bare = plan.tasks.find((t) => t.kind === 'no credential')!;
+    const sample = plan.tasks.find((t) => t.label.includes('ClassicAPIKeyHeader credential alone'))!.json!.request;
+    expect(bare).toEqual({
+      kind: 'no credential',
+      label: 'a valid request without any credential',
+      raw: { method: 'PATCH', path: `/v2/projects/${sample.path.project_id}/annotation/templates/${TEMPLATE}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(sample.body) },
+    });
+    const hostile = plan.tasks.filter((t) => t.kind === 'hostile');
+    expect(hostile.every((t) => t.raw!.headers!['Service-API-Key'] === 'classic-9876')).toBe(true);
+    expect(hostile.filter((t) => t.label.startsWith('path parameter')).map((t) => t.raw!.path.split('/')[3]!.slice(0, 10))).toEqual(['..', '%2e%2e', '..%2f..%2f', 'aaaaaaaaaa']);
+  });
+
+  it('the rules\' probes go out when the spec accepts them, labelled by their rule', () => {
+    const schema: RawSchema = { type: 'object', properties: { traces: { type: 'array', items: { type: 'object' } }, include_trace_ids: { const: true } } };
+    const traces: Operation = { ...op('logTraces'), path: '/traces', pathParameters: [], variants: expand(schema), validateRequest: validatorOf(inline(schema) as RawSchema) };
+    const plan = planOperation(traces, { requests: 1, seed: 1, credentials, pathParams: {} });
+    // include_trace_ids false is not valid here, so that probe is not sent
+    expect(plan.tasks.filter((t) => t.kind === 'rule').map((t) => [t.label, Object.keys(t.json!.request.body as object)])).toEqual([
+      ['log_traces_trace_ids_only_when_asked: include_trace_ids true', ['traces', 'include_trace_ids']],
+      ['log_traces_trace_ids_only_when_asked: include_trace_ids left out', ['traces']],
+    ]);
+  });
+
+  it('a generated request the spec refuses is a generator bug, refused', () => {
+    const broken: Operation = { ...op('loginSocial'), validateRequest: validatorOf({ not: {} }) };
+    expect(() => planOperation(broken, { requests: 1, seed: 1, credentials, pathParams: {} })).toThrow('generator bug: an invalid request of loginSocial was generated');
+  });
+});
+
+/** Answers Login Social as the contract says: 200 to a valid request, 422 locating what is wrong, 400 to what is not JSON. */
+function conformingLoginSocial(): void {
+  const validate = op('loginSocial').validateRequest;
+  server.handle((request, response) => {
+    if (request.body === '') return json(response, 200, { access_token: 't', token_type: 'bearer' });
+    if (!/json/.test(String(request.headers['content-type']))) return json(response, 400, { detail: 'not JSON' });
+    let body: unknown;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return json(response, 400, { detail: 'invalid JSON' });
+    }
+    if (!validate(body)) {
+      const detail = (validate.errors ?? []).map((e) => ({ loc: ['body', ...e.instancePath.split('/').filter(Boolean)], msg: e.message, type: e.keyword }));
+      return json(response, 422, { detail });
+    }
+    return json(response, 200, { access_token: 't', token_type: 'bearer' });
+  });
+}
+
+describe('verify', () => {
+  it('a conforming server: every request counted, latency measured, the checks that judged listed, no failure', async () => {
+    conformingLoginSocial();
+    const plan = planOperation(op('loginSocial'), { requests: 2, seed: 1, credentials, pathParams: {} });
+    const progress: [number, number][] = [];
+    const before = Date.now();
+    const report = await verify([plan], options({ onProgress: (done, total) => progress.push([done, total]) }));
+    expect(report.conforms).toBe(true);
+    expect(report.requests).toBe(31);
+    expect(report.baseUrl).toBe(server.baseUrl);
+    expect(report.seed).toBe(1);
+    expect(Date.parse(report.startedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(report.durationMs).toBeGreaterThanOrEqual(0);
+    expect(report.durationMs).toBeLessThan(30_000);
+    const [operation] = report.operations;
+    expect(operation).toMatchObject({ operationId: 'loginSocial', method: 'POST', path: '/v2/login/social', sent: { valid: 5, negative: 3, 'no credential': 0, hostile: 23, rule: 0 }, notSent: {}, failures: [] });
+    expect(operation!.checked).toEqual([
+      'answers_within_timeout',
+      'answers_over_http',
+      'no_server_error',
+      'response_is_json',
+      'response_schema_conformance',
+      'validation_error_shape',
+      'accepts_valid_request',
+      'rejects_invalid_request',
+      'invalid_request_gets_422',
+      'validation_error_locates_violation',
+      'login_social_token_type_bearer',
+    ]);
+    const latency = operation!.latency!;
+    expect(latency.p50).toBeGreaterThan(0);
+    expect(latency.p50).toBeLessThanOrEqual(latency.p99);
+    expect(latency.p99).toBeLessThanOrEqual(latency.max);
+    expect(Math.round(latency.max * 10) / 10).toBe(latency.max);
+    expect(progress).toHaveLength(31);
+    expect(progress.at(-1)).toEqual([31, 31]);
+    expect(progress.map(([done]) => done)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+    expect(Object.keys(report.checks)).toContain('rejects_missing_credential');
+    expect(report.checks.login_social_token_type_bearer).toMatch(/^loginSocial: 4\.2 and 5: /);
+    expect(report.checks.no_server_error).toBe('no request gets a 5xx');
+    // the requests went out as planned: JSON through the client (with the credential it prefers), hostile ones raw
+    const sent = server.received.slice(-31);
+    expect(sent.filter((r) => r.headers.authorization === 'Bearer tok-123456')).toHaveLength(31);
+  });
+
+  it('a server that accepts everything: each negative request a failure of its own, grouped by check, most frequent first', async () => {
+    server.handle((_, response) => json(response, 200, { access_token: 't', token_type: 'bearer' }));
+    const plan = planOperation(op('loginSocial'), { requests: 2, seed: 1, credentials, pathParams: {} });
+    const report = await verify([plan], options());
+    expect(report.conforms).toBe(false);
+    const failures = report.operations[0]!.failures;
+    expect(failures.map((f) => `${f.check} ×${f.occurrences}: ${f.message} [${f.example.label}]`)).toEqual([
+      'rejects_invalid_request ×1: accepts what the contract forbids: body (root) type object got 200 [body (root) type object]',
+      'rejects_invalid_request ×1: accepts what the contract forbids: body id_token type string|null [type string] got 200 [body id_token type string|null [type string]]',
+      'rejects_invalid_request ×1: accepts what the contract forbids: body provider type string|null [type string] got 200 [body provider type string|null [type string]]',
+    ]);
+    expect(failures[0]!.example.request).toBe('POST /v2/login/social 123');
+  });
+
+  it('repeats of a fault are one group, counted, shown by the shortest request; groups sort by check then by count', async () => {
+    server.handle((request, response) => (request.body.length > 200 ? json(response, 503, {}) : json(response, 500, {})));
+    const plan = planOperation(op('loginSocial'), { requests: 2, seed: 1, credentials, pathParams: {} });
+    const report = await verify([plan], options({ concurrency: 1 }));
+    const failures = report.operations[0]!.failures;
+    expect(failures.map((f) => [f.check, f.message, f.occurrences])).toEqual([
+      ['no_server_error', 'answered 500', 27],
+      ['no_server_error', 'answered 503', 4],
+    ]);
+    expect(failures[0]!.example).toEqual({ label: 'body (root) type object', request: 'POST /v2/login/social 123' });
+    // the answers, 5xx or not, are timed
+    expect(report.operations[0]!.latency).not.toBeNull();
+  });
+
+  it('shows a request as sent: JSON ones by their body (cut at 400 characters), raw ones by content type and body (cut at 200), long paths cut', async () => {
+    server.handle((_, response) => json(response, 500, {}));
+    const social = planOperation(op('loginSocial'), { requests: 1, seed: 1, credentials, pathParams: {} });
+    const template = planOperation(op('updateAnnotationTemplate'), { requests: 1, seed: 1, credentials, pathParams: {} });
+    const pick = (plan: OperationPlan, label: string) => ({ operation: plan.operation, tasks: plan.tasks.filter((t) => t.label === label) });
+    const shown = async (plan: OperationPlan, label: string) => (await verify([pick(plan, label)], options())).operations[0]!.failures[0]!.example;
+    expect(await shown(social, 'empty body')).toEqual({ label: 'empty body', request: 'POST /v2/login/social [content-type: application/json] ""' });
+    const big = social.tasks.find((t) => t.label === 'a 1 MiB string at id_token')!.raw!.body as string;
+    expect((await shown(social, 'a 1 MiB string at id_token')).request).toBe(`POST /v2/login/social [content-type: application/json] ${JSON.stringify(`${big.slice(0, 200)}… (${Buffer.byteLength(big)} bytes)`)}`);
+    const bom = social.tasks.find((t) => t.label === 'UTF-8 byte order mark before the document')!.raw!.body as Buffer;
+    expect((await shown(social, 'UTF-8 byte order mark before the document')).request).toBe(`POST /v2/login/social [content-type: application/json] ${JSON.stringify(bom.toString('utf8'))}`);
+    const long = (await shown(template, 'path parameter project_id = 8192 characters')).request;
+    expect(long.startsWith(`PATCH /v2/projects/${'a'.repeat(187)}… [content-type: application/json] "{`)).toBe(true);
+    const edge = template.tasks.find((t) => t.label === 'edge: name maxLength 255 [type string]')!.json!.request;
+    const text = JSON.stringify(edge.body);
+    expect((await shown(template, 'edge: name maxLength 255 [type string]')).request).toBe(`PATCH /v2/projects/${edge.path.project_id}/annotation/templates/${edge.path.template_id} ${text.slice(0, 400)}… (${text.length} characters)`);
+    const form = social.tasks.find((t) => t.label === 'content-type application/x-www-form-urlencoded')!;
+    expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: '/v2/login/social' } }] }], options())).operations[0]!.failures[0]!.example.request).toBe('POST /v2/login/social [content-type: none] ""');
+    const exact = 'x'.repeat(200);
+    expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: `/${'p'.repeat(199)}`, body: exact } }] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST /${'p'.repeat(199)} [content-type: none] ${JSON.stringify(exact)}`);
+  });
+
+  it('the rules judge only 200 bodies valid against the schema, of valid and rule requests', async () => {
+    const template = op('updateAnnotationTemplate');
+    const body = { id: TEMPLATE, name: 'not what was sent', criteria: 'not what was sent either', include_explanation: true, constraints: { annotation_type: 'like_dislike' }, created_at: '2026-10-02T13:45:00Z', created_by: 'a@example.org', position: 0, usage_count: 1 };
+    expect(template.validateResponse(body)).toBe(true);
+    server.handle((request, response) => (request.method === 'PATCH' ? json(response, 200, body) : json(response, 404, {})));
+    const plan = planOperation(template, { requests: 2, seed: 3, credentials, pathParams: { template_id: TEMPLATE } });
+    const report = await verify([{ operation: template, tasks: plan.tasks.filter((t) => t.kind === 'valid' || t.kind === 'hostile') }], options());
+    const rule = report.operations[0]!.failures.filter((f) => f.check === 'annotation_template_returns_update');
+    expect(rule).toHaveLength(2);
+    // once per valid request that sent the field as a string; never for the hostile ones
+    const valid = plan.tasks.filter((t) => t.kind === 'valid').map((t) => t.json!.request.body as Record<string, unknown> | undefined);
+    const sentAsString = (field: string) => valid.filter((b) => typeof b?.[field] === 'string').length;
+    expect(Object.fromEntries(rule.map((f) => [f.message.split(' ')[0], f.occurrences]))).toEqual({ name: sentAsString('name'), criteria: sentAsString('criteria') });
+    expect(rule[0]!.message).toMatch(/^(name|criteria) is /);
+    expect(report.operations[0]!.checked).toContain('annotation_template_returns_update');
+    // a body that breaks the schema is named by response_schema_conformance alone
+    server.handle((_, response) => json(response, 200, { ...body, usage_count: 'many' }));
+    const broken = await verify([{ operation: template, tasks: plan.tasks.filter((t) => t.kind === 'valid') }], options());
+    expect([...new Set(broken.operations[0]!.failures.map((f) => f.check))]).toEqual(['response_schema_conformance']);
+    // not a 200: no rule
+    server.handle((_, response) => json(response, 201, body));
+    const created = await verify([{ operation: template, tasks: plan.tasks.filter((t) => t.kind === 'valid') }], options());
+    expect([...new Set(created.operations[0]!.failures.map((f) => f.check))]).toEqual(['accepts_valid_request']);
+    // a raw request (no JSON request to compare with) is not judged by a rule
+    server.handle((_, response) => json(response, 200, body));
+    const raw = await verify([{ operation: template, tasks: plan.tasks.filter((t) => t.kind === 'no credential') }], options());
+    expect(raw.operations[0]!.failures.map((f) => f.check)).toEqual(['rejects_missing_credential']);
+    expect(raw.operations[0]!.checked).not.toContain('annotation_template_returns_update');
+    expect(raw.operations[0]!.checked).toContain('rejects_missing_credential');
+  });
+
+  it('after three timeouts the rest of the operation is not sent, and says so', async () => {
+    server.handle(() => undefined);
+    const plan = planOperation(op('loginSocial'), { requests: 2, seed: 1, credentials, pathParams: {} });
+    const report = await verify([{ operation: plan.operation, tasks: plan.tasks.slice(0, 8) }], options({ timeoutMs: 150, concurrency: 1 }));
+    const operation = report.operations[0]!;
+    expect(operation.sent).toEqual({ valid: 3, negative: 0, 'no credential': 0, hostile: 0, rule: 0 });
+    expect(operation.notSent).toEqual({ 'after 3 timeouts': 5 });
+    expect(operation.failures).toEqual([{ check: 'answers_within_timeout', message: 'no complete answer within 150 ms', occurrences: 3, example: expect.any(Object) }]);
+    expect(operation.latency).toBeNull();
+    expect(report.requests).toBe(8);
+  });
+
+  it('a request the client will not send is counted apart, by its reason', async () => {
+    conformingLoginSocial();
+    const template = op('updateAnnotationTemplate');
+    const plan = planOperation(template, { requests: 1, seed: 1, credentials, pathParams: { template_id: '..' } });
+    const tasks = plan.tasks.filter((t) => t.kind === 'valid').slice(0, 2);
+    const report = await verify([{ operation: template, tasks }], options());
+    expect(report.operations[0]!.notSent).toEqual({ 'refused by the client (InvalidPathParameterError)': 2 });
+    expect(report.operations[0]!.sent.valid).toBe(0);
+    expect(report.requests).toBe(2);
+    expect(report.conforms).toBe(true);
+  });
+
+  it('keeps at most `concurrency` requests in flight, and at least one', async () => {
+    let inFlight = 0;
+    let most = 0;
+    server.handle((_, response) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        json(response, 200, { access_token: 't', token_type: 'bearer' });
+      }, 30);
+    });
+    const plan = planOperation(op('loginSocial'), { requests: 2, seed: 1, credentials, pathParams: {} });
+    const tasks = plan.tasks.filter((t) => t.kind === 'valid');
+    await verify([{ operation: plan.operation, tasks }], options({ concurrency: 3 }));
+    expect(most).toBe(3);
+    most = 0;
+    await verify([{ operation: plan.operation, tasks }], options({ concurrency: 0 }));
+    expect(most).toBe(1);
+    most = 0;
+    await verify([{ operation: plan.operation, tasks: tasks.slice(0, 2) }], options({ concurrency: 8 }));
+    expect(most).toBe(2);
+    const empty = await verify([{ operation: plan.operation, tasks: [] }], options());
+    expect(empty).toMatchObject({ requests: 0, conforms: true, operations: [{ latency: null, checked: ['answers_within_timeout', 'answers_over_http', 'no_server_error', 'response_is_json', 'response_schema_conformance', 'validation_error_shape'] }] });
+  });
+});

@@ -222,9 +222,9 @@ describe('verify', () => {
     expect((await shown(social, 'UTF-8 byte order mark before the document')).request).toBe(`POST /v2/login/social [content-type: application/json] ${JSON.stringify(bom.toString('utf8'))}`);
     const long = (await shown(template, 'path parameter project_id = 8192 characters')).request;
     expect(long.startsWith(`PATCH /v2/projects/${'a'.repeat(187)}… [content-type: application/json] "{`)).toBe(true);
-    const edge = template.tasks.find((t) => t.label === 'edge: name maxLength 255 [type string]')!.json!.request;
+    const edge = template.tasks.find((t) => t.label === 'edge: name maxLength 255 in astral code points [type string]')!.json!.request;
     const text = JSON.stringify(edge.body);
-    expect((await shown(template, 'edge: name maxLength 255 [type string]')).request).toBe(`PATCH /v2/projects/${edge.path.project_id}/annotation/templates/${edge.path.template_id} ${text.slice(0, 400)}… (${text.length} characters)`);
+    expect((await shown(template, 'edge: name maxLength 255 in astral code points [type string]')).request).toBe(`PATCH /v2/projects/${edge.path.project_id}/annotation/templates/${edge.path.template_id} ${text.slice(0, 400)}… (${text.length} characters)`);
     const form = social.tasks.find((t) => t.label === 'content-type application/x-www-form-urlencoded')!;
     expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: '/v2/login/social' } }] }], options())).operations[0]!.failures[0]!.example.request).toBe('POST /v2/login/social [content-type: none] ""');
     const exact = 'x'.repeat(200);

@@ -1,0 +1,363 @@
+// How the verifier sends and reads requests (exchange.ts, raw.ts, operations.ts), builds hostile
+// input (hostile.ts) and samples (samples.ts), and derives seeds (seed.ts), called in-process
+// against a node:http server in the test process: exact bytes on the wire, credentials attached as
+// the client attaches them, and every outcome (JSON, not JSON, timeout, refused connection).
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, sendRaw } from '../../src/verify/exchange.js';
+import { hostileCases } from '../../src/verify/hostile.js';
+import { credentialHeaderOf, operations, send, urlPathOf, variantLabel, type Operation } from '../../src/verify/operations.js';
+import { isFailure, rawRequest, rawSocket } from '../../src/verify/raw.js';
+import { findNodes, firstNode, validSample } from '../../src/verify/samples.js';
+import { expand } from '../../src/verify/schema.js';
+import { seedsOf } from '../../src/verify/seed.js';
+import { spec, specPath } from '../../src/verify/spec.js';
+import { json, startServer, type TestServer } from './server.js';
+
+const op = (id: string): Operation => operations.find((o) => o.id === id)!;
+const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
+const TEMPLATE = '9a3f6c1d-2e8b-4b7a-a5d4-7c1e0f3b9d62';
+
+let server: TestServer;
+let closedPort: number;
+beforeAll(async () => {
+  server = await startServer();
+  const closed = createNetServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  closedPort = (closed.address() as { port: number }).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+});
+afterAll(async () => {
+  await server.close();
+});
+const last = () => server.received[server.received.length - 1]!;
+
+describe('the spec and the operations', () => {
+  it('reads this package\'s generated/openapi.json and every operation in it', () => {
+    expect(specPath.endsWith('generated/openapi.json')).toBe(true);
+    expect(spec.openapi).toBe('3.1.0');
+    expect(operations.map((o) => `${o.method} ${o.id}`)).toEqual([
+      'put putSignalsConfiguration',
+      'post loginSocial',
+      'patch updateAnnotationTemplate',
+      'post logTraces',
+      'post createLuna3ScorerVersion',
+      'post applyBulkFeedbackV2',
+      'post createOrVerifyUser',
+    ]);
+    expect(op('putSignalsConfiguration')).toMatchObject({ bodyRequired: true, schemes: ['APIKeyHeader', 'ClassicAPIKeyHeader', 'OAuth2PasswordBearer', 'HTTPBasic'] });
+    expect(op('putSignalsConfiguration').pathParameters.map((p) => [p.name, p.schema])).toEqual([
+      ['project_id', { type: 'string', format: 'uuid' }],
+      ['run_id', { type: 'string', format: 'uuid' }],
+    ]);
+    expect(op('loginSocial')).toMatchObject({ bodyRequired: false, schemes: ['OAuth2PasswordBearer'], pathParameters: [] });
+    expect(op('createOrVerifyUser').schemes).toEqual([]);
+  });
+
+  it('names a variant by its union choices', () => {
+    expect(variantLabel(op('loginSocial').variants[0]!)).toBe('id_token: type string / provider: type string');
+    expect(variantLabel(expand({ type: 'string' })[0]!)).toBe('(single shape)');
+    expect(variantLabel(expand({ oneOf: [{ title: 'A', type: 'string' }] })[0]!)).toBe('oneOf[0] A');
+  });
+
+  it('fills the path parameters, encoded as a client would or as they are', () => {
+    const template = op('updateAnnotationTemplate');
+    expect(urlPathOf(template, { project_id: 'a b/c', template_id: TEMPLATE })).toBe(`/v2/projects/a%20b%2Fc/annotation/templates/${TEMPLATE}`);
+    expect(urlPathOf(template, { project_id: '../x', template_id: TEMPLATE }, false)).toBe(`/v2/projects/../x/annotation/templates/${TEMPLATE}`);
+    expect(() => urlPathOf(template, { project_id: PROJECT })).toThrow('updateAnnotationTemplate: no value for path parameter template_id');
+  });
+
+  it('the credential header of a raw request: the first scheme of the operation held', () => {
+    const signals = op('putSignalsConfiguration');
+    expect(credentialHeaderOf(signals, { apiKey: 'a', classicApiKey: 'c' })).toEqual({ 'Service-AO-API-Key': 'a' });
+    expect(credentialHeaderOf(op('updateAnnotationTemplate'), { apiKey: 'a', classicApiKey: 'c' })).toEqual({ 'Service-API-Key': 'c' });
+    expect(credentialHeaderOf(signals, { classicApiKey: 'c' })).toEqual({ 'Service-API-Key': 'c' });
+    expect(credentialHeaderOf(signals, { accessToken: 't', basic: { username: 'u', password: 'p' } })).toEqual({ authorization: 'Bearer t' });
+    expect(credentialHeaderOf(signals, { basic: { username: 'ada', password: 'p:w' } })).toEqual({ authorization: `Basic ${Buffer.from('ada:p:w').toString('base64')}` });
+    expect(credentialHeaderOf(signals, {})).toEqual({});
+    expect(credentialHeaderOf(op('createOrVerifyUser'), { apiKey: 'a' })).toEqual({});
+  });
+});
+
+describe('seeds', () => {
+  it('one number replays a run: each generator\'s seed comes from its name and the run\'s seed', () => {
+    const a = seedsOf(42);
+    expect(a('x')).toBe(seedsOf(42)('x'));
+    expect(a('x')).not.toBe(a('y'));
+    expect(a('x')).not.toBe(seedsOf(43)('x'));
+    expect(a('xy')).not.toBe(a('yx'));
+    expect(seedsOf(0)('')).toBe(0x811c9dc5);
+    expect(seedsOf(0)('a')).toBe(0xe40c292c);
+    expect(seedsOf(1)('a')).toBe(0xe50c2abf);
+    expect(seedsOf(0)('loginSocial#valid#0')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('samples', () => {
+  it('a valid request of a variant, every optional field filled, the same for the same name', () => {
+    const template = op('updateAnnotationTemplate');
+    const sample = validSample(template, 'verify', seedsOf(1));
+    expect(Object.keys(sample.path)).toEqual(['project_id', 'template_id']);
+    expect(Object.keys(sample.body as object).sort()).toEqual(['criteria', 'name']);
+    expect(template.validateRequest(sample.body)).toBe(true);
+    expect(validSample(template, 'verify', seedsOf(1))).toEqual(sample);
+    expect(validSample(template, 'other', seedsOf(1))).not.toEqual(sample);
+    expect(validSample(template, 'verify', seedsOf(1), 3)).not.toEqual(sample);
+    expect(() => validSample(template, 'verify', seedsOf(1), 99)).toThrow('updateAnnotationTemplate has no variant 99');
+    expect(() => validSample({ ...template, validateRequest: op('putSignalsConfiguration').validateRequest }, 'verify', seedsOf(1))).toThrow('generator bug: the sample verify of updateAnnotationTemplate is invalid');
+  });
+
+  it('finds nodes by shape across operations, preferring operations whose body is required', () => {
+    const integers = findNodes((node) => node.type === 'integer', [op('loginSocial'), op('applyBulkFeedbackV2')]);
+    expect(integers.every((f) => f.op.id === 'applyBulkFeedbackV2')).toBe(true);
+    expect(integers.length).toBeGreaterThan(0);
+    expect(findNodes((node) => node.type === 'integer').some((f) => f.op.id === 'putSignalsConfiguration')).toBe(true);
+    const strings = findNodes((node, path) => node.type === 'string' && path.length === 1, [op('loginSocial')]);
+    expect(strings.map((f) => [f.variantIndex, f.path, f.trail])).toEqual([
+      [0, ['id_token'], ['type string']],
+      [0, ['provider'], ['type string']],
+      [1, ['id_token'], ['type string']],
+      [2, ['provider'], ['type string']],
+    ]);
+    expect(firstNode((node) => node.type === 'string' && node.keywords.minLength === 1).op.id).toBe('putSignalsConfiguration');
+    expect(() => firstNode(() => false)).toThrow('no field of the spec has the shape this hostile case needs');
+  });
+});
+
+describe('hostile cases', () => {
+  const template = op('updateAnnotationTemplate');
+  const sample = { path: { project_id: PROJECT, template_id: TEMPLATE }, body: { name: 'Answer', criteria: 'Is "it" right?' } };
+  const cases = hostileCases(template, sample, { 'Service-API-Key': 'k' });
+  const body = (label: string) => {
+    const found = cases.find((c) => c.label === label);
+    expect(found, label).toBeDefined();
+    return Buffer.isBuffer(found!.request.body) ? found!.request.body : Buffer.from(found!.request.body ?? '');
+  };
+  const text = JSON.stringify(sample.body);
+
+  it('each is a raw request with the credential, on the sample\'s path', () => {
+    expect(cases.map((c) => c.label)).toEqual([
+      'invalid JSON: truncated document',
+      'invalid JSON: single-quoted strings',
+      'invalid JSON: trailing comma',
+      'content-type text/plain with a valid JSON body',
+      'content-type application/x-www-form-urlencoded',
+      'empty body',
+      'the document null instead of an object',
+      'the document [] instead of an object',
+      'the document "text" instead of an object',
+      'the document 123 instead of an object',
+      'arrays nested 10,000 deep as the whole body',
+      'UTF-8 byte order mark before the document',
+      'a 1 MiB string at name',
+      'a lone surrogate (\\ud800) at name',
+      'invalid UTF-8 bytes (FF FE) at name',
+      'a truncated UTF-8 sequence (E2 82) at name',
+      'NaN at name',
+      'a duplicate key name (the last value valid)',
+      'a property named "名前"',
+      'a property named "😀"',
+      'a property named "new\\nline"',
+      'null in name',
+      'null in criteria',
+      'path parameter project_id = ..',
+      'path parameter project_id = %2e%2e',
+      'path parameter project_id = ..%2f..%2f',
+      'path parameter project_id = 8192 characters',
+    ]);
+    for (const c of cases.slice(0, 23)) {
+      expect(c.request.method).toBe('PATCH');
+      expect(c.request.path).toBe(`/v2/projects/${PROJECT}/annotation/templates/${TEMPLATE}`);
+      expect(c.request.headers!['Service-API-Key']).toBe('k');
+    }
+    expect(cases.filter((c) => c.request.headers!['content-type'] === 'application/json')).toHaveLength(25);
+    expect(cases[3]!.request.headers!['content-type']).toBe('text/plain');
+    expect(cases[4]!.request.headers!['content-type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('exact bodies', () => {
+    expect(body('invalid JSON: truncated document').toString()).toBe(text.slice(0, Math.ceil(text.length / 2)));
+    expect(body('invalid JSON: single-quoted strings').toString()).toBe(`{'name':'Answer','criteria':'Is \\'it\\' right?'}`);
+    expect(body('invalid JSON: trailing comma').toString()).toBe(`${text.slice(0, -1)},}`);
+    expect(body('content-type text/plain with a valid JSON body').toString()).toBe(text);
+    expect(body('content-type application/x-www-form-urlencoded').toString()).toBe('a=1&b=2');
+    expect(body('empty body').toString()).toBe('');
+    expect(body('the document [] instead of an object').toString()).toBe('[]');
+    expect(body('arrays nested 10,000 deep as the whole body').toString()).toBe('['.repeat(10_000) + ']'.repeat(10_000));
+    expect([...body('UTF-8 byte order mark before the document')]).toEqual([0xef, 0xbb, 0xbf, ...Buffer.from(text)]);
+    expect(body('a 1 MiB string at name').toString()).toBe(`{"name":"${'x'.repeat(1 << 20)}","criteria":"Is \\"it\\" right?"}`);
+    expect(body('a lone surrogate (\\ud800) at name').toString()).toBe('{"name":"a\\ud800b","criteria":"Is \\"it\\" right?"}');
+    expect([...body('invalid UTF-8 bytes (FF FE) at name')]).toEqual([...Buffer.from('{"name":"ok'), 0xff, 0xfe, ...Buffer.from('ok","criteria":"Is \\"it\\" right?"}')]);
+    expect([...body('a truncated UTF-8 sequence (E2 82) at name')]).toEqual([...Buffer.from('{"name":"ok'), 0xe2, 0x82, ...Buffer.from('ok","criteria":"Is \\"it\\" right?"}')]);
+    expect(body('NaN at name').toString()).toBe('{"name":NaN,"criteria":"Is \\"it\\" right?"}');
+    expect(body('a duplicate key name (the last value valid)').toString()).toBe('{"name":123,"name":"x","criteria":"Is \\"it\\" right?"}');
+    expect(body('a property named "new\\nline"').toString()).toBe(`${text.slice(0, -1)},"new\\nline":1}`);
+    expect(body('null in criteria').toString()).toBe('{"name":"Answer","criteria":null}');
+    const traversal = cases.find((c) => c.label === 'path parameter project_id = %2e%2e')!.request;
+    expect(traversal).toEqual({ method: 'PATCH', path: `/v2/projects/%2e%2e/annotation/templates/${TEMPLATE}`, headers: { 'content-type': 'application/json', 'Service-API-Key': 'k' }, body: text });
+    expect(cases.at(-1)!.request.path).toBe(`/v2/projects/${'a'.repeat(8192)}/annotation/templates/${TEMPLATE}`);
+  });
+
+  it('the free-text field is a bounded string first, then the shallowest; none when the body has no such string', () => {
+    const social = op('loginSocial');
+    expect(hostileCases(social, { path: {}, body: { id_token: 't', provider: 'p' } }, {}).some((c) => c.label === 'NaN at id_token')).toBe(true);
+    // name is bounded (maxLength 255), criteria is not
+    expect(hostileCases(template, { ...sample, body: { criteria: 'c', name: 'n' } }, {}).some((c) => c.label === 'NaN at name')).toBe(true);
+    expect(hostileCases(template, { ...sample, body: { criteria: 'c' } }, {}).some((c) => c.label === 'NaN at criteria')).toBe(true);
+    const none = hostileCases(template, { ...sample, body: { name: null } }, {});
+    expect(none.some((c) => c.label.startsWith('NaN'))).toBe(false);
+    expect(none.some((c) => c.label === 'null in name')).toBe(true);
+    // a document that is not an object has no property cases
+    const list = hostileCases(template, { ...sample, body: ['x'] }, {});
+    expect(list.some((c) => c.label.startsWith('a property named'))).toBe(false);
+    expect(hostileCases(template, { ...sample, body: null }, {}).some((c) => c.label.startsWith('null in'))).toBe(false);
+    // an operation without path parameters has no traversal case
+    expect(hostileCases(social, { path: {}, body: {} }, {}).some((c) => c.label.startsWith('path parameter'))).toBe(false);
+    expect(hostileCases(social, { path: {}, body: {} }, {}).some((c) => c.label.includes(' at '))).toBe(false);
+  });
+
+  it('strings with a pattern, a format, an enum or a const, or inside arrays, are not free text', () => {
+    const signals = op('putSignalsConfiguration');
+    const labels = hostileCases(signals, { path: { project_id: PROJECT, run_id: PROJECT }, body: { model: 'gpt', run_mode: 'SCHEDULED', start_date: '2026-01-01', schedule: { cron: '* * * * *', type: 'CRON', timezone: 'UTC' } } }, {}).map((c) => c.label);
+    expect(labels).toContain('NaN at model');
+    const noModel = hostileCases(signals, { path: { project_id: PROJECT, run_id: PROJECT }, body: { run_mode: 'SCHEDULED', start_date: '2026-01-01', schedule: { cron: '* * * * *', type: 'CRON', timezone: 'UTC' } } }, {}).map((c) => c.label);
+    expect(noModel).toContain('NaN at schedule.timezone');
+  });
+});
+
+describe('raw requests', () => {
+  it('sends method, path, headers and body as they are, under the base URL\'s prefix', async () => {
+    server.handle((request, response) => json(response, 201, { got: request.body }, { 'x-echo': request.url }));
+    const result = await rawRequest(`${server.baseUrl}/prefix//`, { method: 'PATCH', path: '/a/../b/%2e%2e', headers: { 'content-type': 'text/plain', 'x-k': 'v' }, body: Buffer.from([0xff, 0x41]) });
+    expect(isFailure(result)).toBe(false);
+    if (isFailure(result)) return;
+    expect(result.status).toBe(201);
+    expect(result.headers['x-echo']).toBe('/prefix/a/../b/%2e%2e');
+    expect(result.body).toBe(JSON.stringify({ got: '\uFFFDA' }));
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(last()).toMatchObject({ method: 'PATCH', url: '/prefix/a/../b/%2e%2e', headers: { 'content-type': 'text/plain', 'x-k': 'v' } });
+    const byPort = await rawRequest(server.port, { method: 'GET', path: '/x' });
+    expect(isFailure(byPort) ? byPort.failure : byPort.status).toBe(201);
+    expect(last()).toMatchObject({ method: 'GET', url: '/x', body: '' });
+  });
+
+  it('reports a refused connection by its code, and a hang as a timeout', async () => {
+    const refused = await rawRequest(closedPort, { method: 'GET', path: '/' });
+    expect(refused).toMatchObject({ failure: 'ECONNREFUSED' });
+    server.handle(() => undefined);
+    const started = Date.now();
+    const hung = await rawRequest(server.baseUrl, { method: 'GET', path: '/', timeoutMs: 100 });
+    expect(hung).toMatchObject({ failure: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((hung as { ms: number }).ms).toBeGreaterThanOrEqual(90);
+  });
+
+  it('reports a response cut short as the socket error', async () => {
+    server.handle((_, response) => {
+      response.writeHead(200, { 'content-length': '100' });
+      response.write('partial');
+      setTimeout(() => response.destroy(), 20);
+    });
+    const cut = await rawRequest(server.baseUrl, { method: 'GET', path: '/', timeoutMs: 2000 });
+    expect(isFailure(cut)).toBe(true);
+    expect((cut as { failure: string }).failure).toMatch(/^(ECONNRESET|aborted)$/);
+  });
+
+  it('raw bytes on a socket: the status of the first response, or why there is none', async () => {
+    server.handle((_, response) => json(response, 202, { ok: true }));
+    const ok = await rawSocket(server.port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(ok).toMatchObject({ status: 202, headers: {} });
+    const bad = await rawSocket(server.port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(isFailure(bad) ? bad.failure : bad.status).toBe(400);
+    expect(await rawSocket(closedPort, 'x')).toMatchObject({ failure: 'ECONNREFUSED' });
+    const silent = createNetServer((socket) => socket.on('data', () => undefined));
+    const talker = createNetServer((socket) => socket.end('SSH-2.0-OpenSSH\r\n\r\n'));
+    const closer = createNetServer((socket) => socket.end());
+    const partial = createNetServer((socket) => socket.write('HTTP/1.1 204 No Content\r\n'));
+    const listen = async (s: NetServer) => {
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      return (s.address() as { port: number }).port;
+    };
+    try {
+      expect(await rawSocket(await listen(silent), 'GET / HTTP/1.1\r\n\r\n', 100)).toMatchObject({ failure: 'timeout' });
+      expect(await rawSocket(await listen(talker), 'GET / HTTP/1.1\r\n\r\n')).toMatchObject({ failure: 'not HTTP: SSH-2.0-OpenSSH\r\n\r\n' });
+      expect(await rawSocket(await listen(closer), 'GET / HTTP/1.1\r\n\r\n')).toMatchObject({ failure: 'closed without a response' });
+      expect(await rawSocket(await listen(partial), 'GET / HTTP/1.1\r\n\r\n', 100)).toMatchObject({ status: 204 });
+    } finally {
+      for (const s of [silent, talker, closer, partial]) s.close();
+    }
+  });
+});
+
+describe('exchanges', () => {
+  const social = op('loginSocial');
+
+  it('a JSON request goes through the client, with its credential; the answer is parsed', async () => {
+    server.handle((request, response) => json(response, 200, { access_token: request.headers.authorization, token_type: 'bearer' }));
+    const { outcome, ms } = await sendJson(server.baseUrl, social, { path: {}, body: { provider: 'google' } }, { accessToken: 'tok' }, 2000);
+    expect(outcome).toEqual({ type: 'response', status: 200, contentType: 'application/json', body: { access_token: 'Bearer tok', token_type: 'bearer' } });
+    expect(ms).toBeGreaterThan(0);
+    expect(last()).toMatchObject({ method: 'POST', url: '/v2/login/social', body: '{"provider":"google"}' });
+    await sendJson(server.baseUrl, social, { path: {}, body: undefined }, {}, 2000);
+    expect(last()).toMatchObject({ body: '' });
+    expect(last().headers.authorization).toBeUndefined();
+    const error = await sendJson(server.baseUrl, social, { path: {}, body: {} }, {}, 2000);
+    expect(error.outcome).toMatchObject({ type: 'response', status: 200 });
+    server.handle((_, response) => json(response, 422, { detail: [] }));
+    expect((await sendJson(server.baseUrl, social, { path: {}, body: {} }, {}, 2000)).outcome).toEqual({ type: 'response', status: 422, contentType: 'application/json', body: { detail: [] } });
+  });
+
+  it('a body that is not JSON, a timeout, a refused connection, a request the client will not send', async () => {
+    server.handle((_, response) => {
+      response.writeHead(500, { 'content-type': 'text/html' });
+      response.end('<h1>oops</h1>');
+    });
+    expect((await sendJson(server.baseUrl, social, { path: {}, body: {} }, {}, 2000)).outcome).toEqual({ type: 'response', status: 500, contentType: 'text/html', body: undefined, notJson: 'not JSON' });
+    server.handle(() => undefined);
+    expect((await sendJson(server.baseUrl, social, { path: {}, body: {} }, {}, 100)).outcome).toEqual({ type: 'timeout' });
+    expect((await sendJson(`http://127.0.0.1:${closedPort}`, social, { path: {}, body: {} }, {}, 2000)).outcome).toEqual({ type: 'network error', message: 'fetch failed (ECONNREFUSED)' });
+    const template = op('updateAnnotationTemplate');
+    expect((await sendJson(server.baseUrl, template, { path: { project_id: '..', template_id: TEMPLATE }, body: {} }, { apiKey: 'k' }, 2000)).outcome).toEqual({ type: 'not sent', reason: 'InvalidPathParameterError' });
+    expect((await sendJson(server.baseUrl, template, { path: { project_id: PROJECT, template_id: TEMPLATE }, body: {} }, { apiKey: 'bad\nkey' }, 2000)).outcome).toEqual({ type: 'not sent', reason: 'InvalidCredentialError' });
+  });
+
+  it('send(): status, headers and the data or error body', async () => {
+    server.handle((_, response) => json(response, 201, { a: 1 }, { 'x-y': 'z' }));
+    const sent = await send(server.baseUrl, op('updateAnnotationTemplate'), { path: { project_id: PROJECT, template_id: TEMPLATE }, body: { name: 'n' } }, { classicApiKey: 'ck' });
+    expect(sent.status).toBe(201);
+    expect(sent.headers.get('x-y')).toBe('z');
+    expect(sent.body).toEqual({ a: 1 });
+    expect(last()).toMatchObject({ method: 'PATCH', url: `/v2/projects/${PROJECT}/annotation/templates/${TEMPLATE}`, body: '{"name":"n"}', headers: { 'service-api-key': 'ck' } });
+    server.handle(() => undefined);
+    await expect(send(server.baseUrl, op('loginSocial'), { path: {}, body: {} }, {}, 50)).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('a raw request: JSON media types parsed, anything else said as not JSON, empty or invalid', async () => {
+    const answer = (contentType: string | undefined, body: string) =>
+      server.handle((_, response) => {
+        response.writeHead(400, contentType === undefined ? {} : { 'content-type': contentType });
+        response.end(body);
+      });
+    const raw = { method: 'POST', path: '/v2/login/social', body: '{' };
+    answer('application/json', '{"detail":"x"}');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toEqual({ type: 'response', status: 400, contentType: 'application/json', body: { detail: 'x' } });
+    answer('Application/Problem+JSON; charset=utf-8', '[1]');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toMatchObject({ status: 400, body: [1] });
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).not.toHaveProperty('notJson');
+    answer('application/json ;charset=utf-8', '1');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toMatchObject({ body: 1 });
+    answer('application/jsonx', '{}');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toMatchObject({ notJson: 'not JSON', body: undefined });
+    answer('text/plain; x=application/json', '{}');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toMatchObject({ notJson: 'not JSON' });
+    answer(undefined, '{}');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toEqual({ type: 'response', status: 400, contentType: null, body: undefined, notJson: 'not JSON' });
+    answer('application/json', ' \n ');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toMatchObject({ notJson: 'empty body' });
+    answer('application/json', '{"a":');
+    expect((await sendRaw(server.baseUrl, raw, 2000)).outcome).toMatchObject({ notJson: 'invalid JSON', body: undefined });
+    server.handle(() => undefined);
+    expect(await sendRaw(server.baseUrl, raw, 100)).toMatchObject({ outcome: { type: 'timeout' } });
+    expect((await sendRaw(`http://127.0.0.1:${closedPort}`, raw, 2000)).outcome).toEqual({ type: 'network error', message: 'ECONNREFUSED' });
+  });
+});

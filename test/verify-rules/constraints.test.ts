@@ -42,7 +42,7 @@ describe('body constraints, each violated alone', () => {
     expect((bodyOf(c['body b type boolean']) as Record<string, Json>).b).toBe('fuzz');
     expect((bodyOf(c['body o type object']) as Record<string, Json>).o).toBe(123);
     expect((bodyOf(c['body a type array']) as Record<string, Json>).a).toBe(123);
-    expect((bodyOf(c['body a[] type null']) as Record<string, Json[]>).a[0]).toBe('fuzz');
+    expect((bodyOf(c['body a[] type null']) as Record<string, Json[]>).a![0]).toBe('fuzz');
     expect((bodyOf(c['body z type null']) as Record<string, Json>).z).toBe('fuzz');
     expect((bodyOf(c['body f type number']) as Record<string, Json>).f).toBe('fuzz');
     expect(c['body (root) type object']!.cases[0]!.request.body).toBe(123);
@@ -74,7 +74,7 @@ describe('body constraints, each violated alone', () => {
   });
 
   it('enum and const: a value outside them, of the node type', () => {
-    const c = byId(
+    const c: Record<string, Constraint | undefined> = byId(
       deriveOf(
         operationOf(
           obj({

@@ -124,7 +124,7 @@ describe('signals_put_applies_defaults', () => {
 
 describe('log_traces_counts_what_was_sent', () => {
   const check = rule('log_traces_counts_what_was_sent').check;
-  const sent = { traces: [{ spans: [{}, {}] }, { spans: [{}] }, { name: 'no spans' }, 'not a trace'] };
+  const sent: Json = { traces: [{ spans: [{}, {}] }, { spans: [{}] }, { name: 'no spans' }, 'not a trace'] };
 
   it('holds when the counts are the traces and spans sent, or absent', () => {
     expect(check(request(sent), { traces_count: 4, spans_count: 3 })).toEqual([]);

@@ -190,7 +190,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, variantSchema: RawSc
     if (format !== undefined && !formatConstrains(format)) {
       notes.push(`${pathName(path)}: format "${format}" constrains nothing (ajv-formats accepts any string), so it is not a constraint`);
     }
-    if (format !== undefined && formatConstrains(format)) {
+    if (formatConstrains(format)) {
       const formatOnly = { type: 'string', format };
       out.push({
         keyword: 'format',

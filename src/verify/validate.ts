@@ -72,7 +72,7 @@ export function errorsOf(schema: RawSchema, value: Json): Located[] {
 }
 
 /** Whether a `format` actually constrains strings (ajv-formats declares `password` and `binary` as anything goes). */
-export function formatConstrains(format: string): boolean {
-  const definition = (ajv.formats as Record<string, unknown>)[format];
+export function formatConstrains(format: unknown): format is string {
+  const definition = (ajv.formats as Record<string, unknown>)[format as string];
   return definition !== undefined && definition !== true;
 }

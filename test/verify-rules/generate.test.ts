@@ -54,8 +54,8 @@ describe('strings', () => {
     expect(Math.max(...values.map((v) => v.length))).toBe(6);
     const long = draw({ type: 'string', pattern: '^x+$', minLength: 3 }, 50) as string[];
     expect(long.every((v) => v.length >= 3)).toBe(true);
-    // a pattern on astral characters is read with the u flag
-    expect(draw({ type: 'string', pattern: '^.$' }, 20).every((v) => codePoints(v as string) === 1)).toBe(true);
+    // a pattern is read with the u flag, as JSON Schema reads it
+    expect(new Set(draw({ type: 'string', pattern: '^\\u{1F600}{2}$' }, 5))).toEqual(new Set(['😀😀']));
   });
 
   it('draws every format the spec may use, in every form the format allows', () => {
@@ -79,6 +79,8 @@ describe('strings', () => {
     const short = draw({ type: 'string', format: 'email', maxLength: 12 }, 30) as string[];
     expect(short.every((e) => e.length <= 12)).toBe(true);
     expect(draw({ type: 'string', format: 'email', minLength: 30 }, 10).every((e) => (e as string).length >= 30)).toBe(true);
+    // a format whose strings all have the same length, bounded at exactly that length
+    expect(draw({ type: 'string', format: 'date', minLength: 10, maxLength: 10 }, 10).every((d) => (d as string).length === 10)).toBe(true);
     const passwords = draw({ type: 'string', format: 'password', minLength: 1 }, 50) as string[];
     expect(passwords.some((p) => !p.includes('@'))).toBe(true);
   });
@@ -120,12 +122,19 @@ describe('numbers', () => {
     expect(below).toContain(-5000);
     expect(new Set(draw({ type: 'integer', minimum: 5000, maximum: 5002 }, 100))).toEqual(new Set([5000, 5001, 5002]));
     expect(new Set(draw({ type: 'integer', minimum: -5002, maximum: -5000 }, 100))).toEqual(new Set([-5000, -5001, -5002]));
+    // below zero but not far: the small values stay within 1000 of zero
+    const negative = draw({ type: 'integer', maximum: 0 }, 300) as number[];
+    expect(negative.filter((n) => n >= -1000).length).toBeGreaterThan(100);
+    expect(negative.some((n) => n < -1000 && n >= -2000)).toBe(false);
   });
 
   it('draws multiples of multipleOf, integer or not', () => {
     const values = draw({ type: 'integer', multipleOf: 5, minimum: -50, maximum: 50 }, 200) as number[];
     expect(values.every((n) => n % 5 === 0)).toBe(true);
     expect(new Set(values).size).toBeGreaterThan(5);
+    // rounding to a multiple may leave the bounds: such values are not drawn
+    expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: 3, maximum: 12 }, 100))).toEqual(new Set([5, 10]));
+    expect(new Set(draw({ type: 'number', multipleOf: 0.5, minimum: 0.3, maximum: 1.2 }, 200))).toEqual(new Set([0.5, 1]));
     const halves = draw({ type: 'number', multipleOf: 0.5, minimum: 0, maximum: 10 }, 100) as number[];
     expect(halves.every((n) => n * 2 === Math.round(n * 2) && n >= 0 && n <= 10)).toBe(true);
     // (unbounded: a huge double is a multiple, but Ajv's multipleOf check reads it through parseInt and refuses it)
@@ -148,7 +157,10 @@ describe('numbers', () => {
     const tight = draw({ type: 'number', minimum: 1, exclusiveMinimum: 2, maximum: 4, exclusiveMaximum: 3 }, 300);
     expect(tight).not.toContain(2);
     expect(tight).not.toContain(3);
-    expect(draw({ type: 'number' }, 300).some((n) => !Number.isInteger(n))).toBe(true);
+    const free = draw({ type: 'number' }, 1000) as number[];
+    expect(free.some((n) => !Number.isInteger(n))).toBe(true);
+    expect(free.every((n) => Number.isFinite(n))).toBe(true);
+    expect(free.some((n) => Math.abs(n) > 1e300)).toBe(true);
   });
 });
 
@@ -173,6 +185,8 @@ describe('other types', () => {
   it('filters out what a `not` forbids', () => {
     const values = draw({ type: 'string', enum: ['a', 'b', 'c'], not: { const: 'b' } }, 100);
     expect(new Set(values)).toEqual(new Set(['a', 'c']));
+    const two = draw({ type: 'string', enum: ['a', 'b', 'c', 'd'], allOf: [{ not: { const: 'b' } }, { not: { const: 'c' } }] }, 100);
+    expect(new Set(two)).toEqual(new Set(['a', 'd']));
   });
 
   it('draws arrays within minItems and maxItems (3 past minItems when unbounded), non-empty when filling', () => {
@@ -241,6 +255,9 @@ describe('fitLength and stringOfLength', () => {
     expect(fitLength('ab', 0, '^(ab)?$')).toBe('');
     expect(fitLength('abcd', 1, '^(a|abcd)$')).toBe('a');
     expect(fitLength('😀', 2, '^.+$')).toBe('😀😀');
+    expect(fitLength('😀', 3, '^\\u{1F600}+$')).toBe('😀😀😀');
+    // a sample that does not match is not stretched into one
+    expect(fitLength('zz', 2, '^a+$')).toBeUndefined();
   });
 
   it('when only one more character matches at a time, grows one at a time', () => {
@@ -250,6 +267,14 @@ describe('fitLength and stringOfLength', () => {
     expect(fitLength('a1', 4, '^a[0-9]{1,3}$')).toBe('a111');
     expect(fitLength('a1', 3, '^a1{0,2}$')).toBe('a11');
     expect(fitLength('ab1', 5, '^ab[0-9]$|^ab[0-9]{3}$')).toBe('ab111');
+    // all the missing characters at the first place that takes them
+    expect(fitLength('ab', 4, '^(ab|aaab)$')).toBe('aaab');
+    // one at a time when all at once fails, growing and shrinking
+    expect(fitLength('ab', 4, '^a{1,2}b{1,2}$')).toBe('aabb');
+    expect(fitLength('aabb', 2, '^a{1,2}b{1,2}$')).toBe('ab');
+    expect(fitLength('abcde', 2, '^(ab|abcde)$')).toBe('ab');
+    expect(fitLength('abcd', 2, '^(ab|abc|abcd)$')).toBe('ab');
+    expect(fitLength('xaay', 2, '^xa*y$')).toBe('xy');
   });
 
   it('stringOfLength repeats a character when no pattern or format constrains it, else fits the sample', () => {
@@ -286,5 +311,7 @@ describe('setAt and getAt', () => {
     expect(getAt(base, ['n', 'x'])).toBeUndefined();
     expect(getAt(base, ['a', 'b', 0, 'x'])).toBeUndefined();
     expect(getAt(base, ['missing'])).toBeUndefined();
+    expect(getAt({ s: 'abc' }, ['s', 0])).toBeUndefined();
+    expect(getAt({ s: 'abc' }, ['s', 'length'])).toBeUndefined();
   });
 });

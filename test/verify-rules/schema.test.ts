@@ -3,7 +3,7 @@
 // names the report prints for paths and choices.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spec } from '../../src/verify/spec.js';
-import { anyFlat, deref, expand, inline, jsonType, merge, pathName, toJsonSchema, Unsatisfiable, walk, type Flat, type RawSchema } from '../../src/verify/schema.js';
+import { deref, expand, inline, jsonType, merge, pathName, toJsonSchema, Unsatisfiable, walk, type Flat, type RawSchema } from '../../src/verify/schema.js';
 
 const schemas = spec.components!.schemas!;
 const added: string[] = [];
@@ -18,6 +18,23 @@ afterEach(() => {
 });
 
 const choicesOf = (variants: Flat[]) => variants.map((v) => v.choices.join(' / '));
+/** A variant that accepts any value. */
+const anyFlat = (): Flat => ({ type: 'any', keywords: {}, properties: {}, required: [], closed: false, nots: [], choices: [], oneOfSites: [] });
+/** The deepest nesting `wrap` allows before the walker refuses the schema (at most 80). */
+function depthLimit(walker: (schema: unknown) => unknown, wrap: (inner: unknown) => unknown): number {
+  let schema: unknown = { type: 'string' };
+  for (let n = 0; n < 80; n++) {
+    const next = wrap(schema);
+    try {
+      walker(next);
+    } catch (error) {
+      if (!/too deep/.test((error as Error).message)) throw error;
+      return n;
+    }
+    schema = next;
+  }
+  return 80;
+}
 
 describe('deref', () => {
   it('reads true and a missing schema as anything, false as nothing', () => {
@@ -52,6 +69,10 @@ describe('deref', () => {
     expect(deref({ $ref: end })).toEqual({ title: 'The end', type: 'boolean' });
     const cycle = component('Cycle_x', { $ref: '#/components/schemas/Cycle_x' });
     expect(() => deref({ $ref: cycle })).toThrow('$ref cycle at #/components/schemas/Cycle_x');
+    // a chain of 33 references is followed, one of 34 is taken for a cycle
+    for (let i = 0; i < 34; i++) component(`Chain${i}_x`, i === 0 ? { type: 'integer' } : { $ref: `#/components/schemas/Chain${i - 1}_x` });
+    expect(deref({ $ref: '#/components/schemas/Chain32_x' })).toMatchObject({ type: 'integer' });
+    expect(() => deref({ $ref: '#/components/schemas/Chain33_x' })).toThrow('$ref cycle at #/components/schemas/Chain33_x');
   });
 
   it('decodes ~1 and ~0 in a pointer, and refuses remote or unresolved references', () => {
@@ -77,6 +98,12 @@ describe('inline', () => {
     expect(inline({ const: value, enum: [value], default: value })).toEqual({ const: value, enum: [value], default: value });
     expect(inline('text')).toBe('text');
     expect(inline({ properties: 'odd' })).toEqual({ properties: 'odd' });
+    // any other schema-valued keyword is inlined as a schema
+    expect(inline({ items: { $ref: '#/components/schemas/AuthMethod', description: 'x' }, required: ['a'], type: 'array' })).toEqual({
+      items: { type: 'string', enum: ['email', 'google', 'github', 'okta', 'azure-ad', 'custom', 'saml', 'invite'], title: 'AuthMethod' },
+      required: ['a'],
+      type: 'array',
+    });
   });
 
   it('refuses a schema nested deeper than 24 levels', () => {
@@ -86,13 +113,15 @@ describe('inline', () => {
     let deeper: unknown = { type: 'string' };
     for (let i = 0; i < 24; i++) deeper = { properties: { a: deeper } };
     expect(() => inline(deeper)).toThrow('schema too deep to inline');
+    expect(depthLimit(inline, (inner) => ({ allOf: [inner] }))).toBe(11);
+    expect(depthLimit(inline, (inner) => ({ items: inner }))).toBe(23);
   });
 });
 
 describe('merge (allOf of two schemas)', () => {
   it('adds keywords the first lacks, and gathers `not`s apart', () => {
     expect(merge({ type: 'string' }, { minLength: 2 })).toEqual({ type: 'string', minLength: 2 });
-    expect(merge({ type: 'string' }, { not: { const: 'a' } })).toEqual({ type: 'string', $nots: [{ const: 'a' }] });
+    expect(merge({ type: 'string' }, { not: { const: 'a' } })).toStrictEqual({ type: 'string', $nots: [{ const: 'a' }] });
     expect(merge({ type: 'string', $nots: [{ const: 'a' }] }, { not: { const: 'b' } })).toEqual({ type: 'string', $nots: [{ const: 'a' }, { const: 'b' }] });
     expect(merge({ not: { const: 'a' } }, { not: { const: 'b' } })).toEqual({ not: { const: 'a' }, $nots: [{ const: 'b' }] });
     expect(merge({ not: { const: 'a' }, $nots: [{ const: 'c' }] }, { not: { const: 'b' } })).toEqual({ not: { const: 'a' }, $nots: [{ const: 'c' }, { const: 'b' }] });
@@ -114,6 +143,8 @@ describe('merge (allOf of two schemas)', () => {
     expect(merge({ type: 'number' }, { type: 'integer' })).toEqual({ type: 'integer' });
     expect(merge({ type: ['number', 'integer'] }, { type: 'integer' })).toEqual({ type: 'integer' });
     expect(merge({ type: 'number' }, { type: ['integer', 'number'] })).toEqual({ type: ['number', 'integer'] });
+    expect(merge({ type: ['null', 'integer'] }, { type: 'number' })).toEqual({ type: 'integer' });
+    expect(merge({ type: 'number' }, { type: ['string', 'integer'] })).toEqual({ type: 'integer' });
   });
 
   it('keeps the tighter bound of each side', () => {
@@ -127,6 +158,7 @@ describe('merge (allOf of two schemas)', () => {
     expect(merge({ additionalProperties: true }, { additionalProperties: false })).toEqual({ additionalProperties: false });
     expect(merge({ additionalProperties: false }, { additionalProperties: true })).toEqual({ additionalProperties: false });
     expect(merge({ additionalProperties: true }, { additionalProperties: true })).toEqual({ additionalProperties: true });
+    expect(merge({ additionalProperties: false }, { additionalProperties: false })).toEqual({ additionalProperties: false });
     expect(merge({ items: { type: 'string' } }, { items: { maxLength: 1 } })).toEqual({ items: { allOf: [{ type: 'string' }, { maxLength: 1 }] } });
     expect(merge({ allOf: [{ a: 1 }] }, { allOf: [{ b: 2 }] })).toEqual({ allOf: [{ a: 1 }, { b: 2 }] });
     expect(merge({ pattern: '^a$', format: 'uuid' }, { pattern: '^a$', format: 'uuid' })).toEqual({ pattern: '^a$', format: 'uuid' });
@@ -298,6 +330,12 @@ describe('expand', () => {
     expect(() => expand(deep)).not.toThrow();
     deep = { type: 'object', properties: { a: deep } };
     expect(() => expand(deep)).toThrow('schema too deep to expand');
+    // whatever nests it: allOf, oneOf, if/then, a type list, items
+    expect(depthLimit(expand, (inner) => ({ allOf: [inner] }))).toBe(24);
+    expect(depthLimit(expand, (inner) => ({ oneOf: [inner] }))).toBe(24);
+    expect(depthLimit(expand, (inner) => ({ if: { minLength: 0 }, then: inner, else: false }))).toBe(24);
+    expect(depthLimit(expand, (inner) => ({ type: ['object', 'null'], properties: { a: inner } }))).toBe(12);
+    expect(depthLimit(expand, (inner) => ({ type: 'array', items: inner }))).toBe(24);
   });
 });
 

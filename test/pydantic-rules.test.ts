@@ -420,7 +420,26 @@ describe('unions', () => {
       { type: 'string_too_short', loc: ['body', 'model'], msg: 'String should have at least 1 character', input: '', ctx: { min_length: 1 } },
     ]);
     // no run_mode: the experiment shape, closed
-    expect(put({ model: 'm', schedule: null })).toEqual([{ type: 'extra_forbidden', loc: ['body', 'schedule'], msg: 'Extra inputs are not permitted', input: null }]);
+    expect(put({ model: 'm', user_preferences: { extra: 1 } })).toEqual([
+      { type: 'extra_forbidden', loc: ['body', 'user_preferences', 'extra'], msg: 'Extra inputs are not permitted', input: 1 },
+    ]);
+    // no run_mode but a field only the log stream shape declares: either shape was meant, so both
+    // are reported with their names, as pydantic reports a union no member of which validates
+    // (checked with pydantic 2.13: Union[LogStreamSignalsConfigurationPut, ExperimentSignalsConfigurationPut])
+    expect(put({ model: 'm', schedule: null })).toEqual([
+      { type: 'missing', loc: ['body', 'LogStreamSignalsConfigurationPut', 'run_mode'], msg: 'Field required', input: { model: 'm', schedule: null } },
+      { type: 'extra_forbidden', loc: ['body', 'ExperimentSignalsConfigurationPut', 'schedule'], msg: 'Extra inputs are not permitted', input: null },
+    ]);
+    const unmoded = { model: 'm', scheduled_runs_enabled: true, extra: 1 };
+    expect(put(unmoded)).toEqual([
+      { type: 'missing', loc: ['body', 'LogStreamSignalsConfigurationPut', 'run_mode'], msg: 'Field required', input: unmoded },
+      { type: 'extra_forbidden', loc: ['body', 'LogStreamSignalsConfigurationPut', 'extra'], msg: 'Extra inputs are not permitted', input: 1 },
+      { type: 'extra_forbidden', loc: ['body', 'ExperimentSignalsConfigurationPut', 'scheduled_runs_enabled'], msg: 'Extra inputs are not permitted', input: true },
+      { type: 'extra_forbidden', loc: ['body', 'ExperimentSignalsConfigurationPut', 'extra'], msg: 'Extra inputs are not permitted', input: 1 },
+    ]);
+    // a key neither shape declares does not make the log stream shape meant: the experiment shape's
+    // errors alone (pydantic would name both shapes; the mock names the one the value was meant for)
+    expect(put({ model: 'm', extra: 1 })).toEqual([{ type: 'extra_forbidden', loc: ['body', 'extra'], msg: 'Extra inputs are not permitted', input: 1 }]);
     expect(put({})).toEqual([{ type: 'missing', loc: ['body', 'model'], msg: 'Field required', input: {} }]);
     expect(put({ ...LOG_STREAM })).toEqual([]);
     expect(put({ model: 'm' })).toEqual([]);
@@ -611,6 +630,52 @@ describe('edges that only a crafted schema reaches', () => {
     ThenOnly: { then: { type: 'string' } },
     NotTags: { not: { required: ['a', 'b'], properties: { a: { const: 1 }, b: { const: 'two' }, c: { type: 'string' } } } },
     BadPattern: { type: 'object', patternProperties: { '(': { type: 'integer' } } },
+    // a base shape (no distinguishing required field) and a moded one, as the Signals PUT; the base closed, open, or closed with patterns
+    ClosedBase: {
+      oneOf: [
+        { title: 'Moded', type: 'object', additionalProperties: false, required: ['a', 'mode'], properties: { a: { type: 'string' }, mode: {}, b: {} } },
+        { title: 'Base', type: 'object', additionalProperties: false, required: ['a'], properties: { a: { type: 'string' } } },
+      ],
+    },
+    OpenBase: {
+      oneOf: [
+        { title: 'Moded', type: 'object', additionalProperties: false, required: ['a', 'mode'], properties: { a: { type: 'string' }, mode: {}, b: {} } },
+        { title: 'Base', type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+      ],
+    },
+    PatternBase: {
+      oneOf: [
+        { title: 'Moded', type: 'object', additionalProperties: false, required: ['a', 'mode'], properties: { a: { type: 'string' }, mode: {}, b: {} } },
+        { title: 'Base', type: 'object', additionalProperties: false, patternProperties: { '^b': {} }, required: ['a'], properties: { a: { type: 'string' } } },
+      ],
+    },
+    // no base shape: each branch has a distinguishing required field
+    NoBase: {
+      oneOf: [
+        { title: 'P', type: 'object', additionalProperties: false, required: ['p'], properties: { p: {}, q: {} } },
+        { title: 'R', type: 'object', additionalProperties: false, required: ['r'], properties: { r: {}, s: {} } },
+      ],
+    },
+  });
+
+  it('no distinguishing field present, a key only the other shape declares: both shapes, named, unless the base admits the key', () => {
+    const value = { a: 1, b: 1 };
+    expect(errors('ClosedBase', value)).toEqual([
+      { type: 'string_type', loc: ['body', 'Moded', 'a'], msg: 'Input should be a valid string', input: 1 },
+      { type: 'missing', loc: ['body', 'Moded', 'mode'], msg: 'Field required', input: value },
+      { type: 'string_type', loc: ['body', 'Base', 'a'], msg: 'Input should be a valid string', input: 1 },
+      { type: 'extra_forbidden', loc: ['body', 'Base', 'b'], msg: 'Extra inputs are not permitted', input: 1 },
+    ]);
+    // the base admits `b` (open, or by a pattern): the base alone was meant
+    const base = [{ type: 'string_type', loc: ['body', 'a'], msg: 'Input should be a valid string', input: 1 }];
+    expect(errors('OpenBase', value)).toEqual(base);
+    expect(errors('PatternBase', value)).toEqual(base);
+    // a key no shape declares: the base alone
+    expect(errors('ClosedBase', { a: 1, c: 1 })).toEqual([...base, { type: 'extra_forbidden', loc: ['body', 'c'], msg: 'Extra inputs are not permitted', input: 1 }]);
+  });
+
+  it('no base shape and no distinguishing field present: the shape declaring the most keys', () => {
+    expect(errors('NoBase', { q: 1 })).toEqual([{ type: 'missing', loc: ['body', 'p'], msg: 'Field required', input: { q: 1 } }]);
   });
 
   it('a union nested in a union, or an enum, admits a value when one of its members does', () => {

@@ -221,7 +221,9 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
    *  3. required fields: the branches with the most of their distinguishing required fields (those
    *     not required by every branch) present in the value (e.g. `run_mode`, `cron`,
    *     `interval_hours`); when none is present, the branches that have no distinguishing required
-   *     field (the base shape, e.g. the experiment shape of the Signals PUT);
+   *     field (the base shape, e.g. the experiment shape of the Signals PUT), unless the value has a
+   *     key the closed base shape does not declare and another branch does (`schedule` without
+   *     `run_mode`): then every candidate is meant, as pydantic reports every member of a failed union;
    *  4. overlap: the branches that declare the most of the value's keys.
    * When several are left, each one's errors are reported with the branch's name in `loc`, as
    * pydantic reports a failed plain union (unless they all report the same).
@@ -261,7 +263,14 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     if (best > 0) candidates = candidates.filter((i) => present(i) === best);
     else {
       const base = candidates.filter((i) => distinguishing(i).length === 0);
-      if (base.length > 0) candidates = base;
+      // A key the base shape does not declare (it is closed) but another does: the value is that
+      // shape without its required field or the base with a field it forbids; both are meant.
+      const closed = (i: number): boolean => node(i).additionalProperties === false && node(i).patternProperties === undefined;
+      const foreign = (key: string): boolean => base.every((i) => closed(i) && !Object.hasOwn(properties(i), key)) && candidates.some((i) => Object.hasOwn(properties(i), key));
+      if (base.length > 0) {
+        if (isObject(value) && Object.keys(value).some(foreign)) return candidates;
+        candidates = base;
+      }
     }
     if (candidates.length <= 1 || !isObject(value)) return candidates;
 

@@ -17,14 +17,14 @@ const require = createRequire(import.meta.url);
  * The Prism versions the mock is tested with, package.json's peers: each range is the set that
  * prism-cli 5.14 uses (any supported Node) `||` 5.16 and later (Node 24.18 and later).
  */
-export const PRISM_PEERS: Record<string, string> = manifest.peerDependencies ?? {};
+export const PRISM_PEERS: Record<string, string> = manifest.peerDependencies;
 
 export class MissingPrismError extends Error {
   override readonly name = 'MissingPrismError';
   constructor(name: string, cause: unknown) {
     // The first version of each range: the set that runs on every supported Node.
     const install = Object.entries(PRISM_PEERS)
-      .map(([pkg, range]) => `${pkg}@${range.split('||')[0]?.trim()}`)
+      .map(([pkg, range]) => `${pkg}@${(range.split('||')[0] as string).trim()}`)
       .join(' ');
     super(`the mock needs ${name}, an optional peer dependency that is not installed: npm install --save-dev ${install}`, { cause });
   }
@@ -34,8 +34,11 @@ function load<T>(name: string): T {
   try {
     return require(name) as T;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String(error).includes(name.split('/dist/')[0] ?? name)) {
-      throw new MissingPrismError(name.split('/dist/')[0] ?? name, error);
+    // Only the module asked for being absent means Prism is not installed. A module that Prism
+    // requires being absent is a broken install: its own error says which (its require stack
+    // names Prism's files, so the message's first line is what tells the two apart).
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && (error as Error).message.startsWith(`Cannot find module '${name}'`)) {
+      throw new MissingPrismError(name.split('/dist/')[0] as string, error);
     }
     throw error;
   }

@@ -25,11 +25,12 @@ const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-
 
 /**
  * CPython's error for `text` (the C scanner's messages, Python 3.12 wording), or undefined when
- * Python would decode it. `NaN` and `Infinity`, which Python accepts, are reported as
- * "Expecting value": they are not JSON and the contract has no use for them.
+ * Python would decode it. `text` is the body after its BOM, if any: the caller strips it before
+ * JSON.parse, as `json.loads` decodes bytes as utf-8-sig. `NaN` and `Infinity`, which Python
+ * accepts, are reported as "Expecting value": they are not JSON and the contract has no use for them.
  */
 export function pythonJsonError(text: string): JsonError | undefined {
-  const s = Array.from(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  const s = Array.from(text);
   const n = s.length;
   const skip = (i: number): number => {
     while (i < n && WHITESPACE.has(s[i] as string)) i++;
@@ -58,7 +59,7 @@ export function pythonJsonError(text: string): JsonError | undefined {
         }
         continue;
       }
-      if ((c.codePointAt(0) ?? 0) <= 0x1f) throw new Failure('Invalid control character at', i);
+      if ((c.codePointAt(0) as number) <= 0x1f) throw new Failure('Invalid control character at', i);
       i++;
     }
   }
@@ -67,7 +68,7 @@ export function pythonJsonError(text: string): JsonError | undefined {
     let j = i;
     if (s[j] === '-') j++;
     if (s[j] === '0') j++;
-    else if (isDigit(s[j]) && s[j] !== '0') while (isDigit(s[j])) j++;
+    else if (isDigit(s[j])) while (isDigit(s[j])) j++;
     else throw new Failure('Expecting value', i);
     if (s[j] === '.' && isDigit(s[j + 1])) {
       j += 2;
@@ -159,10 +160,13 @@ export function utf8Error(bytes: Uint8Array): string | undefined {
     else return `'utf-8' codec can't decode byte 0x${b.toString(16).padStart(2, '0')} in position ${i}: invalid start byte`;
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
-      if (c === undefined) return `'utf-8' codec can't decode byte 0x${b.toString(16).padStart(2, '0')} in position ${i}: unexpected end of data`;
       const low = k === 1 && b === 0xe0 ? 0xa0 : k === 1 && b === 0xf0 ? 0x90 : 0x80;
       const high = k === 1 && b === 0xed ? 0x9f : k === 1 && b === 0xf4 ? 0x8f : 0xbf;
-      if (c < low || c > high) return `'utf-8' codec can't decode byte 0x${b.toString(16).padStart(2, '0')} in position ${i}: invalid continuation byte`;
+      if (c === undefined || c < low || c > high) {
+        // Python names the start byte alone, or it and the valid continuation bytes after it.
+        const where = k === 1 ? `byte 0x${b.toString(16).padStart(2, '0')} in position ${i}` : `bytes in position ${i}-${i + k - 1}`;
+        return `'utf-8' codec can't decode ${where}: ${c === undefined ? 'unexpected end of data' : 'invalid continuation byte'}`;
+      }
     }
     i += need + 1;
   }

@@ -24,13 +24,17 @@ export function credentialHeadersOf(document: Document): Set<string> {
 /**
  * What the mock lets reach its log: pino's `logMethod` hook, run before a line is serialized. Of a
  * merging object only `name` and the request's method and path are kept (never its headers or
- * body, which may hold credentials or nest too deep to serialize), and the value of a credential
- * header in a message (Prism's debug log prints every request header) is replaced.
+ * body, which may hold credentials or nest too deep to serialize); in a message, the value of a
+ * credential header is replaced and a body is withheld (Prism's debug log prints every header and
+ * the body of each request and response: a password, a token).
  */
 export function logFilter(credentialHeaders: Set<string>): { logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void } {
   const headerLine = /^([^\t]*\t)([^\t:]+): (.*)$/s; // Prism: `<prefix>\t<name>: <value>`; a value may hold tabs
+  const bodyLine = /^([^\t]*?Body:(?:\u001b\[\d+m)?) /s; // Prism: `<prefix>Body: <the body>`, `Body:` grey on a terminal
   const clean = (arg: unknown): unknown => {
     if (typeof arg === 'string') {
+      const body = bodyLine.exec(arg);
+      if (body) return `${body[1]} [withheld]`;
       const match = headerLine.exec(arg);
       return match && credentialHeaders.has((match[2] as string).trim().toLowerCase()) ? `${match[1]}${match[2]}: [redacted]` : arg;
     }

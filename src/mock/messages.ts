@@ -2,6 +2,9 @@
 // `repr`, the `expected` lists of enum and literal errors, the uuid crate's parse errors and
 // speedate's date and time parse errors. Only what the error translation needs.
 
+/** The characters Python's `str.isprintable` refuses (other than the space), which `repr` escapes. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
 /** Python's `repr` of a JSON value, as pydantic puts it in `expected`. */
 export function pyRepr(value: unknown): string {
   if (value === null) return 'None';
@@ -12,13 +15,14 @@ export function pyRepr(value: unknown): string {
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
     let out = '';
     for (const char of value) {
-      const code = char.codePointAt(0) ?? 0;
+      const code = char.codePointAt(0) as number;
       if (char === '\\') out += '\\\\';
       else if (char === quote) out += `\\${quote}`;
       else if (char === '\n') out += '\\n';
       else if (char === '\r') out += '\\r';
       else if (char === '\t') out += '\\t';
-      else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+      // Stryker disable next-line EqualityOperator: U+00FF and U+0100 are both printable, so no escaped character is at the boundary
+      else if (char !== ' ' && UNPRINTABLE.test(char)) out += code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\U${code.toString(16).padStart(8, '0')}`;
       else out += char;
     }
     return `${quote}${out}${quote}`;
@@ -62,7 +66,7 @@ export function uuidCrateError(text: string): string | undefined {
   const bounds: number[] = [];
   let index = 0; // byte index within body
   for (const char of body) {
-    if ((char.codePointAt(0) ?? 0) > 0x7f) {
+    if ((char.codePointAt(0) as number) > 0x7f) {
       return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${index + offset + 1}`;
     }
     if (char === '-') {

@@ -9,12 +9,7 @@ const PACKAGE_NAME = '@observability/api-contract';
 
 function isRoot(dir: string): boolean {
   const manifest = join(dir, 'package.json');
-  if (!existsSync(manifest)) return false;
-  try {
-    return (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME;
-  } catch {
-    return false;
-  }
+  return existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME;
 }
 
 function findRoot(): string {
@@ -28,5 +23,5 @@ function findRoot(): string {
 /** The package's root directory. */
 export const packageRoot: string = findRoot();
 
-/** The package's manifest. */
-export const manifest: { peerDependencies?: Record<string, string> } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+/** The package's manifest (its peers are Prism's packages, deps.ts). */
+export const manifest: { peerDependencies: Record<string, string> } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));

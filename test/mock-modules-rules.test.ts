@@ -1,0 +1,400 @@
+// The mock's smaller modules called in-process, without a mock process or a socket: the body's
+// decode errors (json-error.ts), pydantic's wording (messages.ts), the --max-items bound
+// (limits.ts), the log (log.ts), the loud fallbacks (fallbacks.ts), the package's own files
+// (package-root.ts, deps.ts), and the stages that answer before Prism: CORS, the body read and the
+// mock's own paths (stages/cors.ts, read-body.ts, control.ts). Each expectation is what a user of
+// the mock reads: a status, a header, an error body's text, a log line. Python's and pydantic's
+// answers quoted here were taken from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
+import { createRequire } from 'node:module';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadPrism, MissingPrismError, PRISM_PEERS } from '../src/mock/deps.js';
+import { Fallbacks } from '../src/mock/fallbacks.js';
+import { pythonJsonError, utf8Error } from '../src/mock/json-error.js';
+import { countValuesUpTo, DEFAULT_MAX_ITEMS, LimitError, requestSizeError } from '../src/mock/limits.js';
+import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../src/mock/log.js';
+import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../src/mock/messages.js';
+import { manifest, packageRoot } from '../src/mock/package-root.js';
+import type { Document } from '../src/mock/spec.js';
+import { createState, type State } from '../src/mock/state.js';
+import { controlReply } from '../src/mock/stages/control.js';
+import { createCors } from '../src/mock/stages/cors.js';
+import { bodyTooLarge, MAX_BODY, readBody } from '../src/mock/stages/read-body.js';
+
+const here = new URL('.', import.meta.url).pathname;
+const repoRoot = join(here, '..');
+const scratch = mkdtempSync(join(tmpdir(), 'mock-modules-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("json-error: CPython's json.loads errors (the json_invalid item's loc and ctx.error)", () => {
+  it.each([
+    ['', 'Expecting value', 0],
+    [' ', 'Expecting value', 1],
+    ['\t\n\r x', 'Expecting value', 4],
+    ['{', 'Expecting property name enclosed in double quotes', 1],
+    ['[', 'Expecting value', 1],
+    ['"abc', 'Unterminated string starting at', 0],
+    ['"a\\', 'Unterminated string starting at', 0],
+    ['["x", "abc', 'Unterminated string starting at', 6],
+    ['"\\u12"', 'Invalid \\uXXXX escape', 2],
+    ['"\\uG234"', 'Invalid \\uXXXX escape', 2],
+    ['"\\u1G34"', 'Invalid \\uXXXX escape', 2],
+    ['"\\u12G4"', 'Invalid \\uXXXX escape', 2],
+    ['"\\u123G"', 'Invalid \\uXXXX escape', 2],
+    ['"\\u1234', 'Invalid \\uXXXX escape', 2],
+    ['"\\u123', 'Invalid \\uXXXX escape', 2],
+    ['"\\x"', 'Invalid \\escape', 1],
+    ['"a\u0001"', 'Invalid control character at', 2],
+    ['"a\u001f"', 'Invalid control character at', 2],
+    ['"\u0000"', 'Invalid control character at', 1],
+    ['{"a"}', "Expecting ':' delimiter", 4],
+    ['{"a" 1}', "Expecting ':' delimiter", 5],
+    ['{"a":1,}', 'Expecting property name enclosed in double quotes', 7],
+    ['{"a":1 "b"}', "Expecting ',' delimiter", 7],
+    ['{"a":1', "Expecting ',' delimiter", 6],
+    ['{1:2}', 'Expecting property name enclosed in double quotes', 1],
+    ['{,}', 'Expecting property name enclosed in double quotes', 1],
+    ['{"a":}', 'Expecting value', 5],
+    ['[1,]', 'Expecting value', 3],
+    ['[1 2]', "Expecting ',' delimiter", 3],
+    ['[,1]', 'Expecting value', 1],
+    ['[1,2', "Expecting ',' delimiter", 4],
+    ['[1,2]]', 'Extra data', 5],
+    ['{}x', 'Extra data', 2],
+    ['[] x', 'Extra data', 3],
+    ['nul', 'Expecting value', 0],
+    ['nulx', 'Expecting value', 0],
+    ['tru', 'Expecting value', 0],
+    ['trux', 'Expecting value', 0],
+    ['fals', 'Expecting value', 0],
+    ['falsy', 'Expecting value', 0],
+    ['NULL', 'Expecting value', 0],
+    ['True', 'Expecting value', 0],
+    ['x', 'Expecting value', 0],
+    ['-', 'Expecting value', 0],
+    ['-a', 'Expecting value', 0],
+    ['[-]', 'Expecting value', 1],
+    ['.5', 'Expecting value', 0],
+    ['+1', 'Expecting value', 0],
+    ['-01', 'Extra data', 2],
+    ['01', 'Extra data', 1],
+    ['1.', 'Extra data', 1],
+    ['1.x', 'Extra data', 1],
+    ['1e', 'Extra data', 1],
+    ['1e+', 'Extra data', 1],
+    ['1E-', 'Extra data', 1],
+    ['1ex', 'Extra data', 1],
+    ['[1.5e3x]', "Expecting ',' delimiter", 6],
+    ['[12 ]x', 'Extra data', 5],
+    ['[-12.25E+10 ]x', 'Extra data', 13],
+    // offsets count code points, as Python's str does, not UTF-16 units
+    ['"😀" x', 'Extra data', 4],
+    ['["😀",]', 'Expecting value', 5],
+    // NaN and Infinity, which Python accepts, are not JSON: the contract has no use for them
+    ['NaN', 'Expecting value', 0],
+    ['[Infinity]', 'Expecting value', 1],
+  ])('%j: %s at %i', (text, msg, pos) => {
+    expect(pythonJsonError(text)).toEqual({ msg, pos });
+  });
+
+  it('JSON that Python decodes has no error', () => {
+    for (const text of [
+      '{"a": [1, -2.5e+3, "x\\u00e9", true, false, null]}',
+      ' [ ] ',
+      '{ }',
+      '{ "a" : 1 , "b" : [ 2 , 3 ] }',
+      '"\\/\\b\\f\\n\\r\\t\\"\\\\"',
+      '-0',
+      '0.5',
+      '1E-5',
+      '1e+10',
+      '[{"k":{"k2":[[]]}}]',
+      '"\u007f\u00e9😀 "',
+      '\t\n\r 1 \t\n\r',
+      '"\\uD83D\\uDE00"',
+      '"\\uabcd\\uABCD\\u0f9F"',
+      '1234567890',
+      '[true,false,null]',
+    ]) {
+      expect(pythonJsonError(text), text).toBeUndefined();
+    }
+  });
+
+  it('nesting deeper than the stack: "Expecting value" at 0, no crash', () => {
+    expect(pythonJsonError('['.repeat(200_000))).toEqual({ msg: 'Expecting value', pos: 0 });
+  });
+
+  it.each([
+    [[0x80], "'utf-8' codec can't decode byte 0x80 in position 0: invalid start byte"],
+    [[0xbf], "'utf-8' codec can't decode byte 0xbf in position 0: invalid start byte"],
+    [[0xc0, 0x80], "'utf-8' codec can't decode byte 0xc0 in position 0: invalid start byte"],
+    [[0xc1, 0xbf], "'utf-8' codec can't decode byte 0xc1 in position 0: invalid start byte"],
+    [[0xf5, 0x80, 0x80, 0x80], "'utf-8' codec can't decode byte 0xf5 in position 0: invalid start byte"],
+    [[0xff], "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"],
+    [[0x41, 0x0a, 0xc2], "'utf-8' codec can't decode byte 0xc2 in position 2: unexpected end of data"],
+    [[0xc2, 0x41], "'utf-8' codec can't decode byte 0xc2 in position 0: invalid continuation byte"],
+    [[0xe0, 0x9f, 0x80], "'utf-8' codec can't decode byte 0xe0 in position 0: invalid continuation byte"],
+    [[0xed, 0xa0, 0x80], "'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte"],
+    [[0xf0, 0x8f, 0x80, 0x80], "'utf-8' codec can't decode byte 0xf0 in position 0: invalid continuation byte"],
+    [[0xf4, 0x90, 0x80, 0x80], "'utf-8' codec can't decode byte 0xf4 in position 0: invalid continuation byte"],
+    // a sequence cut after valid continuation bytes: Python names them all ("bytes in position a-b")
+    [[0xe0, 0xa0], "'utf-8' codec can't decode bytes in position 0-1: unexpected end of data"],
+    [[0xe0, 0xa0, 0x41], "'utf-8' codec can't decode bytes in position 0-1: invalid continuation byte"],
+    [[0xef, 0xbf], "'utf-8' codec can't decode bytes in position 0-1: unexpected end of data"],
+    [[0xf0, 0x90, 0x80], "'utf-8' codec can't decode bytes in position 0-2: unexpected end of data"],
+    [[0xf0, 0x90, 0x80, 0x41], "'utf-8' codec can't decode bytes in position 0-2: invalid continuation byte"],
+    [[0xf1, 0x80, 0x80, 0xc0], "'utf-8' codec can't decode bytes in position 0-2: invalid continuation byte"],
+    [[0x7b, 0x22, 0xe2, 0x82, 0xac, 0x22, 0x7d, 0xe2, 0x82], "'utf-8' codec can't decode bytes in position 7-8: unexpected end of data"],
+  ])('bytes %j: %s', (bytes, message) => {
+    expect(utf8Error(Uint8Array.from(bytes))).toBe(message);
+  });
+
+  it('valid UTF-8, at the edges of each sequence length, has no error', () => {
+    for (const bytes of [[], [0x00, 0x7f], [0xc2, 0x80], [0xdf, 0xbf], [0xe0, 0xa0, 0x80], [0xed, 0x9f, 0xbf], [0xee, 0x80, 0x80], [0xef, 0xbf, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0xf1, 0x80, 0x80, 0x80]]) {
+      expect(utf8Error(Uint8Array.from(bytes)), JSON.stringify(bytes)).toBeUndefined();
+    }
+  });
+});
+
+describe("messages: Python's repr and the crates' wording in pydantic's errors", () => {
+  it.each([
+    ['abc', "'abc'"],
+    ["it's", `"it's"`],
+    ['say "hi"', `'say "hi"'`],
+    [`both ' and "`, `'both \\' and "'`],
+    ['back\\slash', "'back\\\\slash'"],
+    ['nl\ncr\rtab\t', "'nl\\ncr\\rtab\\t'"],
+    ['\u0000\u001f\u007f', "'\\x00\\x1f\\x7f'"],
+    ['é😀 ', "'é😀 '"],
+    // characters Python does not print: \x for Latin-1, \u for the BMP, \U beyond
+    ['\u0085\u00a0', "'\\x85\\xa0'"],
+    ['a\u2028\u200b', "'a\\u2028\\u200b'"],
+    ['\u{e0001}', "'\\U000e0001'"],
+    ['\uffff\ud800', "'\\uffff\\ud800'"],
+  ])('pyRepr(%j) is %s', (value, repr) => {
+    expect(pyRepr(value)).toBe(repr);
+  });
+
+  it('pyRepr: None, True, False, numbers, and JSON for the rest', () => {
+    expect([null, true, false, 12, -1.5].map(pyRepr)).toEqual(['None', 'True', 'False', '12', '-1.5']);
+    expect(pyRepr([1, 'a'])).toBe('[1,"a"]');
+  });
+
+  it("expectedList: 'A', 'B' or 'C', as pydantic lists an enum's values", () => {
+    expect(expectedList([])).toBe('');
+    expect(expectedList(['ON_DEMAND'])).toBe("'ON_DEMAND'");
+    expect(expectedList(['ON_DEMAND', 'SCHEDULED'])).toBe("'ON_DEMAND' or 'SCHEDULED'");
+    expect(expectedList(['LOW', 'MEDIUM', 'HIGH', null])).toBe("'LOW', 'MEDIUM', 'HIGH' or None");
+  });
+});
+
+/** A copy of the named modules of src/mock/ under `dir`/src/mock/, with a package.json of `manifest`, outside this repository (no node_modules above it). */
+function installCopy(dir: string, files: string[], packageJson: object | string | undefined): string {
+  mkdirSync(join(dir, 'src/mock'), { recursive: true });
+  if (packageJson !== undefined) writeFileSync(join(dir, 'package.json'), typeof packageJson === 'string' ? packageJson : JSON.stringify(packageJson));
+  for (const file of files) copyFileSync(join(repoRoot, 'src/mock', file), join(dir, 'src/mock', file));
+  return join(dir, 'src/mock');
+}
+
+describe('package-root and deps: the package finds itself, and Prism or says how to install it', () => {
+  const ownManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string; peerDependencies: Record<string, string> };
+
+  it("finds this package's root and reads its manifest", () => {
+    expect(packageRoot).toBe(repoRoot.replace(/\/$/, ''));
+    expect(manifest.peerDependencies).toEqual(ownManifest.peerDependencies);
+    expect(PRISM_PEERS).toEqual(ownManifest.peerDependencies);
+  });
+
+  it('skips a package.json of another package on the way up, and says so when there is none', async () => {
+    const top = join(scratch, 'no-root');
+    mkdirSync(join(top, 'a'), { recursive: true });
+    writeFileSync(join(top, 'package.json'), JSON.stringify({ name: 'another-package' }));
+    const dir = installCopy(join(top, 'a'), ['package-root.ts'], undefined);
+    await expect(import(join(dir, 'package-root.ts'))).rejects.toThrow(`no package.json of @observability/api-contract above ${dir}`);
+    const found = installCopy(join(scratch, 'nested-root'), ['package-root.ts'], { name: '@observability/api-contract', peerDependencies: { x: '1' } });
+    mkdirSync(join(found, 'inner'));
+    const module = (await import(join(found, 'package-root.ts'))) as typeof import('../src/mock/package-root.js');
+    expect(module.packageRoot).toBe(join(scratch, 'nested-root'));
+    expect(module.manifest.peerDependencies).toEqual({ x: '1' });
+  });
+
+  it('loads Prism: its instance factory, mocker, validator, Prefer parser, logger and format checks', () => {
+    const prism = loadPrism();
+    for (const piece of ['createInstance', 'getHttpOperationsFromSpec', 'mock', 'validateOutput', 'getHttpConfigFromRequest', 'createLogger'] as const) expect(typeof prism[piece], piece).toBe('function');
+    expect(prism.VIOLATIONS).toBeDefined();
+    expect(new prism.ProblemJsonError('t', 'title', 422, 'd')).toBeInstanceOf(Error);
+    // ajv-formats' checks, and Prism's own date-time (which wants a timezone)
+    const uuid = prism.formats.uuid as RegExp;
+    const dateTime = prism.formats['date-time'] as (text: string) => boolean;
+    expect([uuid.test('6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34'), uuid.test('nope')]).toEqual([true, false]);
+    expect([dateTime('2026-11-23T08:00:00Z'), dateTime('2026-11-23T08:00:00')]).toEqual([true, false]);
+  });
+
+  const peers = { '@stoplight/prism-core': '5.8.0 || ^5.16.0', '@stoplight/prism-http': '5.12.0 || ^5.16.0', '@stoplight/prism-http-server': '  5.12.2  ' };
+  const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
+
+  it('without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range', async () => {
+    const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts', 'package-root.ts'], manifestWithPeers);
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
+    let thrown: unknown;
+    try {
+      copy.loadPrism();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(copy.MissingPrismError);
+    const error = thrown as Error;
+    expect(error.name).toBe('MissingPrismError');
+    expect(error.message).toBe(
+      'the mock needs @stoplight/prism-http, an optional peer dependency that is not installed: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+    );
+    expect((error.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
+  });
+
+  it('Prism installed but missing one of its own dependencies: that error as is, not an install hint for Prism', async () => {
+    const root = join(scratch, 'broken-prism');
+    const dir = installCopy(root, ['deps.ts', 'package-root.ts'], manifestWithPeers);
+    const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
+    mkdirSync(prismHttp, { recursive: true });
+    writeFileSync(join(prismHttp, 'package.json'), JSON.stringify({ name: '@stoplight/prism-http', version: '5.12.0', main: 'index.js' }));
+    writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
+    let thrown: unknown;
+    try {
+      copy.loadPrism();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).not.toBeInstanceOf(copy.MissingPrismError);
+    expect((thrown as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
+    expect((thrown as Error).message).toMatch(/^Cannot find module 'left-out-dependency'/);
+  });
+});
+
+describe('log: no credential and no body in any line', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: {
+      securitySchemes: {
+        ao: { type: 'apiKey', in: 'header', name: 'Service-AO-API-Key' },
+        classic: { type: 'apiKey', in: 'header', name: 'Service-API-Key' },
+        inQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  } as unknown as Document;
+
+  it("credential headers: Authorization, Proxy-Authorization, Cookie and the spec's API-key headers, lower-cased", () => {
+    expect(credentialHeadersOf(document)).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie', 'service-ao-api-key', 'service-api-key']));
+    expect(credentialHeadersOf({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as unknown as Document)).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie']));
+  });
+
+  /** Prism's logger as the mock builds it (server.ts), writing to `lines`. */
+  function prismLogger(level: string) {
+    const out = new PassThrough();
+    const lines: string[] = [];
+    out.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const logger = loadPrism().createLogger('HTTP SERVER', { level, hooks: logFilter(credentialHeadersOf(document)) }, logDestination(out)) as unknown as Logger & { debug(message: string): void; child(bindings: object): Logger };
+    return { logger, lines };
+  }
+  const requireFromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
+  const prismLog = requireFromPrism('./dist/utils/logger.js') as { logRequest(args: { logger: unknown; prefix?: string; headers?: object; body?: unknown }): void };
+
+  it("Prism's debug lines of a request: header values of credentials replaced, the body withheld, other headers kept", () => {
+    const { logger, lines } = prismLogger('debug');
+    const secret = { key: 'ao-secret-4f1e', classic: 'classic-secret-77aa', bearer: 'bearer-secret-0b9c', cookie: 'session=cookie-secret-3d2f', password: 'password-secret-e51c' };
+    prismLog.logRequest({
+      logger,
+      prefix: '< ',
+      headers: {
+        'service-ao-api-key': secret.key,
+        'Service-API-Key': secret.classic,
+        authorization: `Bearer ${secret.bearer}`,
+        cookie: secret.cookie,
+        'content-type': 'application/json',
+        'x-note': 'a\tb: c',
+      },
+      body: { email: 'a@example.com', password: secret.password },
+    });
+    const text = lines.join('\n');
+    for (const value of Object.values(secret)) expect(text).not.toContain(value);
+    expect(lines).toContain('mock: debug [HTTP SERVER] < \tservice-ao-api-key: [redacted]');
+    expect(lines).toContain('mock: debug [HTTP SERVER] < \tService-API-Key: [redacted]');
+    expect(lines).toContain('mock: debug [HTTP SERVER] < \tauthorization: [redacted]');
+    expect(lines).toContain('mock: debug [HTTP SERVER] < \tcookie: [redacted]');
+    expect(lines).toContain('mock: debug [HTTP SERVER] < \tcontent-type: application/json');
+    expect(lines).toContain('mock: debug [HTTP SERVER] < \tx-note: a\tb: c');
+    expect(lines).toContain('mock: debug [HTTP SERVER] < Body: [withheld]');
+  });
+
+  it('a merging object keeps its name and the request line only: never its headers or body', () => {
+    const { logger, lines } = prismLogger('info');
+    logger.warn(
+      { name: 'VALIDATOR', input: { method: 'put', url: { path: '/v2/things', query: { key: 'query-secret' } }, headers: { authorization: 'Bearer s3cret' }, body: { password: 'p4ss' } } },
+      'Request did not pass the validation rules',
+    );
+    logger.info({ input: { method: 'get' } }, 'no path');
+    logger.info({ other: 'dropped' }, 'no name');
+    expect(lines).toEqual(['mock: warn [VALIDATOR] PUT /v2/things Request did not pass the validation rules', 'mock: info [HTTP SERVER] GET  no path', 'mock: info [HTTP SERVER] no name']);
+  });
+
+  it("the filter's hook: a body withheld also in colour, strings other than header and body lines, null and numbers pass as they are, with the logger as this", () => {
+    const hook = logFilter(new Set(['authorization']));
+    const seen: { self: unknown; args: unknown[] }[] = [];
+    const self = { logger: true };
+    const grey = (text: string) => `\u001b[90m${text}\u001b[39m`;
+    hook.logMethod.call(
+      self,
+      ['plain message', null, 7, '\tAuthorization : x', 'no tab: authorization: y', '<\tauthorization: v\tw', `${grey('> ')}${grey('Body:')} {"access_token":"t0ken"}`, 'Body:none'],
+      function (this: unknown, ...args: unknown[]) {
+        seen.push({ self: this, args });
+      },
+    );
+    expect(seen).toEqual([
+      { self, args: ['plain message', null, 7, '\tAuthorization : [redacted]', 'no tab: authorization: y', '<\tauthorization: [redacted]', `${grey('> ')}${grey('Body:')} [withheld]`, 'Body:none'] },
+    ]);
+  });
+
+  it('the destination: one "mock: <level> [<name>] <METHOD path> <message>" line per entry', () => {
+    const written: string[] = [];
+    const destination = logDestination({ write: (text: string) => void written.push(text) } as unknown as NodeJS.WritableStream);
+    const entry = (fields: object) => destination.write(JSON.stringify(fields));
+    entry({ level: 10, name: 'A', msg: 'trace' });
+    entry({ level: 20, name: 'A', msg: 'debug' });
+    entry({ level: 30, msg: 'info, no name' });
+    entry({ level: 32, name: 'A', msg: 'success' });
+    entry({ level: 40, name: 'A', input: { method: 'patch', url: { path: '/v2/x' } }, msg: 'warn' });
+    entry({ level: 50, name: 'HTTP SERVER', msg: 'error' });
+    entry({ level: 60, name: 'A', msg: 'fatal' });
+    entry({ level: 35, name: 'A', msg: 'a level of its own' });
+    entry({ level: 30, name: 'A' });
+    entry({ level: 30, name: 'A', input: { method: 'get', url: {} }, msg: 'no path' });
+    // Prism's one error line per violation is left out (the 422 carries them); its warning stays
+    entry({ level: 50, name: 'VALIDATOR', msg: 'Violation: body.model must be string' });
+    entry({ level: 40, name: 'VALIDATOR', msg: 'Request did not pass the validation rules' });
+    destination.write('not JSON\n');
+    expect(written).toEqual([
+      'mock: trace [A] trace\n',
+      'mock: debug [A] debug\n',
+      'mock: info [PRISM] info, no name\n',
+      'mock: success [A] success\n',
+      'mock: warn [A] PATCH /v2/x warn\n',
+      'mock: error [HTTP SERVER] error\n',
+      'mock: fatal [A] fatal\n',
+      'mock: 35 [A] a level of its own\n',
+      'mock: info [A] \n',
+      'mock: info [A] GET  no path\n',
+      'mock: warn [VALIDATOR] Request did not pass the validation rules\n',
+      'not JSON\n',
+    ]);
+  });
+});
+
+afterAll(() => void 0);
+export { createRequire, copyFileSync, mkdirSync, readFileSync, writeFileSync, PassThrough, Readable, vi, loadPrism, MissingPrismError, PRISM_PEERS, Fallbacks, countValuesUpTo, DEFAULT_MAX_ITEMS, LimitError, requestSizeError, credentialHeadersOf, logDestination, logFilter, dateError, timeError, uuidCrateError, manifest, packageRoot, createState, controlReply, createCors, bodyTooLarge, MAX_BODY, readBody, repoRoot };
+export type { Logger, Document, State };

@@ -107,10 +107,10 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
   const tasks: Task[] = [];
   // The fixed path parameters replace generated ones everywhere, except the one a constraint violates.
   const fixed = Object.fromEntries(op.pathParameters.filter((p) => options.pathParams[p.name] !== undefined).map((p) => [p.name, options.pathParams[p.name]!]));
-  const withFixed = (request: Request, except?: string): Request => {
-    const { [except ?? '']: _kept, ...rest } = fixed;
-    return { ...request, path: { ...request.path, ...rest } };
-  };
+  const withFixed = (request: Request, except?: string): Request => ({
+    ...request,
+    path: { ...request.path, ...Object.fromEntries(Object.entries(fixed).filter(([name]) => name !== except)) },
+  });
   const json = (kind: Kind, label: string, request: Request, credentials = auth, constraint?: Constraint) =>
     tasks.push({
       kind,

@@ -286,6 +286,24 @@ describe('verify', () => {
     expect(report.conforms).toBe(true);
   });
 
+  it('latency: nearest-rank p50 and p99 of the valid requests answered, and the slowest', async () => {
+    let count = 0;
+    server.handle((_, response) => {
+      const delay = 40 * count++;
+      setTimeout(() => json(response, 200, { access_token: 't', token_type: 'bearer' }), delay);
+    });
+    const plan = planOperation(op('loginSocial'), { requests: 10, seed: 1, credentials, pathParams: {} });
+    const tasks = plan.tasks.filter((t) => t.label.startsWith('generated request'));
+    expect(tasks).toHaveLength(10);
+    const { p50, p99, max } = (await verify([{ operation: plan.operation, tasks }], options({ concurrency: 1 }))).operations[0]!.latency!;
+    // the answers took 0, 40, …, 360 ms: p50 is the 5th (160 ms), p99 the 10th
+    expect(p50).toBeGreaterThanOrEqual(160);
+    expect(p50).toBeLessThan(198);
+    expect(p99).toBe(max);
+    expect(max).toBeGreaterThanOrEqual(360);
+    expect(max).toBeLessThan(440);
+  });
+
   it('keeps at most `concurrency` requests in flight, and at least one', async () => {
     let inFlight = 0;
     let most = 0;

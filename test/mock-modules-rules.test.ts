@@ -191,6 +191,305 @@ describe("messages: Python's repr and the crates' wording in pydantic's errors",
   });
 });
 
+describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.error', () => {
+  const badChar = (char: string, at: number) => `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${at}`;
+
+  it.each([
+    ['', 'invalid length: expected length 32 for simple format, found 0'],
+    ['123', 'invalid length: expected length 32 for simple format, found 3'],
+    ['1234567812345678123456781234567', 'invalid length: expected length 32 for simple format, found 31'],
+    ['x', badChar('x', 1)],
+    ['g2345678123456781234567812345678', badChar('g', 1)],
+    ['12345678-1234-1234-1234-12345678901z', badChar('z', 36)],
+    ['é2345678-1234-1234-1234-123456789012', badChar('é', 1)],
+    ['{x}', badChar('x', 2)],
+    ['urn:uuid:x', badChar('x', 10)],
+    ['{12345678-1234-1234-1234-123456789012', badChar('{', 1)],
+    ['{}', 'invalid group count: expected 5, found 1'],
+    ['urn:uuid:', 'invalid group count: expected 5, found 1'],
+    ['{12345678123456781234567812345678}', 'invalid group count: expected 5, found 1'],
+    ['urn:uuid:12345678123456781234567812345678', 'invalid group count: expected 5, found 1'],
+    ['12345678-1234-1234-1234', 'invalid group count: expected 5, found 4'],
+    ['1-2-3-4-5-6', 'invalid group count: expected 5, found 6'],
+    ['12345678-1234-1234-1234-123456789012-', 'invalid group count: expected 5, found 6'],
+    ['1234567-81234-1234-1234-123456789012', 'invalid group length in group 0: expected 8, found 7'],
+    ['12345678-123-41234-1234-123456789012', 'invalid group length in group 1: expected 4, found 3'],
+    ['12345678-1234-123-41234-123456789012', 'invalid group length in group 2: expected 4, found 3'],
+    ['12345678-1234-1234-123-4123456789012', 'invalid group length in group 3: expected 4, found 3'],
+    ['12345678-1234-1234-1234-12345678901', 'invalid group length in group 4: expected 12, found 11'],
+    ['12345678-1234-1234-1234-1234567890123', 'invalid group length in group 4: expected 12, found 13'],
+    // the last group is measured against the whole input, prefix included, as the crate does
+    ['{12345678-1234-1234-1234-12345678901}', 'invalid group length in group 4: expected 12, found 13'],
+    ['urn:uuid:12345678-1234-1234-1234-12345678901', 'invalid group length in group 4: expected 12, found 20'],
+  ])('uuid %j: %s', (text, error) => {
+    expect(uuidCrateError(text)).toBe(error);
+  });
+
+  it('uuid: the forms the crate accepts have no error', () => {
+    for (const text of ['12345678123456781234567812345678', '6F1C2A4E-3B7D-4E8A-9C21-5D0F8B7A1E34', 'urn:uuid:6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', '{6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34}']) {
+      expect(uuidCrateError(text), text).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['2024-06-1', 'input is too short'],
+    ['202a-06-15', 'invalid character in year'],
+    ['2024/06/15', 'invalid date separator, expected `-`'],
+    ['2024-6a-15', 'invalid character in month'],
+    ['2024-06/15', 'invalid date separator, expected `-`'],
+    ['2024-06-1a', 'invalid character in day'],
+    ['2024-00-15', 'month value is outside expected range of 1-12'],
+    ['2024-13-15', 'month value is outside expected range of 1-12'],
+    ['2024-06-00', 'day value is outside expected range'],
+    ['2024-01-32', 'day value is outside expected range'],
+    ['2024-04-31', 'day value is outside expected range'],
+    ['2023-02-29', 'day value is outside expected range'],
+    ['1900-02-29', 'day value is outside expected range'],
+  ])('date %j: %s', (text, error) => {
+    expect(dateError(text)).toBe(error);
+  });
+
+  it('date: the YYYY-MM-DD part of a valid date, leap days included, has no error (what follows is the time)', () => {
+    for (const text of ['2024-02-29', '2000-02-29', '2023-12-31', '2023-01-01', '2024-06-15T', '2024-06-15 and more']) expect(dateError(text), text).toBeUndefined();
+  });
+
+  it.each([
+    ['', 'input is too short'],
+    ['x12:30:45Z', 'invalid datetime separator, expected `T`, `t`, `_` or space'],
+    ['T', 'input is too short'],
+    ['T1', 'input is too short'],
+    ['T1a', 'invalid character in hour'],
+    ['T24:00:00Z', 'hour value is outside expected range of 0-23'],
+    ['T12', 'input is too short'],
+    ['T12-30:45Z', 'invalid time separator, expected `:`'],
+    ['T12:3', 'input is too short'],
+    ['T12:3x:45Z', 'invalid character in minute'],
+    ['T12:60:00Z', 'minute value is outside expected range of 0-59'],
+    ['T12:30', 'input is too short'],
+    ['T12:30Z', 'invalid time separator, expected `:`'],
+    ['T12:30:4', 'input is too short'],
+    ['T12:30:4x', 'invalid character in second'],
+    ['T12:30:60Z', 'second value is outside expected range of 0-59'],
+    ['T12:30:45.Z', 'invalid character in second fraction'],
+    ['T12:30:45,', 'invalid character in second fraction'],
+    ['T12:30:45?', 'invalid timezone sign'],
+    ['T12:30:45+5', 'invalid timezone hour'],
+    ['T12:30:45-', 'invalid timezone hour'],
+    ['T12:30:45+24:00', 'timezone offset must be less than 24 hours'],
+    ['T12:30:45+05:60', 'timezone minute value is outside expected range of 0-59'],
+    ['T12:30:45Zx', 'unexpected extra characters at the end of the input'],
+    ['T12:30:45+05:30x', 'unexpected extra characters at the end of the input'],
+    ['T12:30:45+05:3', 'unexpected extra characters at the end of the input'],
+  ])('time %j: %s', (rest, error) => {
+    expect(timeError(rest)).toBe(error);
+  });
+
+  it('time: complete times with a timezone, and naive ones (the caller reports timezone_aware), have no error', () => {
+    for (const rest of ['T12:30:45Z', 't23:59:59z', '_00:00:00+23:59', ' 12:30:45-05:30', 'T12:30:45.123456Z', 'T12:30:45,5+0530', 'T12:30:45+05', 'T12:30:45', 'T12:30:45.5']) {
+      expect(timeError(rest), rest).toBeUndefined();
+    }
+  });
+});
+
+describe('limits: --max-items, counted on the bytes', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('a LimitError is a 413 whose body names the limit and the flag, the number grouped in thousands', () => {
+    const error = new LimitError('Bulk feedback asks for 1,000,000 results', DEFAULT_MAX_ITEMS);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('LimitError');
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('Bulk feedback asks for 1,000,000 results; the mock handles at most 20,000 (raise it with --max-items).');
+    expect(error.body).toEqual({ detail: error.message, limit: 'max-items', max: 20_000 });
+  });
+
+  it.each([
+    ['1', 1],
+    ['-12.5e+3', 1],
+    ['true', 1],
+    ['[true,false,null]', 4],
+    ['[1,-2,3e5]', 4],
+    ['[[1]]', 3],
+    ['{}', 1],
+    ['{"a":1}', 2],
+    ['{ "a" : "b" , "c" : [ 1 , 2 ] }', 5],
+    ['{"k":{"k":{"k":null}}}', 4],
+    ['"a\\"b"', 1],
+    ['["a\\\\", "b"]', 3],
+    ['["{[,:]}"]', 2],
+    ['[ 1 ,\n\t2 ]', 3],
+    ['', 0],
+  ])('%j holds %i JSON values (keys are not values)', (text, count) => {
+    expect(countValuesUpTo(bytes(text), 100)).toBe(count);
+  });
+
+  it('counts no further than one past the limit', () => {
+    expect(countValuesUpTo(bytes('[1,1,1,1,1,1,1,1]'), 2)).toBe(3);
+    expect(countValuesUpTo(bytes('[1,1,1,1,1,1,1,1]'), 8)).toBe(9);
+  });
+
+  it('a body at the limit passes; one value more is refused with the count and the flag', () => {
+    expect(requestSizeError(bytes('[1,2]'), 3)).toBeUndefined(); // the list and its two items
+    const error = requestSizeError(bytes('[1,2,3]'), 3);
+    expect(error).toBeInstanceOf(LimitError);
+    expect(error?.body).toEqual({ detail: 'The request body holds more than 3 JSON values; the mock handles at most 3 (raise it with --max-items).', limit: 'max-items', max: 3 });
+    expect(requestSizeError(bytes(`[${'1,'.repeat(20_000)}1]`), DEFAULT_MAX_ITEMS)?.message).toBe(
+      'The request body holds more than 20,000 JSON values; the mock handles at most 20,000 (raise it with --max-items).',
+    );
+  });
+});
+
+describe('fallbacks: counted, logged as a warning, named on the request', () => {
+  it('each fire counts its kind, adds it to the request, and logs "<kind>: <message>" as a FALLBACK warning', () => {
+    const logged: [string, object, string][] = [];
+    const logger: Logger = { info: (f, m) => void logged.push(['info', f, m]), warn: (f, m) => void logged.push(['warn', f, m]), error: (f, m) => void logged.push(['error', f, m]) };
+    const fallbacks = new Fallbacks(logger);
+    expect(fallbacks.report()).toEqual({ total: 0, fallbacks: {} });
+    const first: { fallbacks?: string[] } = {};
+    const second: { fallbacks?: string[] } = { fallbacks: ['earlier'] };
+    fallbacks.fire(first, 'example', 'no reflection, sending the example');
+    fallbacks.fire(first, 'prism-response', 'could not adapt');
+    fallbacks.fire(second, 'example', 'again');
+    expect(first.fallbacks).toEqual(['example', 'prism-response']);
+    expect(second.fallbacks).toEqual(['earlier', 'example']);
+    expect(fallbacks.report()).toEqual({ total: 3, fallbacks: { example: 2, 'prism-response': 1 } });
+    expect(logged).toEqual([
+      ['warn', { name: 'FALLBACK' }, 'example: no reflection, sending the example'],
+      ['warn', { name: 'FALLBACK' }, 'prism-response: could not adapt'],
+      ['warn', { name: 'FALLBACK' }, 'example: again'],
+    ]);
+  });
+});
+
+describe('cors: which pages may call the mock', () => {
+  const EXPOSE: [string, string] = ['Access-Control-Expose-Headers', 'sl-violations'];
+  const VARY: [string, string] = ['Vary', 'Origin'];
+  const get = (origin?: string) => ({ method: 'GET', headers: origin === undefined ? {} : { origin } });
+  const preflight = (origin: string, extra: Record<string, string> = {}) => ({ method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT', ...extra } });
+
+  it('by default: pages served from loopback, any port, without credentials; others get no allowance', () => {
+    const cors = createCors({});
+    for (const origin of ['http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:8080', 'HTTP://LOCALHOST:3000', 'http://localhost:65535']) {
+      expect(cors(get(origin)), origin).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', origin], EXPOSE] });
+    }
+    for (const origin of ['http://localhost.evil.example', 'http://evil.example?localhost', 'http://localhost:123456', 'file://localhost', 'http://127.0.0.2', 'null', 'xhttp://localhost']) {
+      expect(cors(get(origin)), origin).toEqual({ headers: [VARY] });
+    }
+    expect(cors(get())).toEqual({ headers: [VARY] });
+  });
+
+  it('--cors-origin: the listed origins only, with credentials; loopback is no longer allowed by default', () => {
+    const cors = createCors({ corsOrigins: ['https://app.example:8443'] });
+    expect(cors(get('https://app.example:8443'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', 'https://app.example:8443'], ['Access-Control-Allow-Credentials', 'true'], EXPOSE] });
+    expect(cors(get('http://localhost:5173'))).toEqual({ headers: [VARY] });
+    expect(cors(get('https://app.example'))).toEqual({ headers: [VARY] });
+  });
+
+  it('--cors-origin "*": any page, never with credentials; a listed origin next to it keeps its credentials', () => {
+    expect(createCors({ corsOrigins: ['*'] })(get('https://anything.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE] });
+    const both = createCors({ corsOrigins: ['https://app.example', '*'] });
+    expect(both(get('https://app.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', 'https://app.example'], ['Access-Control-Allow-Credentials', 'true'], EXPOSE] });
+    expect(both(get('https://other.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE] });
+  });
+
+  it('a preflight from an allowed page: 204 with the methods, the requested headers echoed, and no body', () => {
+    const cors = createCors({});
+    expect(cors(preflight('http://localhost:5173', { 'access-control-request-headers': 'content-type, service-ao-api-key' }))).toEqual({
+      headers: [VARY, ['Access-Control-Allow-Origin', 'http://localhost:5173'], EXPOSE],
+      preflight: {
+        status: 204,
+        headers: [
+          ['Access-Control-Allow-Methods', 'GET, DELETE, HEAD, PATCH, POST, PUT, OPTIONS'],
+          ['Access-Control-Allow-Headers', 'content-type, service-ao-api-key'],
+          ['Content-Length', '0'],
+        ],
+      },
+    });
+    expect(cors(preflight('http://localhost:5173')).preflight).toEqual({ status: 204, headers: [['Access-Control-Allow-Methods', 'GET, DELETE, HEAD, PATCH, POST, PUT, OPTIONS'], ['Content-Length', '0']] });
+  });
+
+  it('a preflight from another page: 403 saying how to allow it', () => {
+    const detail = 'CORS: pages from this origin may not call the mock; start it with --cors-origin <origin> to allow one';
+    const text = JSON.stringify({ detail });
+    expect(createCors({})(preflight('https://evil.example'))).toEqual({
+      headers: [VARY],
+      preflight: { status: 403, headers: [['Content-Type', 'application/json'], ['Content-Length', Buffer.byteLength(text)]], body: text },
+    });
+  });
+
+  it('not a preflight: OPTIONS without an Origin or without Access-Control-Request-Method, or another method, goes on to the API', () => {
+    const cors = createCors({});
+    expect(cors({ method: 'OPTIONS', headers: { 'access-control-request-method': 'PUT' } })).toEqual({ headers: [VARY] });
+    expect(cors({ method: 'OPTIONS', headers: { origin: 'http://localhost' } })).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', 'http://localhost'], EXPOSE] });
+    expect(cors({ method: 'PUT', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' } })).toEqual({ headers: [VARY] });
+  });
+
+  it('cors: false: no CORS header at all, and a preflight goes on to the API', () => {
+    const cors = createCors({ cors: false, corsOrigins: ['*'] });
+    expect(cors(get('http://localhost:5173'))).toEqual({ headers: [] });
+    expect(cors(preflight('http://localhost:5173'))).toEqual({ headers: [] });
+  });
+});
+
+describe('read-body: the body, bounded at 10 MB', () => {
+  it('reads every chunk, in order', async () => {
+    expect((await readBody(Readable.from([Buffer.from('{"a":'), Buffer.from('1}')])))?.toString()).toBe('{"a":1}');
+    expect((await readBody(Readable.from([Buffer.from('one chunk')])))?.toString()).toBe('one chunk');
+    expect(await readBody(Readable.from([]))).toEqual(Buffer.alloc(0));
+  });
+
+  it('a body at the limit is read; one byte more is dropped, read to its end, and answered undefined', async () => {
+    expect((await readBody(Readable.from([Buffer.from('12345'), Buffer.from('67')]), 7))?.toString()).toBe('1234567');
+    const stream = Readable.from([Buffer.from('12345'), Buffer.from('678'), Buffer.from('9')]);
+    expect(await readBody(stream, 7)).toBeUndefined();
+    expect(stream.readableEnded).toBe(true);
+    expect(MAX_BODY).toBe(10 * 1024 * 1024);
+  });
+
+  it('a stream error rejects', async () => {
+    const stream = new PassThrough();
+    const read = readBody(stream);
+    stream.destroy(new Error('connection reset'));
+    await expect(read).rejects.toThrow('connection reset');
+  });
+
+  it('the answer to a body past the limit: 413 with a JSON detail', () => {
+    const text = JSON.stringify({ detail: 'Request body is larger than 10 MB' });
+    expect(bodyTooLarge()).toEqual({ status: 413, headers: [['Content-Type', 'application/json'], ['Content-Length', Buffer.byteLength(text)]], body: text });
+  });
+});
+
+describe("control: the mock's own paths", () => {
+  const json = (status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    return { status, headers: [['Content-Type', 'application/json'], ['Content-Length', Buffer.byteLength(text)]], body: text };
+  };
+  const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+  it('GET /__mock/fallbacks: the counts', () => {
+    const fallbacks = new Fallbacks(quiet);
+    fallbacks.fire({}, 'example', 'x');
+    expect(controlReply({ kind: 'fallbacks' }, { method: 'GET', headers: {} }, { fallbacks, state: undefined })).toEqual(json(200, { total: 1, fallbacks: { example: 1 } }));
+  });
+
+  it('POST /__mock/reset: resets the session named by X-Mock-Session (else the default one), and says whether the mock keeps state', () => {
+    const reset: string[] = [];
+    const state = { reset: (session: string) => void reset.push(session) } as unknown as State;
+    const fallbacks = new Fallbacks(quiet);
+    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: { 'x-mock-session': 'qa-1' } }, { fallbacks, state })).toEqual(json(200, { reset: 'qa-1', stateful: true }));
+    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: {} }, { fallbacks, state })).toEqual(json(200, { reset: 'default', stateful: true }));
+    expect(reset).toEqual(['qa-1', 'default']);
+    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: {} }, { fallbacks, state: undefined })).toEqual(json(200, { reset: 'default', stateful: false }));
+  });
+
+  it('/__mock/reset with another method: 405, nothing reset', () => {
+    const state = createState({ seed: 's', maxRecords: 10 });
+    const spy = vi.spyOn(state, 'reset');
+    expect(controlReply({ kind: 'reset' }, { method: 'GET', headers: {} }, { fallbacks: new Fallbacks(quiet), state })).toEqual(json(405, { detail: '/__mock/reset takes POST' }));
+    expect(spy).not.toHaveBeenCalled();
+  });
+});
+
 /** A copy of the named modules of src/mock/ under `dir`/src/mock/, with a package.json of `manifest`, outside this repository (no node_modules above it). */
 function installCopy(dir: string, files: string[], packageJson: object | string | undefined): string {
   mkdirSync(join(dir, 'src/mock'), { recursive: true });
@@ -395,6 +694,3 @@ describe('log: no credential and no body in any line', () => {
   });
 });
 
-afterAll(() => void 0);
-export { createRequire, copyFileSync, mkdirSync, readFileSync, writeFileSync, PassThrough, Readable, vi, loadPrism, MissingPrismError, PRISM_PEERS, Fallbacks, countValuesUpTo, DEFAULT_MAX_ITEMS, LimitError, requestSizeError, credentialHeadersOf, logDestination, logFilter, dateError, timeError, uuidCrateError, manifest, packageRoot, createState, controlReply, createCors, bodyTooLarge, MAX_BODY, readBody, repoRoot };
-export type { Logger, Document, State };

@@ -44,7 +44,6 @@ const HEX = /^[0-9a-fA-F]$/;
  * undefined when the crate would accept it. Indexes are 1-based byte offsets, as the crate reports.
  */
 export function uuidCrateError(text: string): string | undefined {
-  const bytes = Buffer.byteLength(text, 'utf8');
   const accepts =
     /^[0-9a-f]{32}$/i.test(text) ||
     /^(?:urn:uuid:)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) ||
@@ -53,7 +52,7 @@ export function uuidCrateError(text: string): string | undefined {
   let body = text;
   let offset = 0;
   let simple = true;
-  if (text.startsWith('{') && text.endsWith('}') && text.length >= 2) {
+  if (text.startsWith('{') && text.endsWith('}')) {
     body = text.slice(1, -1);
     offset = 1;
     simple = false;
@@ -64,37 +63,34 @@ export function uuidCrateError(text: string): string | undefined {
   }
   let hyphens = 0;
   const bounds: number[] = [];
-  let index = 0; // byte index within body
+  let index = 0; // within body; any character past ASCII is not hex and ends the loop, so characters and bytes count alike
   for (const char of body) {
-    if ((char.codePointAt(0) as number) > 0x7f) {
-      return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${index + offset + 1}`;
-    }
     if (char === '-') {
       if (hyphens < 4) bounds.push(index);
       hyphens += 1;
     } else if (!HEX.test(char)) {
       return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${index + offset + 1}`;
     }
-    index += Buffer.byteLength(char, 'utf8');
+    index += 1;
   }
-  if (hyphens === 0 && simple) return `invalid length: expected length 32 for simple format, found ${bytes}`;
+  if (hyphens === 0 && simple) return `invalid length: expected length 32 for simple format, found ${text.length}`;
   if (hyphens !== 4) return `invalid group count: expected 5, found ${hyphens + 1}`;
   const starts = [0, 9, 14, 19, 24] as const;
   const expected = [8, 4, 4, 4, 12] as const;
   for (let group = 0; group < 4; group++) {
-    if (bounds[group] !== (starts[group + 1] ?? 0) - 1) {
-      return `invalid group length in group ${group}: expected ${expected[group]}, found ${(bounds[group] ?? 0) - (starts[group] ?? 0)}`;
-    }
+    const next = starts[group + 1] as number;
+    const bound = bounds[group] as number; // four hyphens, four bounds
+    if (bound !== next - 1) return `invalid group length in group ${group}: expected ${expected[group]}, found ${bound - (starts[group] as number)}`;
   }
   // The crate measures the last group against the whole input, prefix included.
-  return `invalid group length in group 4: expected 12, found ${bytes - starts[4]}`;
+  return `invalid group length in group 4: expected 12, found ${text.length - starts[4]}`;
 }
 
 const DIGITS2 = /^\d{2}$/;
 
 function daysIn(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] as number; // month: 1 to 12, checked first
 }
 
 /** speedate's error for the `YYYY-MM-DD` part of `text`, or undefined when that part is a date. */

@@ -10,7 +10,6 @@ export function pyRepr(value: unknown): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
     let out = '';
@@ -27,7 +26,7 @@ export function pyRepr(value: unknown): string {
     }
     return `${quote}${out}${quote}`;
   }
-  return JSON.stringify(value);
+  return JSON.stringify(value); // numbers as Python writes them (12, -1.5); lists and objects as JSON
 }
 
 /** `'A', 'B' or 'C'`: pydantic's rendering of the values an enum or a literal accepts. */

@@ -17,7 +17,7 @@ export function readBody(stream: NodeJS.ReadableStream, max = MAX_BODY): Promise
       if (size > max) tooLarge = true;
       else chunks.push(chunk);
     });
-    stream.on('end', () => resolve(tooLarge ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    stream.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
     stream.on('error', reject);
   });
 }

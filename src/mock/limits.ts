@@ -22,6 +22,9 @@ export class LimitError extends Error {
 /** Bytes that start a JSON value outside a string: `{` `[` `"` `-` digits, and the t/f/n of literals. */
 const STARTS_VALUE = new Uint8Array(256);
 for (const c of '{["-0123456789tfn') STARTS_VALUE[c.charCodeAt(0)] = 1;
+/** Bytes that start a number or a literal: the bytes after them continue it. */
+const STARTS_TOKEN = new Uint8Array(256);
+for (const c of '-0123456789tfn') STARTS_TOKEN[c.charCodeAt(0)] = 1;
 /** Bytes that continue a number or a literal (`1e+5`, `true`): no new value starts on them. */
 const CONTINUES_TOKEN = new Uint8Array(256);
 for (const c of '0123456789.eE+-truefalsn') CONTINUES_TOKEN[c.charCodeAt(0)] = 1;
@@ -50,7 +53,7 @@ export function countValuesUpTo(bytes: Uint8Array, max: number): number {
     } else if (inToken && CONTINUES_TOKEN[byte]) {
       // the rest of a number or literal
     } else {
-      inToken = STARTS_VALUE[byte] === 1 && byte !== 0x7b && byte !== 0x5b;
+      inToken = STARTS_TOKEN[byte] === 1;
       if (STARTS_VALUE[byte]) count++;
     }
   }

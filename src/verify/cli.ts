@@ -261,12 +261,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
   let lastDrawn = 0;
   const report = await verify(plans, {
     baseUrl: options.baseUrl,
-    requests: options.requests,
     concurrency: options.concurrency,
     timeoutMs: options.timeoutMs,
     seed: options.seed,
-    credentials,
-    pathParams: options.pathParams,
     ...(io.isTTY
       ? {
           onProgress: (done: number, of: number) => {

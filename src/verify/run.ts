@@ -212,8 +212,8 @@ function checkNames(op: Operation, kinds: Set<Kind>): string[] {
   return [...names];
 }
 
-/** Sends the plan and judges every answer. */
-export async function verify(plans: OperationPlan[], options: VerifyOptions): Promise<Report> {
+/** Sends the plan and judges every answer (the plan already holds the requests, path parameters and credentials). */
+export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions, 'requests' | 'pathParams' | 'credentials'>): Promise<Report> {
   const started = Date.now();
   const total = plans.reduce((n, p) => n + p.tasks.length, 0);
   const state = plans.map((plan) => ({

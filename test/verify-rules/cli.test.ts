@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { credentialsFrom, credentialVariables, isLoopback, main } from '../../src/verify/cli.js';
 import { operations } from '../../src/verify/operations.js';
 import type { Report } from '../../src/verify/run.js';
@@ -301,14 +301,27 @@ describe('a run', () => {
 
   it('on a terminal, a progress line on stderr, cleared at the end', async () => {
     conforming();
-    const { code, stderr } = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--requests', '1', '--seed', '3', '--concurrency', '1'], env, true);
+    // a clock that stands still: the line is drawn for the first request, then only at the end
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--requests', '1', '--seed', '3', '--concurrency', '1'], env, true);
+    } finally {
+      clock.mockRestore();
+    }
+    const { code, stderr } = result;
     expect(code).toBe(0);
-    expect(stderr).toContain('\r\x1b[K30/30 requests\r\x1b[K');
     expect(stderr.startsWith('Every operation of this API writes: 30 requests')).toBe(true);
-    // drawn at most every 100 ms, and at the end
-    const drawn = stderr.match(/\r\x1b\[K\d+\/30 requests/g)!;
-    expect(drawn.length).toBeLessThan(30);
-    expect(drawn[0]).toBe('\r\x1b[K1/30 requests');
+    expect(stderr.slice(stderr.indexOf('\r'))).toBe('\r\x1b[K1/30 requests\r\x1b[K30/30 requests\r\x1b[K');
+    // a clock that moves 100 ms at each reading: every request is drawn
+    let t = 1_800_000_000_000;
+    const moving = vi.spyOn(Date, 'now').mockImplementation(() => (t += 100));
+    try {
+      result = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--requests', '1', '--seed', '3', '--concurrency', '1'], env, true);
+    } finally {
+      moving.mockRestore();
+    }
+    expect(result.stderr.match(/\r\x1b\[K\d+\/30 requests/g)).toHaveLength(30);
     const quiet = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--requests', '1', '--seed', '3'], env, false);
     expect(quiet.stderr).not.toContain('requests\r');
   });

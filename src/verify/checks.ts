@@ -54,9 +54,7 @@ function valueAt(body: unknown, pointer: string): unknown {
 /** Ajv's errors without those inside a union branch (the union's own error says it once). */
 function outermost(errors: ErrorObject[]): ErrorObject[] {
   const unions = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
-  return errors.filter(
-    (e) => e.keyword === 'oneOf' || e.keyword === 'anyOf' || !unions.some((u) => e.schemaPath.startsWith(`${u.schemaPath}/`) && e.instancePath.startsWith(u.instancePath)),
-  );
+  return errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf' || !unions.some((u) => e.schemaPath.startsWith(`${u.schemaPath}/`)));
 }
 
 /** `pointer (keyword): what the schema says, received …` for one schema error of a body. */
@@ -152,7 +150,8 @@ export const acceptsValidRequest: Check = {
       return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label}); is the credential in the environment one the server accepts?`);
     }
     // A 422 says where the server disagrees with the contract: one group per place it names.
-    const first = validationDetails(exchange.outcome.type === 'response' ? exchange.outcome.body : undefined)[0];
+    // judgedStatus read a response.
+    const first = validationDetails((exchange.outcome as { body?: unknown }).body)[0];
     const loc = first ? clip(first.loc.join('.')) : undefined;
     const where = first ? ` at ${loc}: ${clip(first.msg)}` : '';
     return one(`status ${status}${loc ? ` ${loc}` : ''}`, `answered ${status}${where} to a valid request (${exchange.label})`);

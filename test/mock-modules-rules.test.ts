@@ -659,6 +659,17 @@ describe('log: no credential and no body in any line', () => {
     ]);
   });
 
+  it("the filter's hook drops Prism's one error line per violation before it is serialized (the 422 carries them); its warning and other errors stay", () => {
+    const hook = logFilter(new Set());
+    const logged: unknown[][] = [];
+    const log = (...args: unknown[]) => void logged.push(args);
+    hook.logMethod([{ name: 'VALIDATOR' }, 'Request body must have required property model'], log, 50);
+    hook.logMethod([{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], log, 40);
+    hook.logMethod([{ name: 'HTTP SERVER' }, 'mock failure'], log, 50);
+    hook.logMethod(['an error with no merging object'], log, 50);
+    expect(logged).toEqual([[{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], [{ name: 'HTTP SERVER' }, 'mock failure'], ['an error with no merging object']]);
+  });
+
   it('the destination: one "mock: <level> [<name>] <METHOD path> <message>" line per entry', () => {
     const written: string[] = [];
     const destination = logDestination({ write: (text: string) => void written.push(text) } as unknown as NodeJS.WritableStream);
@@ -673,8 +684,6 @@ describe('log: no credential and no body in any line', () => {
     entry({ level: 35, name: 'A', msg: 'a level of its own' });
     entry({ level: 30, name: 'A' });
     entry({ level: 30, name: 'A', input: { method: 'get', url: {} }, msg: 'no path' });
-    // Prism's one error line per violation is left out (the 422 carries them); its warning stays
-    entry({ level: 50, name: 'VALIDATOR', msg: 'Violation: body.model must be string' });
     entry({ level: 40, name: 'VALIDATOR', msg: 'Request did not pass the validation rules' });
     destination.write('not JSON\n');
     expect(written).toEqual([

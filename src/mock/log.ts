@@ -26,9 +26,14 @@ export function credentialHeadersOf(document: Document): Set<string> {
  * merging object only `name` and the request's method and path are kept (never its headers or
  * body, which may hold credentials or nest too deep to serialize); in a message, the value of a
  * credential header is replaced and a body is withheld (Prism's debug log prints every header and
- * the body of each request and response: a password, a token).
+ * the body of each request and response: a password, a token). Prism logs each violation of a
+ * request as an error of its VALIDATOR: those lines are dropped here, before pino serializes them
+ * (they are in the 422 body; writing them cost a fifth of an invalid request's CPU). Its one
+ * warning per invalid request stays.
  */
-export function logFilter(credentialHeaders: Set<string>): { logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void } {
+export function logFilter(credentialHeaders: Set<string>): {
+  logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void, level?: number): void;
+} {
   const headerLine = /^([^\t]*\t)([^\t:]+): (.*)$/s; // Prism: `<prefix>\t<name>: <value>`; a value may hold tabs
   const bodyLine = /^([^\t]*?Body:(?:\u001b\[\d+m)?) /s; // Prism: `<prefix>Body: <the body>`, `Body:` grey on a terminal
   const clean = (arg: unknown): unknown => {
@@ -46,7 +51,8 @@ export function logFilter(credentialHeaders: Set<string>): { logMethod(this: unk
     };
   };
   return {
-    logMethod(args, method) {
+    logMethod(args, method, level) {
+      if (level === 50 && (args[0] as { name?: unknown } | undefined)?.name === 'VALIDATOR') return;
       return method.apply(this, args.map(clean));
     },
   };
@@ -58,9 +64,6 @@ export function logDestination(stream: NodeJS.WritableStream): { write(line: str
     write(line) {
       try {
         const entry = JSON.parse(line) as { name?: string; level: number; msg?: string; input?: { method?: unknown; url?: { path?: string } } };
-        // Prism logs each violation as an error; they are in the 422 body, and writing them costs
-        // a fifth of the CPU of an invalid request. Its one warning per invalid request stays.
-        if (entry.name === 'VALIDATOR' && entry.level === 50) return;
         const where = entry.input ? ` ${String(entry.input.method).toUpperCase()} ${entry.input.url?.path ?? ''}` : '';
         stream.write(`mock: ${LEVEL_NAMES[entry.level] ?? entry.level} [${entry.name ?? 'PRISM'}]${where} ${entry.msg ?? ''}\n`);
       } catch {

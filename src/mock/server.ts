@@ -100,7 +100,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 
   const cors = createCors(options);
   const respond = createResponder({ translator: createTranslator(spec, validator), reflector, state, fallbacks });
-  const engine = createEngine({ prism, spec, operations, logger, respond, fallbacks, dynamic, seed });
+  const quiet = ['warn', 'error', 'fatal', 'silent'].includes(logLevel);
+  const engine = createEngine({ prism, spec, operations, logger, respond, fallbacks, dynamic, seed, quiet });
   const writer = createWriter({ prism, logger, fallbacks });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

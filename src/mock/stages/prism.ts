@@ -1,8 +1,12 @@
-// Stage 5: Prism's own pipeline, in this process: its router finds the operation, its validator
-// checks the request and its security, its mocker negotiates the response (`Prefer`, examples or
-// --dynamic) and its validator checks the response. The mocker is wrapped, not replaced: the
-// responder (./respond.ts) rewrites the body of what it chose. A reflection the response schema
-// rejects is a fault of that layer: the example Prism chose goes out instead (a loud fallback).
+// Stage 5: Prism's own pipeline, in this process: the routing table (../router.ts) finds the
+// operation, Prism's validator checks the request and its security, its mocker negotiates the
+// response (`Prefer`, examples or --dynamic), and the response is checked against the spec. The
+// mocker is wrapped, not replaced: the responder (./respond.ts) rewrites the body of what it chose.
+// A body this layer wrote (a reflection, a 422 in the service's dialect) is checked against its
+// response schema alone, by Prism's compiled check; only one that fails it, and every response Prism
+// made by itself, goes through Prism's whole response validation (status, media type, headers,
+// body). A reflection the response schema rejects is a fault of that layer: the example Prism chose
+// goes out instead (a loud fallback).
 //   in:  Prism's request (IHttpRequest) and what the server read of it (Received)
 //   out: an Outcome: Prism's problem, a refusal by a limit of the mock, or the response with
 //        Prism's violations of the request and of the response
@@ -11,7 +15,10 @@ import type { Prism } from '../deps.js';
 import type { Fallbacks } from '../fallbacks.js';
 import type { LimitError } from '../limits.js';
 import type { Logger } from '../log.js';
-import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, Mocker, Resource } from '../prism-types.js';
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, Mocker, MockerLogger, MockerOptions, MockResult, Resource } from '../prism-types.js';
+import { createInputCheck } from '../input-check.js';
+import { createRouter } from '../router.js';
+import { createSchemaCheck } from '../schema-check.js';
 import type { Spec } from '../spec.js';
 import type { StateFullError } from '../state.js';
 import type { Received } from './parse.js';
@@ -38,39 +45,101 @@ export interface EngineOptions {
   fallbacks: Fallbacks;
   dynamic: boolean;
   seed: string | undefined;
+  /** the log is at warn or quieter, so Prism's mocker logs nothing for a valid request (its choice may be reused) */
+  quiet: boolean;
 }
+
+/** At most this many of Prism's choices are kept (the key holds the request's Accept and Prefer). */
+const MAX_CHOICES = 1000;
 
 export type Engine = (input: IHttpRequest, request: Received) => Promise<Outcome>;
 
-export function createEngine({ prism, spec, operations, logger, respond, fallbacks, dynamic, seed }: EngineOptions): Engine {
+export function createEngine({ prism, spec, operations, logger, respond, fallbacks, dynamic, seed, quiet }: EngineOptions): Engine {
   /** Prism's requests → what the server read of them, for the wrapped mocker. */
   const received = new WeakMap<object, Received>();
   /** Reflected responses → the body Prism chose, sent instead if the reflection is not valid or cannot be serialized. */
   const unreflected = new WeakMap<object, unknown>();
+  /** The responses whose body the responder wrote. */
+  const written = new WeakSet<object>();
+  const router = createRouter(operations, prism.route);
+  const schemas = createSchemaCheck(prism, spec.document);
+
+  /** Prism's violations of a response (none when it is valid). */
+  function outputViolations(resource: Resource, output: IHttpResponse): IPrismDiagnostic[] {
+    if (written.has(output) && bodyValid(resource, output)) return [];
+    const result = prism.validateOutput({ resource, element: output });
+    return result._tag === 'Left' ? result.left : [];
+  }
+
+  /**
+   * Whether a body the responder wrote is valid against the schema of its status and media type,
+   * the rest of the response being what Prism chose from the spec: false when that is not known
+   * (no such response, media type or schema, or response headers the spec declares).
+   */
+  function bodyValid(resource: Resource, output: IHttpResponse): boolean {
+    const response = resource.responses.find((r) => r.code === String(output.statusCode));
+    if (!response || (response.headers?.length ?? 0) > 0) return false;
+    const mediaType = Object.entries(output.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+    // The content Prism validates against: the first whose media type matches (a wildcard one may come first).
+    const content = response.contents?.find((c) => c.mediaType === mediaType || c.mediaType.includes('*'));
+    if (!schemas.exact || !content?.schema || content.mediaType !== mediaType) return false;
+    return schemas.valid(content.schema, output.body, (resource as Resource & { __bundled__?: unknown }).__bundled__);
+  }
+
+  /**
+   * Prism's choice for a valid request, by everything it depends on: the operation, the Accept
+   * header and the `Prefer` settings. Only for static examples (--dynamic draws new values each
+   * time), operations without callbacks (Prism runs them), and a log that would not show its steps.
+   * Nothing downstream modifies a response Prism chose: the responder answers with a copy.
+   */
+  const choices = new Map<string, MockResult>();
+  function choiceKey({ resource, input, config }: MockerOptions): string | undefined {
+    if (!quiet || config.dynamic || input.validations.length > 0 || (resource.callbacks?.length ?? 0) > 0) return undefined;
+    const accept = Object.entries(input.data.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
+    return JSON.stringify([resource.id, accept ?? null, config.code ?? null, config.exampleKey ?? null, config.mediaTypes ?? null, config.ignoreExamples ?? false]);
+  }
+  function choose(options: MockerOptions, mockLogger: MockerLogger): MockResult {
+    const key = choiceKey(options);
+    const known = key === undefined ? undefined : choices.get(key);
+    if (known) return known;
+    const result = prism.mock(options)(mockLogger);
+    if (key !== undefined && result._tag === 'Right') {
+      if (choices.size >= MAX_CHOICES) choices.clear();
+      choices.set(key, result);
+    }
+    return result;
+  }
 
   /** Prism's mocker, wrapped: it negotiates and produces the response; the responder rewrites its body. */
   const mock: Mocker = (options) => (mockLogger) => {
-    const result = prism.mock(options)(mockLogger);
+    const result = choose(options, mockLogger);
     const { resource, input } = options;
     const request = received.get(input.data);
+    if (request) request.resource = resource;
     const operation = resource?.iid ? spec.operation(resource.iid) : undefined;
     if (!request || !operation) return result;
-    request.resource = resource;
     const responded = respond(result, input, operation, request);
+    if (responded.result !== result && responded.result._tag === 'Right') written.add(responded.result.right);
     if (responded.example && responded.result._tag === 'Right') unreflected.set(responded.result.right, responded.example.body);
     return responded.result;
   };
 
   const config: IHttpConfig = {
     validateRequest: true,
-    validateResponse: true,
+    // The response is validated below, once the responder's part is known.
+    validateResponse: false,
     checkSecurity: true,
     errors: true,
     upstreamProxy: undefined,
     isProxy: false,
     mock: { dynamic, ignoreExamples: false, ...(seed === undefined ? {} : { seed }) },
   };
-  const instance = prism.createInstance(config, { logger: logger as Parameters<Prism['createInstance']>[1]['logger'], mock });
+  const instance = prism.createInstance(config, {
+    logger: logger as Parameters<Prism['createInstance']>[1]['logger'],
+    mock,
+    validateInput: createInputCheck(prism, schemas),
+    route: router.route as Parameters<Prism['createInstance']>[1]['route'],
+  });
 
   return async (input, request) => {
     received.set(input, request);
@@ -83,14 +152,15 @@ export function createEngine({ prism, spec, operations, logger, respond, fallbac
     if (request.refused) return { kind: 'refused', refused: request.refused };
     if (result._tag === 'Left') return { kind: 'problem', error: result.left };
 
-    let { output, validations } = result.right;
+    let { output } = result.right;
+    const resource = request.resource as Resource;
+    let validations = { input: result.right.validations.input, output: outputViolations(resource, output) };
     if (unreflected.has(output) && validations.output.some((v) => v.severity === 0)) {
       // A reflection the response schema rejects is a fault of this layer: send Prism's choice instead.
       const messages = validations.output.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ');
       fallbacks.fire(request, 'example', `the reflected response is not valid, sending the example: ${messages}`);
       output = { ...output, body: unreflected.get(output) };
-      const revalidated = prism.validateOutput({ resource: request.resource as Resource, element: output });
-      validations = { input: validations.input, output: revalidated._tag === 'Left' ? revalidated.left : [] };
+      validations = { input: validations.input, output: outputViolations(resource, output) };
     }
     return { kind: 'output', output, validations, ...(unreflected.has(output) ? { example: { body: unreflected.get(output) } } : {}) };
   };

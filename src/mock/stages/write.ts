@@ -54,11 +54,11 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
       let header = JSON.stringify(violations).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
       if (header.length > MAX_VIOLATIONS_HEADER) header = `Too many violations! ${header.substring(0, MAX_VIOLATIONS_HEADER)}`;
       headers.push(['sl-violations', header]);
+      // Errors are not logged (../log.ts: they are in the answer); warnings and hints are.
       for (const v of violations) {
         const message = `Violation: ${v.location.join('.')} ${v.message}`;
-        if (v.severity === 'Error') logger.error({ name: 'VALIDATOR' }, message);
-        else if (v.severity === 'Warning') logger.warn({ name: 'VALIDATOR' }, message);
-        else logger.info({ name: 'VALIDATOR' }, message);
+        if (v.severity === 'Warning') logger.warn({ name: 'VALIDATOR' }, message);
+        else if (v.severity !== 'Error') logger.info({ name: 'VALIDATOR' }, message);
       }
       const outputErrors = outputViolations.filter((v) => v.severity === 'Error');
       if (outputErrors.length > 0) {

@@ -1,0 +1,141 @@
+// Prism's request validation without its per-request overhead. Prism's `validateInput` runs four
+// checks (the body against its media type's schema, then the header, query and path parameters)
+// and joins their violations; to read the path parameters it builds a URI template, a new
+// Function, for every request, which is most of what a valid request costs the mock. This runs the
+// same four checks of Prism, in the same order, joined the same way, and reads the path parameters
+// by position instead, on the requests where the two readings are the same:
+//   - every path parameter is a whole segment, sent as plain characters (unreserved, no `%`, no
+//     `,`), and every other segment is sent as the spec writes it;
+//   - the body, if the operation has one, is sent with a Content-Length, in one of the operation's
+//     media types exactly, and is not null (no body at all: the operation has none).
+// Any other request goes to Prism's validateInput itself. Either way the violations, and the 422
+// built from them, are Prism's.
+import type { Checked, Prism } from './deps.js';
+import type { IHttpRequest, IPrismDiagnostic, Resource } from './prism-types.js';
+import type { SchemaCheck } from './schema-check.js';
+
+/** Prism's ValidationContext.Input. */
+const INPUT = 0;
+/** A path segment read the same way by position and by Prism's URI template. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+/** A template segment that is one parameter and nothing else. */
+const WHOLE_TEMPLATE = /^{([^{}]+)}$/;
+
+type ValidateInput = Prism['validateInput'];
+
+/** Prism's request body and parameter specs, as its resources carry them. */
+interface RequestSpec {
+  body?: { required?: boolean; contents?: { mediaType: string; schema?: object }[] };
+  path?: ParameterSpec[];
+  query?: unknown[];
+  headers?: unknown[];
+}
+
+/** A parameter as Prism's resources carry it. */
+interface ParameterSpec {
+  name: string;
+  style?: string;
+  deprecated?: boolean;
+  schema?: { type?: unknown };
+}
+
+const PASSED: Checked = { _tag: 'Right' };
+
+const bundleOf = (resource: Resource): unknown => (resource as Resource & { __bundled__?: unknown }).__bundled__;
+
+export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateInput {
+  /**
+   * Whether the request is valid, proven by compiled schema checks (./schema-check.ts) alone: a
+   * body in the operation's media type, string path parameters, no header or query parameters
+   * declared. False means "not proven": Prism's checks then run.
+   */
+  /**
+   * Whether the request is valid, proven by compiled schema checks (./schema-check.ts) alone: a
+   * body in the operation's media type, string path parameters, no header or query parameters
+   * declared. False means "not proven": Prism's checks then run.
+   */
+  function proven(resource: Resource, element: IHttpRequest, path: Record<string, string> | undefined): boolean {
+    const request = (resource.request ?? {}) as RequestSpec;
+    if ((request.headers?.length ?? 0) > 0 || (request.query?.length ?? 0) > 0 || !pathProven(resource, path)) return false;
+    const headers = (element.headers ?? {}) as Record<string, string | undefined>;
+    const length = Number.parseInt(headers['content-length'] ?? '', 10) || 0;
+    if (!request.body) return length === 0;
+    const contentType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    // The content Prism validates against: the first whose media type matches (a wildcard one may come first).
+    const content = request.body.contents?.find((c) => c.mediaType.split(';')[0]?.trim().toLowerCase() === contentType || c.mediaType.includes('*'));
+    const body = element.body;
+    if (length === 0 || !content?.schema || content.mediaType !== contentType || body === null || typeof body !== 'object') return false;
+    return schemas.valid(content.schema, body, bundleOf(resource));
+  }
+
+  /** Whether the path parameters are valid, proven by compiled schema checks: strings in the simple style, read as sent. */
+  function pathProven(resource: Resource, path: Record<string, string> | undefined): boolean {
+    if (!schemas.exact) return false;
+    for (const parameter of (resource.request as RequestSpec | undefined)?.path ?? []) {
+      const value = path?.[parameter.name];
+      // Another type or style is coerced or split first; a deprecated one gets Prism's warning.
+      if (value === undefined || parameter.deprecated || (parameter.style ?? 'simple') !== 'simple' || parameter.schema?.type !== 'string') return false;
+      if (!schemas.valid(parameter.schema, value, bundleOf(resource))) return false;
+    }
+    return true;
+  }
+
+  /** Prism's four checks of a request, or undefined when it must read the request itself. */
+  function check(resource: Resource, element: IHttpRequest, path: Record<string, string> | undefined): Checked[] | undefined {
+    const request = (resource.request ?? {}) as RequestSpec;
+    const bundle = bundleOf(resource);
+    const headers = (element.headers ?? {}) as Record<string, string | undefined>;
+    if (request.path && !path) return undefined;
+    const body = bodyCheck(request.body, element.body, headers, bundle);
+    if (!body) return undefined;
+    return [
+      body,
+      request.headers ? prism.validateHeaders(headers, request.headers, INPUT, bundle) : PASSED,
+      request.query ? prism.validateQuery(element.url.query ?? {}, request.query, INPUT, bundle) : PASSED,
+      path && request.path && !pathProven(resource, path) ? prism.validatePath(path, request.path, INPUT, bundle) : PASSED,
+    ];
+  }
+
+  function bodyCheck(spec: RequestSpec['body'], body: unknown, headers: Record<string, string | undefined>, bundle: unknown): Checked | undefined {
+    const length = Number.parseInt(headers['content-length'] ?? '', 10) || 0;
+    if (!spec) return length === 0 ? PASSED : undefined;
+    const contentType = headers['content-type'];
+    if (length === 0 || contentType === undefined || body === null || body === undefined || (spec.required && !body)) return undefined;
+    let boundary: string | undefined;
+    let mediaType: string;
+    try {
+      [boundary, mediaType] = prism.parseMIMEHeader(contentType);
+    } catch {
+      return undefined;
+    }
+    const contents = spec.contents ?? [];
+    if (!contents.some((content) => content.mediaType === mediaType)) return undefined;
+    return prism.validateBody(body, contents, INPUT, mediaType, boundary, bundle);
+  }
+
+  /** The path parameters read by position, or undefined when that may differ from Prism's URI template. */
+  function pathParameters(template: string, path: string): Record<string, string> | undefined {
+    const names = template.split('/');
+    const parts = path.split('/');
+    if (names.length !== parts.length) return undefined;
+    const values: Record<string, string> = {};
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      const part = parts[i] as string;
+      const parameter = WHOLE_TEMPLATE.exec(name)?.[1];
+      if (parameter === undefined ? name !== part : !PLAIN_SEGMENT.test(part)) return undefined;
+      if (parameter !== undefined) values[parameter] = part;
+    }
+    return values;
+  }
+
+  return (options) => {
+    const { resource, element } = options;
+    const path = resource.path.includes('{') ? pathParameters(resource.path, element.url.path) : {};
+    if (proven(resource, element, path)) return { _tag: 'Right', right: element };
+    const checks = check(resource, element, path);
+    if (!checks) return prism.validateInput(options);
+    const violations: IPrismDiagnostic[] = checks.flatMap((checked) => (checked._tag === 'Left' ? checked.left : []));
+    return violations.length > 0 ? { _tag: 'Left', left: violations as [IPrismDiagnostic, ...IPrismDiagnostic[]] } : { _tag: 'Right', right: options.element };
+  };
+}

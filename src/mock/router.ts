@@ -1,0 +1,96 @@
+// The routing table: the operations Prism read from the spec, indexed once at start-up by method
+// and path segment, so a request is routed in time that grows with its path's depth, not with the
+// number of operations (Prism's own router tries every operation in turn, and sorts them).
+//
+// It answers only what it can answer exactly as Prism's router would: a request whose method and
+// path match exactly one operation. Everything else (no match: Prism's 404 or 405; more than one
+// match: Prism's precedence; a `__server` base URL; a path not starting with `/`; a spec with a
+// template inside a segment such as `/files/{name}.json`) is handed to Prism's router with every
+// operation, so its answers and problems are unchanged.
+import type { IHttpRequest, Resource } from './prism-types.js';
+
+/** Prism's router: the request and the operations → the operation it routes to, or its problem (an fp-ts Either). */
+export type PrismRoute = (options: { resources: Resource[]; input: IHttpRequest }) => unknown;
+
+interface Node {
+  literal: Map<string, Node>;
+  /** the segment is one whole `{name}` template: any segment, even an empty one */
+  param: Node | undefined;
+  /** lower-case method → the operations of this path with it */
+  methods: Map<string, Resource[]>;
+}
+
+const node = (): Node => ({ literal: new Map(), param: undefined, methods: new Map() });
+
+/** A path segment as Prism reads it: percent-decoded when it decodes, else as sent. */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Prism's test of a templated segment (a `{…}` anywhere in it). */
+const TEMPLATED = /{(.+)}/;
+/** A segment that is one template and nothing else. */
+const WHOLE_TEMPLATE = /^{[^{}]+}$/;
+
+export interface Router {
+  /** The one operation the request's method and path match, or undefined when Prism's router must decide. */
+  find(input: IHttpRequest): Resource | undefined;
+  /** A router with Prism's interface: the table's operation, or Prism's router over every operation. */
+  route: PrismRoute;
+}
+
+export function createRouter(resources: Resource[], prismRoute: PrismRoute): Router {
+  const root = node();
+  let exact = true;
+  for (const resource of resources) {
+    let at = root;
+    for (const segment of resource.path.split('/').slice(1).map(decodeSegment)) {
+      if (TEMPLATED.test(segment)) {
+        // A template inside a segment matches as Prism's unanchored regular expression does: not indexed.
+        if (!WHOLE_TEMPLATE.test(segment)) exact = false;
+        at.param ??= node();
+        at = at.param;
+      } else {
+        let next = at.literal.get(segment);
+        if (!next) at.literal.set(segment, (next = node()));
+        at = next;
+      }
+    }
+    const method = resource.method.toLowerCase();
+    at.methods.set(method, [...(at.methods.get(method) ?? []), resource]);
+  }
+
+  /** Every operation of `method` whose path matches `segments` from `index` on, into `found` (stops past one). */
+  function collect(at: Node, segments: string[], index: number, method: string, found: Resource[]): void {
+    if (found.length > 1) return;
+    if (index === segments.length) {
+      found.push(...(at.methods.get(method) ?? []));
+      return;
+    }
+    const segment = segments[index] as string;
+    const literal = at.literal.get(segment);
+    if (literal) collect(literal, segments, index + 1, method, found);
+    if (at.param) collect(at.param, segments, index + 1, method, found);
+  }
+
+  function find(input: IHttpRequest): Resource | undefined {
+    const { path, baseUrl } = input.url;
+    if (!exact || baseUrl || !path.startsWith('/')) return undefined;
+    const found: Resource[] = [];
+    collect(root, path.split('/').slice(1).map(decodeSegment), 0, input.method.toLowerCase(), found);
+    return found.length === 1 ? found[0] : undefined;
+  }
+
+  return {
+    find,
+    route: (options) => {
+      const resource = find(options.input);
+      return resource ? { _tag: 'Right', right: resource } : prismRoute({ resources, input: options.input });
+    },
+  };
+}

@@ -1,0 +1,264 @@
+// The mock's fast request path, called in-process against Prism's own pieces, for what a user
+// relies on: every shortcut answers exactly what Prism would have answered.
+//   - the routing table (src/mock/router.ts) routes every operation as Prism's router does, and
+//     hands Prism what it cannot route exactly (404, 405, precedence, __server, inner templates);
+//   - the input check (src/mock/input-check.ts) gives Prism's validateInput result, violations and
+//     their order included, for valid and invalid bodies, parameters and content types;
+//   - the schema check (src/mock/schema-check.ts) agrees with Prism's validator and stands down on a
+//     document whose schemas Prism rewrites;
+//   - the engine (src/mock/stages/prism.ts) reuses Prism's choice only where it cannot differ.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPrism, type Prism } from '../src/mock/deps.js';
+import { Fallbacks } from '../src/mock/fallbacks.js';
+import type { Logger } from '../src/mock/log.js';
+import type { IHttpRequest, MockResult, Resource } from '../src/mock/prism-types.js';
+import { createInputCheck } from '../src/mock/input-check.js';
+import { createRouter, type PrismRoute } from '../src/mock/router.js';
+import { createSchemaCheck } from '../src/mock/schema-check.js';
+import { Spec, type Document } from '../src/mock/spec.js';
+import type { Received } from '../src/mock/stages/parse.js';
+import { createEngine } from '../src/mock/stages/prism.js';
+import type { Responder } from '../src/mock/stages/respond.js';
+import { specPath } from './helpers/spec.js';
+
+const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
+const RUN = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
+const SIGNALS = `/v2/projects/${PROJECT}/runs/${RUN}/signals/configuration`;
+const document = JSON.parse(readFileSync(specPath, 'utf8')) as Document;
+
+let prism: Prism;
+let operations: Resource[];
+const byId = (iid: string): Resource => operations.find((o) => o.iid === iid) as Resource;
+const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+beforeAll(async () => {
+  prism = loadPrism();
+  operations = await prism.getHttpOperationsFromSpec(specPath);
+});
+
+/** A request as the parse stage hands it to Prism. */
+function request(method: string, path: string, body: unknown, headers: Record<string, string> = {}, query: Record<string, string> = {}): IHttpRequest {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return {
+    method: method as IHttpRequest['method'],
+    url: { path, query },
+    headers: { host: 'mock', ...(text ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } : {}), ...headers },
+    body: body === undefined ? null : body,
+  };
+}
+
+/** Every operation's path with its parameters filled, from the spec. */
+function concretePath(resource: Resource): string {
+  return resource.path.replace(/{[^}]+}/g, PROJECT);
+}
+
+describe('routing table', () => {
+  const prismRoute = (): PrismRoute => (options) => prism.route(options as Parameters<Prism['route']>[0]);
+
+  it('routes each operation of the spec, every method, to the operation Prism routes it to', () => {
+    const router = createRouter(operations, prismRoute());
+    for (const resource of operations) {
+      const input = request(resource.method, concretePath(resource), undefined);
+      expect(router.find(input)).toBe(resource);
+      expect(router.route({ resources: operations, input })).toEqual(prism.route({ resources: operations, input }));
+    }
+  });
+
+  it("hands Prism the requests it has no single answer for, and returns Prism's answer: 404, 405, __server, no leading slash", () => {
+    const calls: string[] = [];
+    const router = createRouter(operations, (options) => {
+      calls.push(`${options.input.method} ${options.input.url.path}`);
+      return prism.route(options as Parameters<Prism['route']>[0]);
+    });
+    const cases = [
+      request('put', '/v2/nothing', undefined),
+      request('get', SIGNALS, undefined),
+      request('put', `${SIGNALS}/extra`, undefined),
+      { ...request('put', SIGNALS, undefined), url: { path: SIGNALS, baseUrl: 'http://elsewhere.example' } },
+      request('put', SIGNALS.slice(1), undefined),
+    ];
+    for (const input of cases) {
+      expect(router.find(input)).toBeUndefined();
+      const routed = router.route({ resources: operations, input }) as { _tag: string; left?: { name?: string; status?: number } };
+      const expected = (() => {
+        try {
+          return prism.route({ resources: operations, input });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(routed).toEqual(expected);
+    }
+    expect(calls).toEqual(cases.map((c) => `${c.method} ${c.url.path}`));
+    const status = (input: IHttpRequest) => (router.route({ resources: operations, input }) as { left: { status: number } }).left.status;
+    expect(status(request('put', '/v2/nothing', undefined))).toBe(404);
+    expect(status(request('get', SIGNALS, undefined))).toBe(405);
+  });
+
+  it("decodes percent-encoded segments as Prism does, and leaves the choice between a literal and a template to Prism's precedence", () => {
+    const literal = { ...byId('createOrVerifyUser'), id: 'literal', path: '/v2/things/special' } as Resource;
+    const templated = { ...byId('createOrVerifyUser'), id: 'templated', path: '/v2/things/{thing_id}' } as Resource;
+    const deeper = { ...byId('createOrVerifyUser'), id: 'deeper', path: '/v2/things/{thing_id}/parts' } as Resource;
+    const resources = [templated, literal, deeper];
+    const router = createRouter(resources, prismRoute());
+    const routed = (path: string) => (router.route({ resources, input: request('post', path, undefined) }) as { right: Resource }).right.id;
+    expect(router.find(request('post', '/v2/things/special', undefined))).toBeUndefined();
+    expect(routed('/v2/things/special')).toBe('literal');
+    expect(routed('/v2/things/%73pecial')).toBe('literal');
+    expect(router.find(request('post', '/v2/things/other', undefined))).toBe(templated);
+    expect(router.find(request('post', '/v2/things/a%2Fb/parts', undefined))).toBe(deeper);
+    expect(router.find(request('post', '/v2/things//parts', undefined))).toBe(deeper);
+    expect(router.find(request('POST', '/v2/things/other', undefined))).toBe(templated);
+  });
+
+  it('with a template inside a segment (`/files/{name}.json`) routes nothing itself', () => {
+    const inner = { ...byId('createOrVerifyUser'), id: 'inner', path: '/v2/files/{name}.json' } as Resource;
+    const plain = { ...byId('createOrVerifyUser'), id: 'plain', path: '/v2/system_users' } as Resource;
+    const router = createRouter([inner, plain], prismRoute());
+    expect(router.find(request('post', '/v2/system_users', undefined))).toBeUndefined();
+    expect((router.route({ resources: [inner, plain], input: request('post', '/v2/files/a.json', undefined) }) as { right: Resource }).right.id).toBe('inner');
+  });
+});
+
+describe('input check: the same result as Prism\'s validateInput', () => {
+  const signals = () => byId('putSignalsConfiguration');
+  const valid = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } };
+  const cases: [string, () => { resource: Resource; element: IHttpRequest }][] = [
+    ['a valid body', () => ({ resource: signals(), element: request('put', SIGNALS, valid) })],
+    ['a valid body with a charset', () => ({ resource: signals(), element: request('put', SIGNALS, valid, { 'content-type': 'application/json; charset=utf-8' }) })],
+    ['a body below a bound', () => ({ resource: signals(), element: request('put', SIGNALS, { ...valid, schedule: { interval_hours: 0 } }) })],
+    ['a body of the wrong type', () => ({ resource: signals(), element: request('put', SIGNALS, [1, 2]) })],
+    ['a string body', () => ({ resource: signals(), element: request('put', SIGNALS, 'text') })],
+    ['an extra property', () => ({ resource: signals(), element: request('put', SIGNALS, { ...valid, surprise: true }) })],
+    ['a path parameter that is not a UUID', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, 'not-a-uuid'), valid) })],
+    ['an invalid path parameter and an invalid body', () => ({ resource: signals(), element: request('put', SIGNALS.replace(RUN, '42'), { model: 1 }) })],
+    ['a percent-encoded path parameter', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, PROJECT.replace('6f', '%36f')), valid) })],
+    ['a path parameter with a comma', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, 'a,b'), valid) })],
+    ['an empty path parameter', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, ''), valid) })],
+    ['a text/plain body', () => ({ resource: signals(), element: request('put', SIGNALS, valid, { 'content-type': 'text/plain' }) })],
+    ['no content type', () => ({ resource: signals(), element: (({ 'content-type': _, ...headers }) => ({ ...request('put', SIGNALS, valid), headers }))(request('put', SIGNALS, valid).headers as Record<string, string>) })],
+    ['a Content-Type ajv-free parsing rejects', () => ({ resource: signals(), element: request('put', SIGNALS, valid, { 'content-type': 'application/json; charset="' }) })],
+    ['no body where one is required', () => ({ resource: signals(), element: request('put', SIGNALS, undefined) })],
+    ['a null body', () => ({ resource: signals(), element: { ...request('put', SIGNALS, valid), body: null } })],
+    ['a body with no Content-Length (chunked)', () => ({ resource: signals(), element: (({ 'content-length': _, ...headers }) => ({ ...request('put', SIGNALS, valid), headers }))(request('put', SIGNALS, valid).headers as Record<string, string>) })],
+    ['a valid user', () => ({ resource: byId('createOrVerifyUser'), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
+    ['a user with a number e-mail', () => ({ resource: byId('createOrVerifyUser'), element: request('post', '/v2/system_users', { email: 5 }) })],
+    ['Log Traces with no traces', () => ({ resource: byId('logTraces'), element: request('post', `/v2/projects/${PROJECT}/traces`, { traces: [] }) })],
+    ['a deprecated operation, valid', () => ({ resource: byId('applyBulkFeedbackV2'), element: request('post', `/v2/projects/${PROJECT}/feedback/ratings`, { operations: [] }) })],
+  ];
+
+  for (const [name, make] of cases) {
+    it(name, () => {
+      const options = make();
+      const check = createInputCheck(prism, createSchemaCheck(prism, document));
+      const expected = (() => {
+        try {
+          return prism.validateInput(options);
+        } catch (error) {
+          return { threw: String(error) };
+        }
+      })();
+      const actual = (() => {
+        try {
+          return check(options);
+        } catch (error) {
+          return { threw: String(error) };
+        }
+      })();
+      expect(actual).toEqual(expected);
+    });
+  }
+
+  it('the valid cases are answered without Prism\'s validateInput; the others by Prism\'s own checks', () => {
+    let calls = 0;
+    const counted: Prism = { ...prism, validateInput: (options) => (calls++, prism.validateInput(options)) };
+    const check = createInputCheck(counted, createSchemaCheck(counted, document));
+    check({ resource: signals(), element: request('put', SIGNALS, valid) });
+    check({ resource: signals(), element: request('put', SIGNALS, { ...valid, schedule: { interval_hours: 0 } }) });
+    expect(calls).toBe(0);
+    check({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, 'a,b'), valid) });
+    check({ resource: signals(), element: request('put', SIGNALS, valid, { 'content-type': 'text/plain' }) });
+    expect(calls).toBe(2);
+  });
+});
+
+describe('schema check', () => {
+  it('agrees with Prism on the examples of every request body and their breakages', () => {
+    const schemas = createSchemaCheck(prism, document);
+    expect(schemas.exact).toBe(true);
+    let compared = 0;
+    for (const resource of operations) {
+      for (const content of (resource.request?.body?.contents ?? []) as { schema?: object; examples?: { value: unknown }[] }[]) {
+        for (const example of content.examples ?? []) {
+          const values = [example.value, null, 'text', [], { ...(example.value as object), surprise: 1 }];
+          for (const value of values) {
+            const prismSays = prism.validateBody(value, [content], 0, 'application/json', undefined, undefined)._tag === 'Right';
+            expect(schemas.valid(content.schema as object, value, undefined), `${resource.iid} ${JSON.stringify(value).slice(0, 80)}`).toBe(prismSays);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it('stands down on a document with allOf, readOnly or writeOnly, and proves nothing with a schema ajv cannot compile', () => {
+    for (const keyword of ['allOf', 'readOnly', 'writeOnly']) expect(createSchemaCheck(prism, { components: { schemas: { A: { [keyword]: true } } } }).exact).toBe(false);
+    const schemas = createSchemaCheck(prism, {});
+    expect(schemas.valid({ type: 'string', pattern: '(' }, 'x', undefined)).toBe(false);
+    expect(schemas.valid({ type: 'string', format: 'date-time' }, '2026-11-23T10:00:00Z', undefined)).toBe(true);
+    expect(schemas.valid({ type: 'string', format: 'date-time' }, '2026-11-23', undefined)).toBe(false);
+    expect(schemas.valid({ $schema: 'https://json-schema.org/draft/2020-12/schema', prefixItems: [{ type: 'string' }] }, [1], undefined)).toBe(false);
+    expect(schemas.valid({ prefixItems: [{ type: 'string' }] }, [1], undefined)).toBe(true); // draft-07, as Prism picks it: prefixItems is no keyword there
+  });
+});
+
+describe("engine: Prism's choice reused only where it cannot differ", () => {
+  function engineWith(options: { quiet: boolean; dynamic?: boolean }) {
+    const spec = new Spec(document);
+    let mocked = 0;
+    const counted: Prism = { ...prism, mock: (o) => (mocked++, prism.mock(o)) };
+    const respond: Responder = (result: MockResult) => ({ result });
+    const logger = prism.createLogger('TEST', { level: options.quiet ? 'warn' : 'info' }, { write: () => {} }) as unknown as Logger;
+    const engine = createEngine({ prism: counted, spec, operations, logger, respond, fallbacks: new Fallbacks(silent), dynamic: options.dynamic ?? false, seed: options.dynamic ? 'seed' : undefined, quiet: options.quiet });
+    const received = (): Received => ({ query: {}, absent: false, body: {}, text: '{}', unchecked: false });
+    const send = async (headers: Record<string, string> = {}, body: unknown = { email: 'a@example.com' }) => engine(request('post', '/v2/system_users', body, headers), received());
+    return { send, mocked: () => mocked };
+  }
+
+  it('the same valid request twice: one negotiation; another Accept or Prefer: another; an invalid one is always negotiated', async () => {
+    const { send, mocked } = engineWith({ quiet: true });
+    const first = await send();
+    const second = await send();
+    expect(first).toEqual(second);
+    expect(mocked()).toBe(1);
+    await send({ prefer: 'code=422' });
+    await send({ prefer: 'code=422' });
+    await send({ accept: 'application/json' });
+    expect(mocked()).toBe(3);
+    const invalid = await send({}, { email: 5 });
+    await send({}, { email: 5 });
+    expect(mocked()).toBe(5);
+    expect(invalid.kind === 'output' && invalid.output.statusCode).toBe(422);
+  });
+
+  it('keeps at most 1,000 choices (the Accept header is the client\'s): past that it starts again', async () => {
+    const { send, mocked } = engineWith({ quiet: true });
+    for (let i = 0; i <= 1000; i++) await send({ accept: `application/json;q=0.${i}` });
+    expect(mocked()).toBe(1001);
+    await send({ accept: 'application/json;q=0.1000' });
+    expect(mocked()).toBe(1001);
+    await send({ accept: 'application/json;q=0.0' });
+    expect(mocked()).toBe(1002);
+  });
+
+  it('negotiated every time when the log shows the steps or the body is generated (--dynamic)', async () => {
+    for (const options of [{ quiet: false }, { quiet: true, dynamic: true }]) {
+      const { send, mocked } = engineWith(options);
+      await send();
+      await send();
+      expect(mocked()).toBe(2);
+    }
+  });
+});

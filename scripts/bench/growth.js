@@ -1,5 +1,6 @@
-// Section 5: how lint, bundle, type generation, a consumer's tsc and the mock's start-up grow
-// with the number of operations (synthesized specs: the seven operations copied 10× and 100×).
+// Section 5: how lint, bundle, type generation, a consumer's tsc, and the start-up and CPU per
+// request of our mock and of Prism's CLI grow with the number of operations (synthesized specs:
+// the seven operations copied 10× and 100×).
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -28,9 +29,15 @@ const LINT_ARGS = ['--skip-rule', 'no-unused-components'];
  * @property {number} types
  * @property {TscTime | undefined} tsc undefined with --quick
  * @property {TscTime} tscSkip
+ * @property {ServerFigures} prism Prism's CLI
+ * @property {ServerFigures} ours api-contract-mock
+ */
+/**
+ * A mock server's figures at one size.
+ * @typedef {object} ServerFigures
  * @property {number} startup
  * @property {number | undefined} rate
- * @property {number | undefined} cpuPerRequest
+ * @property {number | undefined} cpuPerRequest milliseconds
  */
 
 /** @param {number} factor */
@@ -96,14 +103,25 @@ const succeeded = (step) => (result) => {
 
 const SIGNALS = '/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/runs/0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50/signals/configuration';
 
+/** The mock servers of the section, each started on a spec and a port. */
+const SERVERS = {
+  prism: { name: 'Prism CLI', args: (/** @type {string} */ spec, /** @type {number} */ port) => [PRISM, 'mock', spec, '--errors', '-h', '127.0.0.1', '-p', String(port)] },
+  ours: {
+    name: 'api-contract-mock',
+    args: (/** @type {string} */ spec, /** @type {number} */ port) => [join(root, 'dist/src/mock/cli.js'), '--spec', spec, '--host', '127.0.0.1', '--port', String(port)],
+  },
+};
+
 /**
- * Prism's start-up (fastest of `runs`), and on the first run its rate on a valid Signals PUT and
+ * A mock's start-up (fastest of `runs`), and on the first run its rate on a valid Signals PUT and
  * its CPU time per request (which other processes on the machine disturb less than the rate).
+ * @param {keyof typeof SERVERS} which
  * @param {string} spec
  * @param {number} runs
  * @param {number} loadSeconds
+ * @returns {Promise<ServerFigures>}
  */
-async function prismAtSize(spec, runs, loadSeconds) {
+async function serverAtSize(which, spec, runs, loadSeconds) {
   /** @type {number[]} */
   const times = [];
   /** @type {number | undefined} */
@@ -111,7 +129,7 @@ async function prismAtSize(spec, runs, loadSeconds) {
   /** @type {number | undefined} */
   let cpuPerRequest;
   for (let i = 0; i < runs; i++) {
-    const server = await startServer('Prism CLI', (port) => [PRISM, 'mock', spec, '--errors', '-h', '127.0.0.1', '-p', String(port)], {
+    const server = await startServer(SERVERS[which].name, (port) => SERVERS[which].args(spec, port), {
       probe: {
         path: '/v2/system_users',
         init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"ada@example.org","password":"pw"}' },
@@ -134,7 +152,7 @@ async function prismAtSize(spec, runs, loadSeconds) {
         if (cpuBefore !== undefined) cpuPerRequest = ((groupCpuMs(server.child.pid) ?? NaN) - cpuBefore) / result.requests.total;
         const ok = result.statusCodeStats?.['200']?.count ?? 0;
         if (ok !== result.requests.total && ok !== result.requests.sent) {
-          throw new Error(`Prism at ${spec}: the valid PUT was not always answered 200: ${JSON.stringify(result.statusCodeStats)}`);
+          throw new Error(`${SERVERS[which].name} at ${spec}: the valid PUT was not always answered 200: ${JSON.stringify(result.statusCodeStats)}`);
         }
         rate = result.requests.average;
       }
@@ -212,7 +230,8 @@ export async function growthSection({ quick }) {
       const tsc = quick ? undefined : await timeTsc(app, 'tsconfig.json', runs);
       const tscSkip = await timeTsc(app, 'tsconfig.skiplib.json', runs);
 
-      const prism = await prismAtSize(bundled, runs, quick ? 0.5 : 3);
+      const prism = await serverAtSize('prism', bundled, runs, quick ? 0.5 : 3);
+      const ours = await serverAtSize('ours', bundled, runs, quick ? 0.5 : 3);
       results.push({
         factor,
         operations,
@@ -224,9 +243,8 @@ export async function growthSection({ quick }) {
         types: typesMs,
         tsc,
         tscSkip,
-        startup: prism.startup,
-        rate: prism.rate,
-        cpuPerRequest: prism.cpuPerRequest,
+        prism,
+        ours,
       });
     } finally {
       removeTempDir(dir);
@@ -240,12 +258,12 @@ export async function growthSection({ quick }) {
       'Bundle: `redocly bundle <file> --output …` (what build.js runs). ' +
       `Types: scripts/build.js types(), timed in-process after one warm-up (no Node start-up). Lint, bundle and types: the fastest of ${stepRuns} run(s). ` +
       'tsc: a consumer file using `createClient<paths>` (openapi-fetch) with the generated types, three calls and two schema types, `tsc -p` strict NodeNext, wall time including Node start-up; the package\'s own createApiClient is bound to the real paths, so the growth consumer uses openapi-fetch directly. ' +
-      `Mock: bare Prism CLI on the bundled file; start-up = spawn until the first HTTP answer (fastest of ${runs}); req/s and Prism's CPU time per request: autocannon, 10 connections, ${quick ? '0.5 s' : '3 s after 1 s warm-up'}, the valid Signals PUT of section 2 (the same path at every size; the router has more paths to try). tsc: the fastest of ${runs} run(s).`,
+      `Mocks: Prism's CLI (default flags) and ours (\`api-contract-mock --spec <file>\`) on the bundled file, each alone; start-up = spawn until the first HTTP answer (fastest of ${runs}); req/s and the server's CPU time per request: autocannon, 10 connections, ${quick ? '0.5 s' : '3 s after 1 s warm-up'}, the valid Signals PUT of section 2 (the same path at every size; a router that tries every operation has more to try). tsc: the fastest of ${runs} run(s).`,
   );
   lines.push(
     '',
     table(
-      ['size', 'operations', 'schemas', 'spec', 'schema.d.ts', 'lint', 'bundle', 'types', 'tsc (skipLibCheck false)', 'tsc (skipLibCheck true)', 'tsc types / check', 'mock start-up', 'mock req/s', 'mock CPU µs/req'],
+      ['size', 'operations', 'schemas', 'spec', 'schema.d.ts', 'lint', 'bundle', 'types', 'tsc (skipLibCheck false)', 'tsc (skipLibCheck true)', 'tsc types / check'],
       results.map((r) => [
         `${r.factor}×`,
         num(r.operations),
@@ -258,9 +276,20 @@ export async function growthSection({ quick }) {
         r.tsc ? ms(r.tsc.ms) : 'skipped (--quick)',
         ms(r.tscSkip.ms),
         `${num((r.tsc ?? r.tscSkip).types)} / ${num((r.tsc ?? r.tscSkip).checkS, 2)} s`,
-        ms(r.startup),
-        num(r.rate),
-        r.cpuPerRequest === undefined ? 'n/a' : num(r.cpuPerRequest * 1000),
+      ]),
+    ),
+    '',
+    table(
+      ['size', 'operations', 'Prism start-up', 'ours start-up', 'Prism req/s', 'ours req/s', 'Prism CPU µs/req', 'ours CPU µs/req'],
+      results.map((r) => [
+        `${r.factor}×`,
+        num(r.operations),
+        ms(r.prism.startup),
+        ms(r.ours.startup),
+        num(r.prism.rate),
+        num(r.ours.rate),
+        r.prism.cpuPerRequest === undefined ? 'n/a' : num(r.prism.cpuPerRequest * 1000),
+        r.ours.cpuPerRequest === undefined ? 'n/a' : num(r.ours.cpuPerRequest * 1000),
       ]),
     ),
   );
@@ -271,8 +300,10 @@ export async function growthSection({ quick }) {
     ['types', (r) => r.types],
     ...(quick ? [] : /** @type {[string, (r: GrowthResult) => number][]} */ ([['tsc (skipLibCheck false)', (r) => r.tsc?.ms ?? NaN]])),
     ['tsc (skipLibCheck true)', (r) => r.tscSkip.ms],
-    ['mock start-up', (r) => r.startup],
-    ['mock CPU per request', (r) => r.cpuPerRequest ?? 1000 / (r.rate ?? NaN)],
+    ['Prism start-up', (r) => r.prism.startup],
+    ['ours start-up', (r) => r.ours.startup],
+    ['Prism CPU per request', (r) => r.prism.cpuPerRequest ?? 1000 / (r.prism.rate ?? NaN)],
+    ['ours CPU per request', (r) => r.ours.cpuPerRequest ?? 1000 / (r.ours.rate ?? NaN)],
   ];
   const rows = metrics.map(([name, get]) => {
     const points = results.map((r) => ({ n: r.operations, t: get(r) }));
@@ -293,5 +324,33 @@ export async function growthSection({ quick }) {
     'growth',
   ];
   lines.push('', table(headers, rows, `${'l'}${'r'.repeat(headers.length - 2)}l`));
+  lines.push('', ...growthTargets(results));
   return { text: lines.join('\n'), results };
 }
+
+/**
+ * The targets of the section, each with met or missed: our mock's CPU per request at the largest
+ * size at most 1.5× that at 1×, and its start-up no slower than Prism's CLI at every size.
+ * @param {GrowthResult[]} results
+ */
+export function growthTargets(results) {
+  const first = results[0];
+  const last = results.at(-1);
+  const lines = [];
+  if (first && last && last.factor > first.factor) {
+    const growth = (last.ours.cpuPerRequest ?? NaN) / (first.ours.cpuPerRequest ?? NaN);
+    const prismGrowth = (last.prism.cpuPerRequest ?? NaN) / (first.prism.cpuPerRequest ?? NaN);
+    lines.push(
+      `- ours, CPU per request at ${last.factor}× / at ${first.factor}× = ${ratioText2(growth)} (Prism's CLI: ${ratioText2(prismGrowth)}) (target ≤ 1.50×: ${Number.isNaN(growth) ? 'not measured' : growth <= 1.5 ? 'met' : 'MISSED'})`,
+    );
+  } else {
+    lines.push('- ours, CPU per request growth: not measured (one size only, --quick) (target ≤ 1.50×: not measured)');
+  }
+  const slower = results.filter((r) => !(r.ours.startup <= r.prism.startup));
+  const startups = results.map((r) => `${r.factor}×: ${ms(r.ours.startup)} vs ${ms(r.prism.startup)}`).join(', ');
+  lines.push(`- ours, start-up to first answer vs Prism's CLI at every size (${startups}) (target: no slower: ${slower.length === 0 ? 'met' : 'MISSED'})`);
+  return lines;
+}
+
+/** @param {number} value */
+const ratioText2 = (value) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)}×`);

@@ -1,6 +1,8 @@
 // Section 2: mock throughput. Each server is started alone on a free loopback port, driven by the
 // same bounded autocannon load (10 connections, fixed duration) on a valid and an invalid Signals
-// PUT, and stopped before the next one starts.
+// PUT, and stopped before the next one starts. The headline compares ours with Prism's CLI at
+// `--verboseLevel warn`, the way a user who cares about speed runs it (target: 2× its requests
+// per server CPU-second); Prism at its default, chatty level is shown too.
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { groupCpuMs, num, packageVersion, ratio, root, startServer, table } from './lib.js';
@@ -24,16 +26,15 @@ function servers(quick) {
   /** @type {ReturnType<typeof servers>} */
   const list = [
     { name: 'node:http ceiling', args: (port) => [join(root, 'scripts/bench/ceiling-server.js'), '--port', String(port)] },
-    { name: 'Prism CLI (bare)', key: 'prism', args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port)] },
+    // Prism without the per-request info log the bare CLI writes (ours logs at warn too): the headline.
+    {
+      name: 'Prism CLI, --verboseLevel warn',
+      key: 'prism-warn',
+      args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port), '--verboseLevel', 'warn'],
+    },
     { name: 'ours: api-contract-mock', key: 'ours', args: (port) => [join(root, 'dist/src/mock/cli.js'), '--host', '127.0.0.1', '--port', String(port)] },
   ];
-  if (!quick) {
-    // Same Prism, without the per-request info log the bare CLI writes (ours asks for warn).
-    list.splice(2, 0, {
-      name: 'Prism CLI, --verboseLevel warn',
-      args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port), '--verboseLevel', 'warn'],
-    });
-  }
+  if (!quick) list.splice(1, 0, { name: 'Prism CLI (bare)', key: 'prism', args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port)] });
   return list;
 }
 
@@ -123,17 +124,16 @@ export async function mockSection({ quick, duration }) {
       await running.stop();
     }
   }
-  const ratios = SCENARIOS.map((scenario) => {
-    const ours = byServer.get(`ours|${scenario.name}`);
-    const prism = byServer.get(`prism|${scenario.name}`);
-    const both = ours !== undefined && prism !== undefined;
-    return {
-      scenario: scenario.name,
-      ratio: both ? ours.rate / prism.rate : NaN,
-      // Requests per server CPU-second: what the rate would be with a core to itself.
-      cpuRatio: both && ours.cpu && prism.cpu ? prism.cpu / ours.cpu : NaN,
-    };
-  });
+  /** Ours against one Prism, per scenario: in req/s and in requests per server CPU-second (what the rate would be with a core to itself). */
+  const against = (/** @type {string} */ key) =>
+    SCENARIOS.map((scenario) => {
+      const ours = byServer.get(`ours|${scenario.name}`);
+      const prism = byServer.get(`${key}|${scenario.name}`);
+      const both = ours !== undefined && prism !== undefined;
+      return { scenario: scenario.name, ratio: both ? ours.rate / prism.rate : NaN, cpuRatio: both && ours.cpu && prism.cpu ? prism.cpu / ours.cpu : NaN };
+    });
+  const ratios = against('prism-warn');
+  const bare = against('prism');
   const lines = [
     `Load: autocannon ${packageVersion('autocannon')} in the bench process, 10 connections, pipelining 1, ${duration} s per scenario` +
       (warmup ? ` after a ${warmup} s warm-up` : ' (no warm-up in --quick)') +
@@ -146,9 +146,12 @@ export async function mockSection({ quick, duration }) {
     '',
     ...ratios.map(
       (r) =>
-        `- ${r.scenario}: ours / bare Prism = ${ratio(r.ratio)} in req/s, ${ratio(r.cpuRatio)} in requests per server CPU-second (the figure other processes on the machine disturb least)` +
-        ` (target ≥ 0.90×: ${Number.isNaN(r.ratio) ? 'not measured' : r.ratio >= 0.9 && !(r.cpuRatio < 0.9) ? 'met' : r.ratio >= 0.9 || r.cpuRatio >= 0.9 ? 'met on one measure only' : 'MISSED'})`,
+        `- ${r.scenario}: ours / Prism at --verboseLevel warn = ${ratio(r.cpuRatio)} in requests per server CPU-second (the figure other processes on the machine disturb least), ${ratio(r.ratio)} in req/s` +
+        ` (target ≥ 2.00× per CPU-second: ${Number.isNaN(r.cpuRatio) ? 'not measured' : r.cpuRatio >= 2 ? 'met' : 'MISSED'})`,
     ),
+    ...bare
+      .filter((r) => !Number.isNaN(r.ratio))
+      .map((r) => `- ${r.scenario}: ours / bare Prism (its default log level) = ${ratio(r.cpuRatio)} in requests per server CPU-second, ${ratio(r.ratio)} in req/s`),
     ...notes.map((n) => `- Note: ${n}`),
   ];
   return { text: lines.join('\n'), ratios };

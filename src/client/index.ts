@@ -381,7 +381,7 @@ const decoder = new TextDecoder();
  */
 function responseGuard(maxResponseBytes: number, credentials: readonly string[]): Middleware {
   return {
-    async onResponse({ request, response, schemaPath }) {
+    async onResponse({ request, response, schemaPath, options }) {
       // Every request goes out through a Call's fetch, so the Call is always found; should openapi-fetch
       // ever hand this middleware another Request, a bare Call bounds the size all the same.
       const call = callOfRequest.get(request) ?? new Call(request.method, schemaPath, undefined, undefined);
@@ -410,17 +410,16 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[])
       } catch {
         throw fail('invalid JSON');
       }
-      // openapi-fetch reads the body next, the way the call's `parseAs` asks (json by default, or
-      // text, blob, arrayBuffer, stream): hand it what was already read and parsed, since the
-      // response's own body is used up.
-      response.json = async () => parsed;
+      // openapi-fetch reads the body next: with text() for an error, or a JSON body without a
+      // Content-Length; else the way the call's `parseAs` asks (json by default, or text, blob,
+      // arrayBuffer, stream). Those readers, and only those (each replaced reader costs every call
+      // time), hand it what was already read, since the response's own body is used up.
       response.text = async () => text;
       const bytes = body as Uint8Array<ArrayBuffer>; // a fetch body's chunks never sit in a SharedArrayBuffer
-      response.arrayBuffer = async () => bytes.slice().buffer;
-      response.blob = async () => new Blob([bytes], { type: mediaType });
-      // A stream of the bytes only when asked for (parseAs: 'stream'), not on every response.
-      let stream: ReadableStream<Uint8Array> | undefined;
-      Object.defineProperty(response, 'body', { get: () => (stream ??= new Blob([bytes]).stream()) });
+      if (options.parseAs === 'json') response.json = async () => parsed;
+      else if (options.parseAs === 'arrayBuffer') response.arrayBuffer = async () => bytes.slice().buffer;
+      else if (options.parseAs === 'blob') response.blob = async () => new Blob([bytes], { type: mediaType });
+      else if (options.parseAs === 'stream') Object.defineProperty(response, 'body', { value: new Blob([bytes]).stream() });
       return undefined;
     },
   };

@@ -110,7 +110,7 @@ function hasType(value: Json, type: string): boolean {
 const FORMAT_CANDIDATES = ['not-a-{format}', 'x', '2026-13-45', '2026-12-01T25:00:00Z', '2026-12-01', '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e3g', ''];
 
 /** The mutations a variant node offers (each violates one keyword of that node). */
-function mutationsOf(node: Flat, path: Path, op: Operation, variantSchema: RawSchema, notes: string[], seedFor: SeedFor): Mutation[] {
+function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], seedFor: SeedFor): Mutation[] {
   const k = node.keywords;
   const out: Mutation[] = [];
   const at: Expected[] = [{ path }];
@@ -121,18 +121,15 @@ function mutationsOf(node: Flat, path: Path, op: Operation, variantSchema: RawSc
   // value of none of its types.
   if (node.type !== 'any' && (!node.typeUnion || node.typeUnion[0] === node.type)) {
     const allowed = node.typeUnion ?? [node.type];
-    const candidates = [...new Set(allowed.flatMap((t) => WRONG_TYPE[t] ?? []).map((c) => JSON.stringify(c)))]
-      .map((c) => JSON.parse(c) as Json)
-      .filter((c) => !allowed.some((t) => hasType(c, t)));
+    // A value of none of the allowed types breaks the variant's `type` at this place, whatever else it breaks.
+    const candidates = allowed.flatMap((t) => WRONG_TYPE[t]!).filter((c) => !allowed.some((t) => hasType(c, t)));
     out.push({
       keyword: 'type',
       detail: allowed.join('|'),
       path,
       expected: at,
       apply: (base) => {
-        const violating = candidates
-          .map((c) => setAt(base, path, c))
-          .filter((body) => errorsOf(variantSchema, body).some((e) => e.keyword === 'type' && samePath(e.path, path)));
+        const violating = candidates.map((c) => setAt(base, path, c));
         return violating.find((body) => !op.validateRequest(body)) ?? violating[0];
       },
     });
@@ -199,8 +196,8 @@ function mutationsOf(node: Flat, path: Path, op: Operation, variantSchema: RawSc
         expected: at,
         apply: (base) => {
           const failing = FORMAT_CANDIDATES.map((c) => c.replace('{format}', format)).filter((c) => !isValid(formatOnly, c));
-          const chosen = failing.find((c) => lengthOk(node)(c) && (pattern === undefined || new RegExp(pattern, 'u').test(c))) ?? failing[0];
-          if (chosen === undefined) throw new Error(`no candidate violates format ${format}`);
+          // Every format the generator draws refuses some candidate (generate.ts has no generator for one that would not).
+          const chosen = failing.find((c) => lengthOk(node)(c) && (pattern === undefined || new RegExp(pattern, 'u').test(c))) ?? failing[0]!;
           return setAt(base, path, chosen);
         },
       });
@@ -218,7 +215,8 @@ function mutationsOf(node: Flat, path: Path, op: Operation, variantSchema: RawSc
     }
   }
   if (node.type === 'array') {
-    const items = (base: Json) => (valueAt(base) as Json[]) ?? [];
+    // Bases fill every optional field, so the array is there.
+    const items = (base: Json) => valueAt(base) as Json[];
     if (typeof k.minItems === 'number' && k.minItems > 0) {
       const n = k.minItems - 1;
       out.push({ keyword: 'minItems', detail: String(k.minItems), path, expected: at, apply: (base) => setAt(base, path, items(base).slice(0, n)) });
@@ -383,7 +381,7 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
     const variantSchema = toJsonSchema(variant);
     walk(variant, (node, path, trail) => {
       const branch = trail.join(' › ');
-      for (const mutation of mutationsOf(node, path, op, variantSchema, noteSet, options.seedFor)) {
+      for (const mutation of mutationsOf(node, path, op, noteSet, options.seedFor)) {
         const id = `body ${pathName(mutation.path)} ${mutation.keyword}${mutation.detail ? ` ${mutation.detail}` : ''}${branch ? ` [${branch}]` : ''}`;
         if (!constraints.has(id)) {
           constraints.set(id, { id, operation: op, in: 'body', path: mutation.path, keyword: mutation.keyword, branch, expected: mutation.expected, cases: [] });
@@ -399,8 +397,7 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
   });
   for (const [id, constraint] of constraints) {
     const occurs = occurrences.get(id)!;
-    const available = occurs.length * count;
-    for (let k = 0; k < Math.min(count, available); k++) {
+    for (let k = 0; k < count; k++) {
       const { vi, mutation, variantSchema } = occurs[k % occurs.length]!;
       const b = Math.floor(k / occurs.length) % count;
       const body = mutation.apply(bases[vi]![b]!);
@@ -424,7 +421,7 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
   for (const parameter of op.pathParameters) {
     for (const variant of parameter.variants) {
       const schema = toJsonSchema(variant);
-      for (const mutation of mutationsOf(variant, [], op, schema, noteSet, options.seedFor)) {
+      for (const mutation of mutationsOf(variant, [], op, noteSet, options.seedFor)) {
         if (mutation.keyword === 'type' && variant.type === 'string') continue; // every path segment is a string
         const id = `path ${parameter.name} ${mutation.keyword}${mutation.detail ? ` ${mutation.detail}` : ''}`;
         const constraint: Constraint = { id, operation: op, in: 'path', path: [parameter.name], keyword: mutation.keyword, branch: '', expected: [{ path: [parameter.name] }], cases: [] };
@@ -494,7 +491,8 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
   if (Array.isArray(k.enum)) for (const value of k.enum as Json[]) probe(`enum ${JSON.stringify(value)}`, value);
   if (node.type === 'boolean' && !Array.isArray(k.enum) && !('const' in k)) for (const value of [true, false]) probe(`boolean ${value}`, value);
   if (node.type === 'string') {
-    const text = typeof sample === 'string' ? sample : '';
+    // Bases fill every optional field (and one item of each array), so the string is there.
+    const text = sample as string;
     const edge = (keyword: string, length: number, char?: string, label = '') => {
       const exact = stringOfLength(node, text, length, char);
       if (exact !== undefined) return probe(`${keyword} ${length}${label}`, exact);
@@ -527,7 +525,8 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
   }
   if (node.type === 'array' && Array.isArray(sample)) {
     const item = sample[0];
-    const filled = (n: number) => Array.from({ length: n }, (_, i) => sample[i % Math.max(sample.length, 1)] ?? item ?? null);
+    // Called for n > 0 only when the sample has an item.
+    const filled = (n: number) => Array.from({ length: n }, (_, i) => sample[i % sample.length]!);
     if (typeof k.minItems === 'number' && (k.minItems === 0 || item !== undefined)) probe(`minItems ${k.minItems}`, filled(k.minItems));
     else if (typeof k.minItems !== 'number' && typeof k.maxItems === 'number') probe('minItems 0 (implicit)', []);
     if (typeof k.maxItems === 'number' && item !== undefined) probe(`maxItems ${k.maxItems}`, filled(k.maxItems));

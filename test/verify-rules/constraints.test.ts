@@ -161,6 +161,14 @@ describe('body constraints, each violated alone', () => {
     expect((bodyOf(c3['body a pattern ^[a-z ]*$']) as Record<string, string>).a).toBe('!');
   });
 
+  it('a pattern every string matches offers no violation: the derivation refuses it as its own bug', () => {
+    expect(() => deriveOf(operationOf(obj({ a: { type: 'string', pattern: '.*' } })))).toThrow(/^derivation bug: the mutation for testOp body a pattern \.\* does not violate pattern at a; errors: \[\]$/);
+  });
+
+  it('a `not` that cannot be merged with its node is refused loudly', () => {
+    expect(() => deriveOf(operationOf(obj({ a: { type: 'string', pattern: '^a', not: { pattern: '^ab' } } })))).toThrow('cannot merge two different "pattern" keywords');
+  });
+
   it('a format that constrains nothing is no constraint, and the derivation notes it', () => {
     const d = deriveOf(operationOf(obj({ secret: { type: 'string', format: 'password' } })));
     expect(d.constraints.map((c) => c.id)).toEqual(['body (root) type object', 'body secret type string', 'body (root) required', 'body (root) additionalProperties false', 'body (root) requestBody.required'].filter((id) => id !== 'body (root) required').concat([]).sort().length ? d.constraints.map((c) => c.id) : []);
@@ -261,6 +269,22 @@ describe('body constraints, each violated alone', () => {
     expect(max.cases.every((k) => [...((k.request.body as Record<string, string>).s ?? '')].length === 5)).toBe(true);
   });
 
+  it('a constraint that occurs in several variants takes its cases from each in turn, then the next base', () => {
+    const op = operationOf(obj({ k: { oneOf: [{ type: 'integer' }, { type: 'boolean' }] }, s: { type: 'string', maxLength: 2 } }), { parameters: { id: UUID } });
+    const d = deriveOf(op, 4, 3);
+    const c = byId(d);
+    const cases = c['body s maxLength 2']!.cases;
+    expect(cases.map((k) => typeof (k.request.body as Record<string, Json>).k)).toEqual(['number', 'boolean', 'number']);
+    expect(cases.map((k) => [...((k.request.body as Record<string, string>).s ?? '')].length)).toEqual([3, 3, 3]);
+    // the third case is the first variant's second base
+    expect(cases[2]!.request.body).not.toEqual(cases[0]!.request.body);
+    expect(new Set(cases.map((k) => k.request.path.id)).size).toBe(3);
+    // a path constraint's cases take the bases in turn too
+    const path = c['path id format uuid']!.cases;
+    expect(path.map((k) => k.request.path.id)).toEqual(['not-a-uuid', 'not-a-uuid', 'not-a-uuid']);
+    expect(new Set(path.map((k) => JSON.stringify(k.request.body))).size).toBe(3);
+  });
+
   it('cases spread over the variants a constraint occurs in, and absorbed when another branch accepts the request', () => {
     const op = operationOf({ type: 'object', properties: { n: { type: 'integer', maximum: 5 } }, required: ['n'], if: { properties: { n: { const: 1 } } }, then: { properties: { m: { type: 'string' } } } });
     const d = deriveOf(op, 2, 2);
@@ -292,6 +316,22 @@ describe('path parameters', () => {
     expect(c['path n maxLength 3']!.cases[0]!.request.path.project_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
     expect([...format.cases[0]!.request.path.n!].length).toBeLessThanOrEqual(3);
     expect(c['path n maxLength 3']!.cases[0]!.request.body).toEqual(format.cases[0]!.request.body);
+  });
+
+  it('an integer parameter gets a type violation, sent as text', () => {
+    const c = byId(deriveOf(operationOf(obj({}), { parameters: { page: { type: 'integer' } } })));
+    expect(c['path page type integer']!.cases[0]!.request.path.page).toBe('1.5');
+    expect(c['path page type integer']!.cases[0]!.verdict).toBe('rejected');
+  });
+
+  it('a parameter violation another branch of its schema accepts is absorbed', () => {
+    const c = byId(deriveOf(operationOf(obj({}), { parameters: { ref: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'string', pattern: '^a+$' }] } } })));
+    const max = c['path ref maxLength 3']!.cases[0]!;
+    expect(max.request.path.ref).toHaveLength(4);
+    expect(max.verdict).toBe(/^a+$/.test(max.request.path.ref!) ? 'absorbed' : 'rejected');
+    const pattern = c['path ref pattern ^a+$']!.cases[0]!;
+    expect(pattern.verdict).toBe([...pattern.request.path.ref!].length <= 3 ? 'absorbed' : 'rejected');
+    expect(pattern.verdict).toBe('absorbed');
   });
 
   it('a parameter with no satisfiable schema is refused', () => {
@@ -365,6 +405,8 @@ describe('edge probes: valid requests at the ends of each bound and with each en
     expect(value('flag boolean true')).toBe(true);
     expect(value('flag boolean false')).toBe(false);
     expect(Object.keys(probes).filter((id) => id.startsWith('fixed'))).toEqual([]);
+    const enumerated = probesById(deriveOf(operationOf(obj({ t: { type: 'boolean', enum: [true] } }))));
+    expect(Object.keys(enumerated).filter((id) => id.startsWith('t '))).toEqual(['t enum true']);
   });
 
   it('strings of exactly minLength and maxLength, astral ones too, and the empty string under a lone maxLength', () => {
@@ -425,6 +467,13 @@ describe('edge probes: valid requests at the ends of each bound and with each en
     expect((p['cron minLength 1 (nearest reachable: 9)']!.request.body as Record<string, string>).cron).toHaveLength(9);
     expect(p['cron minLength 1 (nearest reachable: 9)']!.note).toBe('testOp cron minLength 1 is unreachable under its pattern; the nearest valid length is 9');
     expect(dc.notes).toEqual(['testOp cron minLength 1 is unreachable under its pattern; the nearest valid length is 9']);
+  });
+
+  it('a maximum length the pattern forbids may go down to the empty string', () => {
+    const d = deriveOf(operationOf(obj({ code: { type: 'string', maxLength: 5, pattern: '^(a{10}|)$' } })));
+    const p = probesById(d);
+    expect((p['code maxLength 5 (nearest reachable: 0)']!.request.body as Record<string, string>).code).toBe('');
+    expect(d.notes).toEqual(['testOp code maxLength 5 is unreachable under its pattern; the nearest valid length is 0']);
   });
 
   it('no valid length nearby: noted, no probe', () => {
@@ -488,7 +537,9 @@ describe('the spec\'s own operations', () => {
       'body auth_method enum 8 values [oneOf[0] AuthMethod › type string › type string › type string › type string]',
       'body auth_method type null [oneOf[1] type null › type string › type string › type string › type string]',
     ].filter(() => false).concat(d.constraints.filter((c) => c.id.startsWith('body auth_method')).map((c) => c.id)));
-    expect(d.notes.some((n) => n.startsWith('auth_method: oneOf(AuthMethod, type null): 1 of 1 branch pair(s) cannot overlap'))).toBe(true);
-    expect(d.notes.some((n) => n.startsWith('password: format "password" constrains nothing'))).toBe(true);
+    // each note once, though the field occurs in many variants
+    expect(d.notes.filter((n) => n.startsWith('auth_method: oneOf(AuthMethod, type null): 1 of 1 branch pair(s) cannot overlap'))).toHaveLength(1);
+    expect(d.notes.filter((n) => n.startsWith('password: format "password" constrains nothing'))).toHaveLength(1);
+    expect(op('createOrVerifyUser').variants.length).toBeGreaterThan(2);
   });
 });

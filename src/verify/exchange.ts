@@ -45,16 +45,16 @@ export interface Exchange {
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
+/** The client's timeout (AbortSignal.timeout) rejects with a TimeoutError DOMException. */
 function isTimeout(error: unknown): boolean {
-  const name = (error as { name?: unknown } | undefined)?.name;
-  return name === 'TimeoutError' || name === 'AbortError';
+  return (error as { name?: unknown }).name === 'TimeoutError';
 }
 
 /** The message of a network error, with its cause (fetch's "fetch failed" says nothing alone). */
 function networkMessage(error: unknown): string {
-  const e = error as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const e = error as TypeError & { cause?: { code?: unknown; message?: unknown } };
   const cause = e.cause?.code ?? e.cause?.message;
-  return `${String(e.message ?? error)}${cause === undefined ? '' : ` (${String(cause)})`}`;
+  return `${e.message}${cause === undefined ? '' : ` (${String(cause)})`}`;
 }
 
 /** Sends a JSON request through the client. */
@@ -73,7 +73,8 @@ export async function sendJson(baseUrl: string, operation: Operation, request: R
       // fetch rejects with a TypeError when the connection fails.
       outcome = { type: 'network error', message: networkMessage(error) };
     } else {
-      outcome = { type: 'not sent', reason: error instanceof Error ? error.name : String(error) };
+      // The client throws its own errors (InvalidPathParameterError, InvalidCredentialError, …) before sending.
+      outcome = { type: 'not sent', reason: (error as Error).name };
     }
   }
   return { outcome, ms: performance.now() - started };

@@ -38,10 +38,8 @@ export function rawRequest(target: number | string, req: RawRequest): Promise<Ra
   const started = Date.now();
   const timeoutMs = req.timeoutMs ?? 15_000;
   return new Promise((resolve) => {
-    let settled = false;
+    // A promise settles once: a later answer (an error after the timeout, say) changes nothing.
     const done = (value: RawResponse | RawFailure) => {
-      if (settled) return;
-      settled = true;
       clearTimeout(timer);
       resolve(value);
     };
@@ -50,7 +48,7 @@ export function rawRequest(target: number | string, req: RawRequest): Promise<Ra
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));
+        res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));
         res.on('error', (e: NodeJS.ErrnoException) => done({ failure: e.code ?? e.message, ms: Date.now() - started }));
       },
     );
@@ -69,11 +67,9 @@ export function rawSocket(port: number, bytes: string | Buffer, timeoutMs = 10_0
   const started = Date.now();
   return new Promise((resolve) => {
     let received = Buffer.alloc(0);
-    let settled = false;
     const socket = connect({ host: '127.0.0.1', port });
+    // A promise settles once: what the socket says after the first finish changes nothing.
     const finish = (value: RawResponse | RawFailure) => {
-      if (settled) return;
-      settled = true;
       clearTimeout(timer);
       socket.destroy();
       resolve(value);

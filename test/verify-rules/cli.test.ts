@@ -299,6 +299,21 @@ describe('a run', () => {
     expect(text.code).toBe(1);
   });
 
+  it('redacts a credential of four characters, and the longer of two that overlap first', async () => {
+    server.handle((request, response) => {
+      if (request.method === 'GET') return json(response, 200, {});
+      const echoed = String(request.headers['service-ao-api-key'] ?? request.headers['service-api-key'] ?? '');
+      json(response, 422, { detail: [{ loc: ['body', echoed], msg: `got ${echoed}`, type: 't' }] });
+    });
+    const args = ['--base-url', server.baseUrl, '--operations', 'updateAnnotationTemplate', '--requests', '1', '--seed', '5', '--path-param', `template_id=${TEMPLATE}`];
+    const short = await run(args, { API_CONTRACT_CLASSIC_API_KEY: 'k4k4' });
+    expect(short.stdout).toContain('at body.[credential]: got [credential] to a valid request');
+    expect(short.stdout).not.toContain('k4k4');
+    const overlapping = await run(args, { API_CONTRACT_CLASSIC_API_KEY: 'word-1234', API_CONTRACT_API_KEY: 'word-1234-extra' });
+    expect(overlapping.stdout).toContain('at body.[credential]: got [credential] to a valid request (a valid request with the APIKeyHeader credential alone)');
+    expect(overlapping.stdout).not.toContain('-extra');
+  });
+
   it('on a terminal, a progress line on stderr, cleared at the end', async () => {
     conforming();
     // a clock that stands still: the line is drawn for the first request, then only at the end

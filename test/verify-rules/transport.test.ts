@@ -31,6 +31,17 @@ afterAll(async () => {
   await server.close();
 });
 const last = () => server.received[server.received.length - 1]!;
+/** A server on `host` that answers 200 and records the URLs it was asked for. */
+async function startServerOn(host: string) {
+  const urls: string[] = [];
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    urls.push(req.url ?? '');
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { server, urls, port: (server.address() as { port: number }).port };
+}
 
 describe('the spec and the operations', () => {
   it('reads this package\'s generated/openapi.json and every operation in it', () => {
@@ -216,6 +227,18 @@ describe('hostile cases', () => {
     expect(hostileCases(social, { path: {}, body: {} }, {}).some((c) => c.label.includes(' at '))).toBe(false);
   });
 
+  it('the body itself, items of arrays, and fields under a null are not free-text fields; the shallowest wins', () => {
+    const of = (schema: Record<string, unknown>, body: unknown) =>
+      hostileCases({ ...template, pathParameters: [], path: '/x', variants: expand(schema) }, { path: {}, body: body as never }, {})
+        .map((c) => c.label)
+        .filter((l) => l.includes(' at '));
+    expect(of({ type: 'string' }, 'text')).toEqual([]);
+    expect(of({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } }, { tags: ['a'] })).toEqual([]);
+    expect(of({ type: 'object', properties: { outer: { type: ['object', 'null'], properties: { s: { type: 'string' } } } } }, { outer: null })).toEqual([]);
+    expect(of({ type: 'object', properties: { deep: { type: 'object', properties: { s: { type: 'string' } } }, top: { type: 'string' } } }, { deep: { s: 'x' }, top: 'y' })[0]).toBe('a 1 MiB string at top');
+    expect(of({ type: 'object', properties: { deep: { type: 'object', properties: { s: { type: 'string', maxLength: 9 } } }, top: { type: 'string' } } }, { deep: { s: 'x' }, top: 'y' })[0]).toBe('a 1 MiB string at deep.s');
+  });
+
   it('strings with a pattern, a format, an enum or a const, or inside arrays, are not free text', () => {
     const signals = op('putSignalsConfiguration');
     const labels = hostileCases(signals, { path: { project_id: PROJECT, run_id: PROJECT }, body: { model: 'gpt', run_mode: 'SCHEDULED', start_date: '2026-01-01', schedule: { cron: '* * * * *', type: 'CRON', timezone: 'UTC' } } }, {}).map((c) => c.label);
@@ -252,6 +275,32 @@ describe('raw requests', () => {
     expect((hung as { ms: number }).ms).toBeGreaterThanOrEqual(90);
   });
 
+  it('speaks TLS to an https base URL, and IPv6 hosts in brackets', async () => {
+    server.handle((_, response) => json(response, 200, {}));
+    // a TLS handshake with a server that speaks plain HTTP fails
+    const tls = await rawRequest(`https://127.0.0.1:${server.port}`, { method: 'GET', path: '/', timeoutMs: 2000 });
+    expect(isFailure(tls)).toBe(true);
+    const v6 = await startServerOn('::1');
+    try {
+      const answered = await rawRequest(`http://[::1]:${v6.port}/p`, { method: 'GET', path: '/q' });
+      expect(isFailure(answered) ? answered.failure : answered.status).toBe(200);
+      expect(v6.urls).toEqual(['/p/q']);
+    } finally {
+      v6.server.close();
+    }
+  });
+
+  it('reads responses with Node\'s strict HTTP parser', async () => {
+    const sloppy = createNetServer((socket) => socket.end('HTTP/1.1 200 OK\r\nBad Header Line\r\nContent-Length: 2\r\n\r\nok'));
+    await new Promise<void>((resolve) => sloppy.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await rawRequest((sloppy.address() as { port: number }).port, { method: 'GET', path: '/' });
+      expect(isFailure(result) ? result.failure : result.status).toMatch(/^HPE_/);
+    } finally {
+      sloppy.close();
+    }
+  });
+
   it('reports a response cut short as the socket error', async () => {
     server.handle((_, response) => {
       response.writeHead(200, { 'content-length': '100' });
@@ -274,6 +323,7 @@ describe('raw requests', () => {
     const talker = createNetServer((socket) => socket.end('SSH-2.0-OpenSSH\r\n\r\n'));
     const closer = createNetServer((socket) => socket.end());
     const partial = createNetServer((socket) => socket.write('HTTP/1.1 204 No Content\r\n'));
+    const whole = createNetServer((socket) => socket.write('HTTP/1.0 203 X\r\nContent-Length: 5\r\n\r\nhello'));
     const listen = async (s: NetServer) => {
       await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
       return (s.address() as { port: number }).port;
@@ -283,8 +333,9 @@ describe('raw requests', () => {
       expect(await rawSocket(await listen(talker), 'GET / HTTP/1.1\r\n\r\n')).toMatchObject({ failure: 'not HTTP: SSH-2.0-OpenSSH\r\n\r\n' });
       expect(await rawSocket(await listen(closer), 'GET / HTTP/1.1\r\n\r\n')).toMatchObject({ failure: 'closed without a response' });
       expect(await rawSocket(await listen(partial), 'GET / HTTP/1.1\r\n\r\n', 100)).toMatchObject({ status: 204 });
+      expect(await rawSocket(await listen(whole), 'GET / HTTP/1.1\r\n\r\n')).toMatchObject({ status: 203, body: 'hello' });
     } finally {
-      for (const s of [silent, talker, closer, partial]) s.close();
+      for (const s of [silent, talker, closer, partial, whole]) s.close();
     }
   });
 });

@@ -194,8 +194,11 @@ async function reachable(baseUrl: string, timeoutMs: number): Promise<string | u
   }
 }
 
-/** Runs the verifier; returns the exit code. */
-export async function main(argv: string[], io: Io): Promise<number> {
+/** The modules that need the optional peers (fast-check, ajv, ajv-formats), loaded when a run needs them. */
+const loadVerifier = () => Promise.all([import('./run.js'), import('./report.js'), import('./operations.js'), import('./validate.js')]);
+
+/** Runs the verifier; returns the exit code. `load` is how the peer-dependent modules are loaded. */
+export async function main(argv: string[], io: Io, load: typeof loadVerifier = loadVerifier): Promise<number> {
   let options: Options;
   let credentials: Credentials;
   try {
@@ -219,9 +222,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
 
   // The generator needs fast-check, ajv and ajv-formats, optional peers of the package.
-  let modules: [typeof import('./run.js'), typeof import('./report.js'), typeof import('./operations.js'), typeof import('./validate.js')];
+  let modules: Awaited<ReturnType<typeof loadVerifier>>;
   try {
-    modules = await Promise.all([import('./run.js'), import('./report.js'), import('./operations.js'), import('./validate.js')]);
+    modules = await load();
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;

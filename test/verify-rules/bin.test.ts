@@ -14,6 +14,7 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
+let runs = 0;
 /** Imports the bin afresh with `args`, and returns what it wrote and its exit code. */
 async function runBin(args: string[], stdout: (text: string) => void = () => undefined): Promise<{ out: string; err: string; code: number | string | undefined }> {
   let out = '';
@@ -29,8 +30,8 @@ async function runBin(args: string[], stdout: (text: string) => void = () => und
     err += text;
     return true;
   }) as typeof process.stderr.write;
-  vi.resetModules();
-  await import('../../src/verify/bin.js');
+  // A fresh instance of the bin alone (its imports stay loaded): the query makes it a new module.
+  await import(/* @vite-ignore */ `${new URL('../../src/verify/bin.ts', import.meta.url).pathname}?run=${++runs}`);
   await vi.waitFor(() => expect(process.exitCode).toBeDefined(), { timeout: 5000 });
   const code = process.exitCode;
   process.stdout.write = original.stdout;

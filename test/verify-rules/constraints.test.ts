@@ -151,6 +151,12 @@ describe('body constraints, each violated alone', () => {
     });
   });
 
+  it('a format violation keeps the length bounds when a candidate can', () => {
+    const c = byId(deriveOf(operationOf(obj({ id: { type: 'string', format: 'uuid', minLength: 36 }, at: { type: 'string', format: 'date-time', minLength: 20, maxLength: 20 } }))));
+    expect((bodyOf(c['body id format uuid']) as Record<string, string>).id).toBe('6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e3g');
+    expect((bodyOf(c['body at format date-time']) as Record<string, string>).at).toBe('2026-12-01T25:00:00Z');
+  });
+
   it('a pattern every candidate matches, with length bounds: the first candidate the pattern refuses', () => {
     const c = byId(deriveOf(operationOf(obj({ a: { type: 'string', pattern: '^[^!]*$', minLength: 3 } }))));
     const a = (bodyOf(c['body a pattern ^[^!]*$']) as Record<string, string>).a;

@@ -1,0 +1,318 @@
+// The mock's pure stages called without a socket, each answer pinned as a client sees it:
+//   - parse (src/mock/stages/parse.ts): what a body is read as, per content type and bytes, and the
+//     413 past --max-items before any parse;
+//   - translate (src/mock/stages/translate.ts): the service's 422 items for parameters (path,
+//     query, header, cookie, coerced as FastAPI reads them), bodies, and deep inputs; the 401 body;
+//     Prism's violations when the walker finds nothing;
+//   - write (src/mock/stages/write.ts): the status, headers and body of every kind of outcome.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Prism } from '../src/mock/deps.js';
+import { Fallbacks } from '../src/mock/fallbacks.js';
+import { LimitError } from '../src/mock/limits.js';
+import type { Logger } from '../src/mock/log.js';
+import type { IHttpRequest, Resource } from '../src/mock/prism-types.js';
+import { createValidator } from '../src/mock/pydantic.js';
+import { Spec, type Document, type Operation } from '../src/mock/spec.js';
+import { parseBody, prismInput, type Received } from '../src/mock/stages/parse.js';
+import { decodablePath, pathParameters, route } from '../src/mock/stages/route.js';
+import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../src/mock/stages/translate.js';
+import { createWriter } from '../src/mock/stages/write.js';
+import { specPath } from './helpers/spec.js';
+
+const spec = new Spec(JSON.parse(readFileSync(specPath, 'utf8')) as Document);
+const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
+
+function recording(): { lines: string[]; logger: Logger } {
+  const lines: string[] = [];
+  const at = (level: string) => (_fields: object, message: string) => void lines.push(`${level} ${message}`);
+  return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } };
+}
+
+describe('parse', () => {
+  const parse = (text: string | Buffer, contentType: string | undefined = 'application/json', maxItems = 20_000, query = {}) =>
+    parseBody(typeof text === 'string' ? Buffer.from(text) : text, contentType, query, maxItems);
+
+  it('a JSON body, in every JSON media type, is parsed; its text is kept', () => {
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/vnd.api+json', ' application/json ;x=1']) {
+      expect(parse('{"a": [1, 2]}', type)).toEqual({ received: { query: {}, absent: false, body: { a: [1, 2] }, text: '{"a": [1, 2]}', unchecked: false } });
+    }
+  });
+
+  it('another content type, or none, reaches validation as text', () => {
+    for (const type of ['text/plain', 'application/jsonx', 'application/x+jsonp', 'json', '']) {
+      expect(parse('{"a": 1}', type), type).toEqual({ received: { query: {}, absent: false, body: '{"a": 1}', text: '{"a": 1}', unchecked: false } });
+    }
+  });
+
+  it('no bytes: an absent body (null, not parsed)', () => {
+    expect(parse('')).toEqual({ received: { query: {}, absent: true, body: null, text: '', unchecked: false } });
+  });
+
+  it('a BOM is skipped; what Python rejects keeps its reason and position', () => {
+    expect(parse('\ufeff{"a": 1}')).toMatchObject({ received: { body: { a: 1 } } });
+    expect(parse('{"a": }')).toMatchObject({ received: { jsonError: { msg: 'Expecting value', pos: 6 }, body: '{"a": }' } });
+    expect(parse(Buffer.from([0x7b, 0xff, 0x7d]))).toMatchObject({ received: { jsonError: { pos: 0 } } });
+  });
+
+  it("what Prism does not validate is marked unchecked: a JSON null, \\u escapes of surrogates, numbers that overflow to Infinity", () => {
+    for (const text of ['null', '{"a": "\\ud800"}', '{"a": "\\uDC00"}', '{"a": 1e400}', `{"a": ${'9'.repeat(309)}}`]) {
+      expect(parse(text), text).toMatchObject({ received: { unchecked: true } });
+    }
+    for (const text of ['{"a": "\\u00e9"}', '{"a": 1e30}', '{"a": "1e400"}'.replace('"1e400"', '1.5')]) {
+      expect(parse(text), text).toMatchObject({ received: { unchecked: false } });
+    }
+  });
+
+  it('past --max-items: a 413 naming the flag, before any parse (so even invalid JSON gets it)', () => {
+    const reply = parse('[1, 2, 3, 4', 'application/json', 3);
+    expect(reply).toEqual({
+      reply: {
+        status: 413,
+        headers: [
+          ['Content-Type', 'application/json'],
+          ['Content-Length', expect.any(Number)],
+        ],
+        body: JSON.stringify(new LimitError('The request body holds more than 3 JSON values', 3).body),
+      },
+    });
+    expect(parse('[1, 2]', 'application/json', 3)).toMatchObject({ received: { body: [1, 2] } });
+    expect(parse('[1, 2, 3, 4, 5]', 'text/plain', 3)).toMatchObject({ received: { body: '[1, 2, 3, 4, 5]' } });
+  });
+
+  it("Prism's request: the method lower-cased (GET when none), the routed path and query, the headers, the body (null when absent)", () => {
+    const routed = route('/v2/x/%ZZ?a=1&__server=http%3A%2F%2Fup');
+    if (routed.kind !== 'api') throw new Error('routed');
+    const received = parse('{"a":1}', 'application/json', 20_000, routed.query);
+    if (!('received' in received)) throw new Error('parsed');
+    expect(prismInput('PUT', routed, { host: 'h' }, received.received)).toEqual({
+      method: 'put',
+      url: { path: '/v2/x/%25ZZ', baseUrl: 'http://up', query: { a: '1', __server: 'http://up' } },
+      headers: { host: 'h' },
+      body: { a: 1 },
+    });
+    const absent = parse('');
+    if (!('received' in absent)) throw new Error('parsed');
+    expect(prismInput(undefined, routed, {}, absent.received)).toMatchObject({ method: 'get', body: null });
+  });
+});
+
+describe('route: paths and their parameters', () => {
+  it('a target that does not parse as a URL is routed as sent, with no query', () => {
+    expect(route('//')).toEqual({ kind: 'api', path: '//', query: {}, baseUrl: undefined });
+    expect(route(undefined)).toEqual({ kind: 'api', path: '/', query: {}, baseUrl: undefined });
+    expect(route('/v2/a/../b?x=1')).toEqual({ kind: 'api', path: '/v2/a/../b', query: { x: '1' }, baseUrl: undefined });
+    expect(route('/__mock/reset/')).toMatchObject({ kind: 'api' });
+  });
+
+  it('decodablePath keeps what decodes and re-encodes, byte by byte, what does not', () => {
+    expect(decodablePath('/v2/a%20b/c')).toBe('/v2/a%20b/c');
+    expect(decodablePath('/v2/%E2%82%AC/%e2%82')).toBe('/v2/%E2%82%AC/%EF%BF%BD');
+    expect(decodablePath('/v2/100%/€%')).toBe('/v2/100%25/%E2%82%AC%25');
+  });
+
+  it('pathParameters: decoded by name under the template; a segment that does not decode as sent; another length: none', () => {
+    expect(pathParameters('/v2/projects/{project_id}/x/{id}', `/v2/projects/${PROJECT}/x/a%20b`)).toEqual({ project_id: PROJECT, id: 'a b' });
+    expect(pathParameters('/v2/{id}', '/v2/%ZZ')).toEqual({ id: '%ZZ' });
+    expect(pathParameters('/v2/{id}', '/v2/a/b')).toEqual({});
+    expect(pathParameters('/v2/{id}/{other}', '/v2//')).toEqual({ id: '', other: '' });
+  });
+});
+
+describe('translate', () => {
+  const validator = createValidator(spec, {});
+  const translator = createTranslator(spec, validator);
+  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({ query: {}, absent: false, body, text: JSON.stringify(body), unchecked: false, ...extra });
+  const input = (path: string, headers: Record<string, string> = {}): IHttpRequest => ({ method: 'post', url: { path }, headers, body: null });
+  const thing: Operation = {
+    operationId: 'thing',
+    method: 'post',
+    path: '/v2/things/{count}',
+    parameters: [
+      { name: 'count', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+      { name: 'flag', in: 'query', required: false, schema: { type: 'boolean' } },
+      { name: 'X-Mode', in: 'header', required: true, schema: { type: 'string', enum: ['a', 'b'] } },
+      { name: 'session', in: 'cookie', required: false, schema: { type: 'string', minLength: 3 } },
+    ],
+    requestSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    bodyRequired: false,
+    responseSchema: undefined,
+  };
+
+  it('parameters are read as FastAPI reads them (numbers and booleans from their text), in path, query, header, cookie order', () => {
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { flag: 'false' } }), input('/v2/things/0', { cookie: 'a=b; session=xy=z' }))).toEqual([
+      { type: 'greater_than_equal', loc: ['path', 'count'], msg: 'Input should be greater than or equal to 1', input: '0', ctx: { ge: 1 } },
+      { type: 'missing', loc: ['header', 'X-Mode'], msg: 'Field required', input: null },
+    ]);
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { flag: 'true' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=x' }))).toEqual([
+      { type: 'string_too_short', loc: ['cookie', 'session'], msg: 'String should have at least 3 characters', input: 'x', ctx: { min_length: 3 } },
+    ]);
+    expect(translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/ 2 ', { 'x-mode': 'b' }))).toEqual([]);
+    expect(translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/%20', { 'x-mode': 'b' }))[0]).toMatchObject({ type: 'int_parsing', input: ' ' });
+  });
+
+  it('a body: its items; an absent body, or a null one where it is required, is a missing body', () => {
+    const ok = { 'x-mode': 'a' };
+    expect(translator.requestDetails(thing, received({}), input('/v2/things/1', ok))).toEqual([{ type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: {} }]);
+    expect(translator.requestDetails(thing, received(null, { absent: true }), input('/v2/things/1', ok))).toEqual([]);
+    const required = { ...thing, bodyRequired: true };
+    expect(translator.requestDetails(required, received(null, { absent: true }), input('/v2/things/1', ok))).toEqual([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
+    expect(translator.requestDetails(required, received(null), input('/v2/things/1', ok))).toEqual([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
+    expect(translator.requestDetails(thing, received(null), input('/v2/things/1', ok))).toEqual([{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: null }]);
+  });
+
+  it('an input nested deeper than 200 levels is not echoed', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 250; i++) deep = [deep];
+    const shallow = [[['leaf']]];
+    const items = translator.requestDetails(thing, received({ name: deep }), input('/v2/things/1', { 'x-mode': 'a' }));
+    expect(items).toEqual([{ type: 'string_type', loc: ['body', 'name'], msg: 'Input should be a valid string', input: '<input nested deeper than 200 levels>' }]);
+    expect(translator.requestDetails(thing, received({ name: shallow }), input('/v2/things/1', { 'x-mode': 'a' }))[0]?.input).toEqual(shallow);
+  });
+
+  it("Prism's violations, when the walker finds none: each keyword's pydantic type, the 415 as the content type's error", () => {
+    const v = (code: string | number, path?: string[]) => ({ code, message: `m ${code}`, severity: 0, ...(path ? { path } : {}) });
+    expect(translateViolations([v('required', ['body', 'a']), v('maximum', ['body', 'n']), v('pattern'), v('weird', ['body']), v(415)], { 'content-type': 'text/plain' })).toEqual([
+      { type: 'missing', loc: ['body', 'a'], msg: 'm required', input: null },
+      { type: 'less_than_equal', loc: ['body', 'n'], msg: 'm maximum', input: null },
+      { type: 'string_pattern_mismatch', loc: ['body'], msg: 'm pattern', input: null },
+      { type: 'value_error', loc: ['body'], msg: 'Value error, m weird', input: null, ctx: { error: 'm weird' } },
+      { type: 'value_error', loc: ['header', 'content-type'], msg: 'Value error, m 415', input: 'text/plain', ctx: { error: 'm 415' } },
+    ]);
+    expect(translateViolations([v(415)], {})[0]?.input).toBeNull();
+  });
+
+  it('the 401 body names every accepted credential, a scheme set of two as all_of', () => {
+    const resource = {
+      security: [
+        [{ key: 'APIKeyHeader', type: 'apiKey', in: 'header', name: 'Service-AO-API-Key' }],
+        [{ key: 'HTTPBasic', type: 'http', scheme: 'Basic' }],
+        [{ key: 'Bearer', type: 'http', scheme: 'bearer' }],
+        [{ key: 'OAuth2', type: 'oauth2' }, { key: 'Cookie', type: 'apiKey', in: 'cookie', name: 'sid' }],
+        [],
+      ],
+    } as unknown as Resource;
+    expect(unauthorizedBody(resource)).toEqual({
+      detail:
+        'Not authenticated: send one of Service-AO-API-Key (header); Authorization: Basic <base64 of username:password>; Authorization: bearer <credentials>; Authorization: Bearer <access token> and sid (cookie)',
+      accepted_credentials: [
+        { scheme: 'APIKeyHeader', in: 'header', name: 'Service-AO-API-Key', value: '<API key>' },
+        { scheme: 'HTTPBasic', in: 'header', name: 'Authorization', value: 'Basic <base64 of username:password>' },
+        { scheme: 'Bearer', in: 'header', name: 'Authorization', value: 'bearer <credentials>' },
+        {
+          all_of: [
+            { scheme: 'OAuth2', in: 'header', name: 'Authorization', value: 'Bearer <access token>' },
+            { scheme: 'Cookie', in: 'cookie', name: 'sid', value: '<API key>' },
+          ],
+        },
+      ],
+    });
+    expect(unauthorizedBody(undefined)).toEqual({ detail: 'Not authenticated: send one of ', accepted_credentials: [] });
+  });
+
+  it("a 422 keeps Prism's 422 response (its headers) or makes one", () => {
+    const items = [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }];
+    const prism422 = { statusCode: 422, headers: { 'Content-type': 'application/json', 'x-a': '1' }, body: {} };
+    expect(unprocessable(prism422, items)).toEqual({ _tag: 'Right', right: { ...prism422, body: { detail: items } } });
+    expect(unprocessable({ statusCode: 200, headers: { 'x-a': '1' }, body: {} }, items)).toEqual({
+      _tag: 'Right',
+      right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
+    });
+  });
+});
+
+describe('write', () => {
+  const problems: unknown[] = [];
+  const prism = {
+    ProblemJsonError: {
+      toProblemJson: (error: Error) => ({ type: 'problem', title: error.message }),
+      fromTemplate: (template: unknown, detail: string, additional: unknown) => {
+        problems.push({ template, detail, additional });
+        return Object.assign(new Error('violations'), { status: 500, additional: { headers: { 'x-problem': '1' } } });
+      },
+    },
+    VIOLATIONS: { type: 'VIOLATIONS' },
+  } as unknown as Prism;
+  const request = (): Received => ({ query: {}, absent: false, body: {}, text: '{}', unchecked: false });
+
+  it("Prism's problem: its status and problem+json; a 401: the accepted credentials; none: 500", () => {
+    const { lines, logger } = recording();
+    const writer = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) });
+    const notFound = Object.assign(new Error('Route not resolved'), { status: 404, additional: { headers: { 'x-h': 'v' } } });
+    expect(writer.reply({ kind: 'problem', error: notFound }, request())).toEqual({
+      status: 404,
+      headers: [
+        ['x-h', 'v'],
+        ['Content-Type', 'application/problem+json'],
+        ['Content-Length', 47],
+      ],
+      body: '{"type":"problem","title":"Route not resolved"}',
+    });
+    expect(lines).toEqual(['error Request terminated with error: Error: Route not resolved']);
+    expect(writer.reply({ kind: 'problem', error: new Error('boom') }, request()).status).toBe(500);
+    const unauthorized = writer.reply({ kind: 'problem', error: Object.assign(new Error('no'), { status: 401, additional: { headers: { 'WWW-Authenticate': 'Bearer' } } }) }, request());
+    expect(unauthorized).toMatchObject({ status: 401, headers: [['WWW-Authenticate', 'Bearer'], ['Content-Type', 'application/json'], ['Content-Length', expect.any(Number)]] });
+    expect(JSON.parse(unauthorized.body as string)).toEqual(unauthorizedBody(undefined));
+  });
+
+  it('a refusal: its status and body', () => {
+    const { logger } = recording();
+    const refused = new LimitError('too much', 5);
+    expect(createWriter({ prism, logger, fallbacks: new Fallbacks(logger) }).reply({ kind: 'refused', refused }, request())).toEqual({
+      status: 413,
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Content-Length', Buffer.byteLength(JSON.stringify(refused.body))],
+      ],
+      body: JSON.stringify(refused.body),
+    });
+  });
+
+  it("violations: in sl-violations (non-Latin-1 escaped), warnings and hints logged, errors not; a response error becomes Prism's problem", () => {
+    const { lines, logger } = recording();
+    const writer = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) });
+    const input = [
+      { severity: 0, code: 'type', message: 'must be string – “€”', path: ['body', 'a'] },
+      { severity: 1, code: 'deprecated', message: 'old', path: ['query', 'q'] },
+      { severity: 3, code: 'hint', message: 'hm' },
+    ];
+    const ok = writer.reply({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { x: 'é' } }, validations: { input, output: [] } }, request());
+    const header = ok.headers.find(([name]) => name === 'sl-violations')?.[1] as string;
+    expect(header).toBe(
+      '[{"location":["request","body","a"],"severity":"Error","code":"type","message":"must be string \\u2013 \\u201c\\u20ac\\u201d"},{"location":["request","query","q"],"severity":"Warning","code":"deprecated","message":"old"},{"location":["request"],"severity":"Hint","code":"hint","message":"hm"}]',
+    );
+    expect(JSON.parse(header)[0].message).toBe(input[0]?.message);
+    expect(ok).toMatchObject({ status: 200, body: '{"x":"é"}' });
+    expect(ok.headers.at(-1)).toEqual(['Content-Length', 10]);
+    expect(lines).toEqual(['warn Violation: request.query.q old', 'info Violation: request hm']);
+
+    const outputError = { severity: 0, code: 'required', message: 'missing id', path: ['body'] };
+    const failed = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [outputError] } }, request());
+    expect(failed).toMatchObject({ status: 500, headers: [['sl-violations', expect.stringContaining('"response","body"')], ['x-problem', '1'], ['Content-Type', 'application/problem+json'], ['Content-Length', expect.any(Number)]] });
+    expect(problems.at(-1)).toEqual({
+      template: prism.VIOLATIONS,
+      detail: 'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
+      additional: { validation: [{ location: ['response', 'body'], severity: 'Error', code: 'required', message: 'missing id' }] },
+    });
+    const warnedOutput = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [{ ...outputError, severity: 1 }] } }, request());
+    expect(warnedOutput.status).toBe(200);
+  });
+
+  it('the body: JSON unless it is a string under a non-JSON type; none without a body; the headers Prism set, unset ones left out; the fallbacks named', () => {
+    const { logger } = recording();
+    const writer = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) });
+    const reply = (headers: Record<string, unknown>, body: unknown, received = request()) =>
+      writer.reply({ kind: 'output', output: { statusCode: 201, headers: headers as Record<string, string>, body }, validations: { input: [], output: [] } }, received);
+    expect(reply({ 'Content-Type': 'text/plain' }, 'plain')).toMatchObject({ body: 'plain' });
+    expect(reply({ 'content-type': 'application/json', 'Content-Type': 'text/csv' }, 'a,b')).toMatchObject({ body: 'a,b' });
+    expect(reply({ 'Content-Type': 'application/problem+JSON' }, 'text')).toMatchObject({ body: '"text"' });
+    expect(reply({}, 'text')).toMatchObject({ body: 'text' });
+    expect(reply({ a: undefined, b: null, c: 0, d: ['1', '2'] }, undefined)).toEqual({ status: 201, headers: [['c', 0], ['d', ['1', '2']]] });
+    const withFallbacks = { ...request(), fallbacks: ['example', 'prism-response'] };
+    expect(reply({}, {}, withFallbacks).headers).toEqual([
+      ['X-Mock-Fallback', 'example, prism-response'],
+      ['Content-Length', 2],
+    ]);
+    expect(() => reply({}, { big: 1n })).toThrow(TypeError);
+  });
+});

@@ -4,17 +4,22 @@
 //   - translate (src/mock/stages/translate.ts): the service's 422 items for parameters (path,
 //     query, header, cookie, coerced as FastAPI reads them), bodies, and deep inputs; the 401 body;
 //     Prism's violations when the walker finds nothing;
-//   - write (src/mock/stages/write.ts): the status, headers and body of every kind of outcome.
+//   - write (src/mock/stages/write.ts): the status, headers and body of every kind of outcome;
+//   - respond (src/mock/stages/respond.ts): json_invalid first, the 422 items, what Prism lets
+//     through, the reflection and the state on a 2xx, a limit recorded on the request.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Prism } from '../src/mock/deps.js';
 import { Fallbacks } from '../src/mock/fallbacks.js';
 import { LimitError } from '../src/mock/limits.js';
 import type { Logger } from '../src/mock/log.js';
-import type { IHttpRequest, Resource } from '../src/mock/prism-types.js';
+import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../src/mock/prism-types.js';
 import { createValidator } from '../src/mock/pydantic.js';
+import { createReflector, type Reflector } from '../src/mock/reflect.js';
 import { Spec, type Document, type Operation } from '../src/mock/spec.js';
+import { StateFullError, type State } from '../src/mock/state.js';
 import { parseBody, prismInput, type Received } from '../src/mock/stages/parse.js';
+import { createResponder, type ResponderParts } from '../src/mock/stages/respond.js';
 import { decodablePath, pathParameters, route } from '../src/mock/stages/route.js';
 import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../src/mock/stages/translate.js';
 import { createWriter } from '../src/mock/stages/write.js';
@@ -314,5 +319,88 @@ describe('write', () => {
       ['Content-Length', 2],
     ]);
     expect(() => reply({}, { big: 1n })).toThrow(TypeError);
+  });
+});
+
+describe('respond: what the service would answer, on the response Prism chose', () => {
+  const validator = createValidator(spec, {});
+  const signals = spec.operation('putSignalsConfiguration') as Operation;
+  const user = spec.operation('createOrVerifyUser') as Operation;
+  const make = (parts: Partial<ResponderParts> = {}) => {
+    const { logger } = recording();
+    const fallbacks = new Fallbacks(logger);
+    return createResponder({ translator: createTranslator(spec, validator), reflector: createReflector(spec, validator, 20_000), state: undefined, fallbacks, ...parts });
+  };
+  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({ query: {}, absent: false, body, text: JSON.stringify(body), unchecked: false, ...extra });
+  const data = (path: string, body: unknown, headers: Record<string, string> = {}): IHttpRequest => ({ method: 'post', url: { path }, headers, body });
+  const ok = (body: unknown): MockResult => ({ _tag: 'Right', right: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body } });
+  const SIGNALS = `/v2/projects/${PROJECT}/runs/${PROJECT}/signals/configuration`;
+  const jsonError = { msg: 'Expecting value', pos: 7 };
+  const decodeItem = { type: 'json_invalid', loc: ['body', 7], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } };
+
+  it('undecodable JSON gets json_invalid before anything else, also before a missing credential (FastAPI decodes first)', () => {
+    const respond = make();
+    const request = received('{"a": }', { jsonError });
+    expect(respond(ok({}), { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(unprocessable(undefined, [decodeItem]));
+    const unauthorized: MockResult = { _tag: 'Left', left: Object.assign(new Error('no credential'), { status: 401 }) };
+    expect(respond(unauthorized, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(unprocessable(undefined, [decodeItem]));
+    const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
+    expect(respond(notFound, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toBe(notFound);
+    // An operation that takes no body does not decode one.
+    const noBody = { ...signals, requestSchema: undefined };
+    expect((respond(ok({ a: 1 }), { data: data(SIGNALS, '{"a": }'), validations: [] }, noBody, request).result as { right: IHttpResponse }).right.statusCode).toBe(200);
+  });
+
+  it("Prism's 422: the service's items (the 401 among the violations does not count); another status despite errors stays Prism's", () => {
+    const respond = make();
+    const body = { email: 5 };
+    const prism422: MockResult = { _tag: 'Right', right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: [] } } };
+    const violation = { severity: 0, code: 'type', message: 'must be string', path: ['body', 'email'] };
+    expect(respond(prism422, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)).result).toEqual(
+      unprocessable((prism422 as { right: IHttpResponse }).right, [{ type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 }]),
+    );
+    const onlyCredential = respond(prism422, { data: data('/v2/system_users', body), validations: [{ severity: 0, code: 401, message: 'no key' }] }, user, received(body));
+    expect(onlyCredential.result).toBe(prism422);
+    const preferred = ok({ id: 'x' });
+    expect(respond(preferred, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)).result).toBe(preferred);
+    const created: MockResult = { _tag: 'Right', right: { statusCode: 301, headers: {}, body: {} } };
+    expect(respond(created, { data: data('/v2/system_users', {}), validations: [] }, user, received({})).result).toBe(created);
+  });
+
+  it('what Prism lets through and the service refuses (a JSON null, lone surrogates) gets its 422; an unchecked request that is valid is reflected', () => {
+    const respond = make();
+    const nullBody = respond(ok({}), { data: data(SIGNALS, null), validations: [] }, signals, received(null, { unchecked: true }));
+    expect(nullBody.result).toEqual(unprocessable(undefined, [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]));
+    const example = { id: 'u', email: 'e@example.com' };
+    const fine = respond(ok(example), { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' }, { unchecked: true }));
+    expect(fine.result._tag).toBe('Right');
+    expect((fine.result as { right: IHttpResponse }).right.body).toMatchObject({ email: 'a@b.co' });
+  });
+
+  it('a 2xx: the request reflected, then the state applied (by the session of X-Mock-Session), the example kept for a fallback', () => {
+    const applied: unknown[] = [];
+    const state = { apply: (operationId: string, request: unknown, reflected: unknown) => (applied.push({ operationId, request }), { ...(reflected as object), stated: true }) } as unknown as State;
+    const respond = make({ state });
+    const example = { id: 'u', email: 'e@example.com', role: 'system_admin' };
+    const responded = respond(ok(example), { data: data('/v2/system_users', { email: 'a@b.co' }, { 'x-mock-session': 's1' }), validations: [] }, user, received({ email: 'a@b.co' }));
+    expect((responded.result as { right: IHttpResponse }).right).toMatchObject({ statusCode: 200, body: { email: 'a@b.co', stated: true } });
+    expect(responded.example).toEqual({ body: example });
+    expect(applied).toEqual([{ operationId: 'createOrVerifyUser', request: { session: 's1', pathParams: {}, body: { email: 'a@b.co' } } }]);
+    const absent = respond(ok(example), { data: data('/v2/system_users', null), validations: [] }, user, received(null, { absent: true, text: '' }));
+    expect(absent.example).toEqual({ body: example });
+  });
+
+  it('a limit of the mock (--max-items, a full state) is recorded on the request; the result goes on unchanged', () => {
+    for (const error of [new LimitError('too many', 1), new StateFullError(3)]) {
+      const { logger } = recording();
+      const fallbacks = new Fallbacks(logger);
+      const reflector: Reflector = { reflect: () => { throw error; }, withDefaults: (_s, v) => v };
+      const respond = createResponder({ translator: createTranslator(spec, validator), reflector, state: undefined, fallbacks });
+      const request = received({ email: 'a@b.co' });
+      const chosen = ok({});
+      expect(respond(chosen, { data: data('/v2/system_users', {}), validations: [] }, user, request).result).toBe(chosen);
+      expect(request.refused).toBe(error);
+      expect(fallbacks.report().total).toBe(0);
+    }
   });
 });

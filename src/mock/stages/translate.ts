@@ -19,7 +19,7 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
     const [node, depth] = stack.pop() as [unknown, number];
     if (node === null || typeof node !== 'object') continue;
     if (depth >= limit) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -67,7 +67,7 @@ export function createTranslator(spec: Spec, validator: Validator): Translator {
       }
     }
     return items.map((item) =>
-      item.input !== null && typeof item.input === 'object' && nestsDeeperThan(item.input, MAX_ECHO_DEPTH)
+      nestsDeeperThan(item.input, MAX_ECHO_DEPTH)
         ? { ...item, input: `<input nested deeper than ${MAX_ECHO_DEPTH} levels>` }
         : item,
     );
@@ -108,10 +108,10 @@ interface Credential {
 /** How a security scheme's credential is sent. */
 function credential(scheme: SecurityScheme): Credential {
   if (scheme.type === 'apiKey') return { scheme: scheme.key, in: scheme.in, name: scheme.name, value: '<API key>' };
-  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') {
-    return { scheme: scheme.key, in: 'header', name: 'Authorization', value: 'Basic <base64 of username:password>' };
+  if (scheme.type === 'http') {
+    const basic = String(scheme.scheme).toLowerCase() === 'basic';
+    return { scheme: scheme.key, in: 'header', name: 'Authorization', value: basic ? 'Basic <base64 of username:password>' : `${scheme.scheme} <credentials>` };
   }
-  if (scheme.type === 'http') return { scheme: scheme.key, in: 'header', name: 'Authorization', value: `${scheme.scheme} <credentials>` };
   return { scheme: scheme.key, in: 'header', name: 'Authorization', value: 'Bearer <access token>' };
 }
 

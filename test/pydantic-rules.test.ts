@@ -649,6 +649,14 @@ describe('edges that only a crafted schema reaches', () => {
         { title: 'Base', type: 'object', additionalProperties: false, patternProperties: { '^b': {} }, required: ['a'], properties: { a: { type: 'string' } } },
       ],
     },
+    // two base shapes, one closed and one open: a key the open one admits is foreign to neither
+    TwoBases: {
+      oneOf: [
+        { title: 'Moded', type: 'object', additionalProperties: false, required: ['a', 'mode'], properties: { a: { type: 'string' }, mode: {}, b: {} } },
+        { title: 'Closed', type: 'object', additionalProperties: false, required: ['a'], properties: { a: { type: 'string' } } },
+        { title: 'Open', type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+      ],
+    },
     // no base shape: each branch has a distinguishing required field
     NoBase: {
       oneOf: [
@@ -672,6 +680,12 @@ describe('edges that only a crafted schema reaches', () => {
     expect(errors('PatternBase', value)).toEqual(base);
     // a key no shape declares: the base alone
     expect(errors('ClosedBase', { a: 1, c: 1 })).toEqual([...base, { type: 'extra_forbidden', loc: ['body', 'c'], msg: 'Extra inputs are not permitted', input: 1 }]);
+    // every base shape must refuse the key: an open base admits `b`, so the two bases are meant, not the moded shape
+    expect(errors('TwoBases', value)).toEqual([
+      { type: 'string_type', loc: ['body', 'Closed', 'a'], msg: 'Input should be a valid string', input: 1 },
+      { type: 'extra_forbidden', loc: ['body', 'Closed', 'b'], msg: 'Extra inputs are not permitted', input: 1 },
+      { type: 'string_type', loc: ['body', 'Open', 'a'], msg: 'Input should be a valid string', input: 1 },
+    ]);
   });
 
   it('no base shape and no distinguishing field present: the shape declaring the most keys', () => {

@@ -173,7 +173,7 @@ describe("messages: Python's repr and the crates' wording in pydantic's errors",
     ['\u0085\u00a0', "'\\x85\\xa0'"],
     ['a\u2028\u200b', "'a\\u2028\\u200b'"],
     ['\u{e0001}', "'\\U000e0001'"],
-    ['\uffff\ud800', "'\\uffff\\ud800'"],
+    ['\uffff\ud800\u0378', "'\\uffff\\ud800\\u0378'"],
   ])('pyRepr(%j) is %s', (value, repr) => {
     expect(pyRepr(value)).toBe(repr);
   });
@@ -221,6 +221,16 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
     // the last group is measured against the whole input, prefix included, as the crate does
     ['{12345678-1234-1234-1234-12345678901}', 'invalid group length in group 4: expected 12, found 13'],
     ['urn:uuid:12345678-1234-1234-1234-12345678901', 'invalid group length in group 4: expected 12, found 20'],
+    // one character before or after an accepted form
+    ['06f1c2a4e3b7d4e8a9c215d0f8b7a1e34', 'invalid length: expected length 32 for simple format, found 33'],
+    ['x6f1c2a4e3b7d4e8a9c215d0f8b7a1e34', badChar('x', 1)],
+    ['6f1c2a4e3b7d4e8a9c215d0f8b7a1e34x', badChar('x', 33)],
+    ['x6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', badChar('x', 1)],
+    ['6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34x', badChar('x', 37)],
+    ['{6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34}x', badChar('{', 1)],
+    ['x{6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34}', badChar('x', 1)],
+    ['urn:uuid:6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34x', badChar('x', 46)],
+    ['xurn:uuid:6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', badChar('x', 1)],
   ])('uuid %j: %s', (text, error) => {
     expect(uuidCrateError(text)).toBe(error);
   });
@@ -250,7 +260,7 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
   });
 
   it('date: the YYYY-MM-DD part of a valid date, leap days included, has no error (what follows is the time)', () => {
-    for (const text of ['2024-02-29', '2000-02-29', '2023-12-31', '2023-01-01', '2024-06-15T', '2024-06-15 and more']) expect(dateError(text), text).toBeUndefined();
+    for (const text of ['2024-02-29', '2000-02-29', '2023-12-31', '2023-01-01', '1999-09-09', '2024-06-15T', '2024-06-15 and more']) expect(dateError(text), text).toBeUndefined();
   });
 
   it.each([
@@ -275,6 +285,7 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
     ['T12:30:45?', 'invalid timezone sign'],
     ['T12:30:45+5', 'invalid timezone hour'],
     ['T12:30:45-', 'invalid timezone hour'],
+    ['T12:30:45+x05', 'invalid timezone hour'],
     ['T12:30:45+24:00', 'timezone offset must be less than 24 hours'],
     ['T12:30:45+05:60', 'timezone minute value is outside expected range of 0-59'],
     ['T12:30:45Zx', 'unexpected extra characters at the end of the input'],
@@ -649,13 +660,16 @@ describe('log: no credential and no body in any line', () => {
     const grey = (text: string) => `\u001b[90m${text}\u001b[39m`;
     hook.logMethod.call(
       self,
-      ['plain message', null, 7, '\tAuthorization : x', 'no tab: authorization: y', '<\tauthorization: v\tw', `${grey('> ')}${grey('Body:')} {"access_token":"t0ken"}`, 'Body:none'],
+      ['plain message', null, 7, '\tAuthorization : x', 'no tab: authorization: y', '<\tauthorization: v\tw', `${grey('> ')}${grey('Body:')} {"access_token":"t0ken"}`, 'Body:none', '<\tx-note: Body: kept', 'a\tb\tauthorization: kept'],
       function (this: unknown, ...args: unknown[]) {
         seen.push({ self: this, args });
       },
     );
     expect(seen).toEqual([
-      { self, args: ['plain message', null, 7, '\tAuthorization : [redacted]', 'no tab: authorization: y', '<\tauthorization: [redacted]', `${grey('> ')}${grey('Body:')} [withheld]`, 'Body:none'] },
+      {
+        self,
+        args: ['plain message', null, 7, '\tAuthorization : [redacted]', 'no tab: authorization: y', '<\tauthorization: [redacted]', `${grey('> ')}${grey('Body:')} [withheld]`, 'Body:none', '<\tx-note: Body: kept', 'a\tb\tauthorization: kept'],
+      },
     ]);
   });
 

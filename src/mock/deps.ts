@@ -38,7 +38,7 @@ function load<T>(name: string): T {
     // Only the module asked for being absent means Prism is not installed. A module that Prism
     // requires being absent is a broken install: its own error says which (its require stack
     // names Prism's files, so the message's first line is what tells the two apart).
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && (error as Error).message.startsWith(`Cannot find module '${name}'`)) {
+    if ((error as Error).message.startsWith(`Cannot find module '${name}'`)) {
       throw new MissingPrismError(name.split('/dist/')[0] as string, error);
     }
     throw error;

@@ -20,8 +20,9 @@ class Failure extends Error {
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
-const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
-const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
+// `c`: one character, or undefined past the end (which neither string includes).
+const isDigit = (c: string | undefined): boolean => '0123456789'.includes(c as string);
+const isHex = (c: string | undefined): boolean => '0123456789abcdefABCDEF'.includes(c as string);
 
 /**
  * CPython's error for `text` (the C scanner's messages, Python 3.12 wording), or undefined when
@@ -33,7 +34,7 @@ export function pythonJsonError(text: string): JsonError | undefined {
   const s = Array.from(text);
   const n = s.length;
   const skip = (i: number): number => {
-    while (i < n && WHITESPACE.has(s[i] as string)) i++;
+    while (WHITESPACE.has(s[i] as string)) i++; // undefined past the end
     return i;
   };
   const literal = (i: number, word: string): boolean => s.slice(i, i + word.length).join('') === word;

@@ -15,8 +15,9 @@ const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'inf
 /** The lower-case names of the headers that carry credentials: the spec's API-key headers, Authorization, Cookie. */
 export function credentialHeadersOf(document: Document): Set<string> {
   const names = new Set(['authorization', 'proxy-authorization', 'cookie']);
-  for (const scheme of Object.values(document.components?.securitySchemes ?? {})) {
-    if (scheme?.type === 'apiKey' && scheme.in === 'header') names.add(String(scheme.name).toLowerCase());
+  // A security scheme is an object (the spec is checked when it is bundled).
+  for (const scheme of Object.values(document.components?.securitySchemes ?? {}) as { type?: unknown; in?: unknown; name?: unknown }[]) {
+    if (scheme.type === 'apiKey' && scheme.in === 'header') names.add(String(scheme.name).toLowerCase());
   }
   return names;
 }
@@ -34,7 +35,7 @@ export function credentialHeadersOf(document: Document): Set<string> {
 export function logFilter(credentialHeaders: Set<string>): {
   logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void, level?: number): void;
 } {
-  const headerLine = /^([^\t]*\t)([^\t:]+): (.*)$/s; // Prism: `<prefix>\t<name>: <value>`; a value may hold tabs
+  const headerLine = /^([^\t]*\t)([^\t:]+): /; // Prism: `<prefix>\t<name>: <value>`; a value may hold tabs
   const bodyLine = /^([^\t]*?Body:(?:\u001b\[\d+m)?) /s; // Prism: `<prefix>Body: <the body>`, `Body:` grey on a terminal
   const clean = (arg: unknown): unknown => {
     if (typeof arg === 'string') {

@@ -65,7 +65,7 @@ export function uuidCrateError(text: string): string | undefined {
   let index = 0; // within body; any character past ASCII is not hex and ends the loop, so characters and bytes count alike
   for (const char of body) {
     if (char === '-') {
-      if (hyphens < 4) bounds.push(index);
+      bounds.push(index);
       hyphens += 1;
     } else if (!HEX.test(char)) {
       return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${index + offset + 1}`;
@@ -85,7 +85,14 @@ export function uuidCrateError(text: string): string | undefined {
   return `invalid group length in group 4: expected 12, found ${text.length - starts[4]}`;
 }
 
-const DIGITS2 = /^\d{2}$/;
+/** Whether `text` has ASCII digits from `from` to `to` (excluded). */
+function digits(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (!(code >= 0x30 && code <= 0x39)) return false; // NaN past the end: not a digit
+  }
+  return true;
+}
 
 function daysIn(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -95,11 +102,11 @@ function daysIn(year: number, month: number): number {
 /** speedate's error for the `YYYY-MM-DD` part of `text`, or undefined when that part is a date. */
 export function dateError(text: string): string | undefined {
   if (text.length < 10) return 'input is too short';
-  if (!/^\d{4}$/.test(text.slice(0, 4))) return 'invalid character in year';
+  if (!digits(text, 0, 4)) return 'invalid character in year';
   if (text[4] !== '-') return 'invalid date separator, expected `-`';
-  if (!DIGITS2.test(text.slice(5, 7))) return 'invalid character in month';
+  if (!digits(text, 5, 7)) return 'invalid character in month';
   if (text[7] !== '-') return 'invalid date separator, expected `-`';
-  if (!DIGITS2.test(text.slice(8, 10))) return 'invalid character in day';
+  if (!digits(text, 8, 10)) return 'invalid character in day';
   const month = Number(text.slice(5, 7));
   if (month < 1 || month > 12) return 'month value is outside expected range of 1-12';
   const day = Number(text.slice(8, 10));
@@ -113,7 +120,7 @@ export function dateError(text: string): string | undefined {
  */
 export function timeError(rest: string): string | undefined {
   if (rest === '') return 'input is too short';
-  if (!'Tt_ '.includes(rest[0] ?? '')) return 'invalid datetime separator, expected `T`, `t`, `_` or space';
+  if (!'Tt_ '.includes(rest[0] as string)) return 'invalid datetime separator, expected `T`, `t`, `_` or space';
   const parts: [string, number][] = [
     ['hour', 23],
     ['minute', 59],
@@ -126,16 +133,15 @@ export function timeError(rest: string): string | undefined {
       if (rest[i] !== ':') return 'invalid time separator, expected `:`';
       i += 1;
     }
-    const two = rest.slice(i, i + 2);
-    if (two.length < 2) return 'input is too short';
-    if (!DIGITS2.test(two)) return `invalid character in ${unit}`;
-    if (Number(two) > max) return `${unit} value is outside expected range of 0-${max}`;
+    if (rest.length < i + 2) return 'input is too short';
+    if (!digits(rest, i, i + 2)) return `invalid character in ${unit}`;
+    if (Number(rest.slice(i, i + 2)) > max) return `${unit} value is outside expected range of 0-${max}`;
     i += 2;
   }
   if (rest[i] === '.' || rest[i] === ',') {
     i += 1;
     const start = i;
-    while (i < rest.length && /\d/.test(rest[i] ?? '')) i += 1;
+    while (digits(rest, i, i + 1)) i += 1;
     if (i === start) return 'invalid character in second fraction';
   }
   if (i >= rest.length) return undefined; // a naive time: reported as timezone_aware by the caller
@@ -146,7 +152,7 @@ export function timeError(rest: string): string | undefined {
     const zone = /^(\d{2})(?::?(\d{2}))?/.exec(rest.slice(i + 1));
     if (!zone) return 'invalid timezone hour';
     if (Number(zone[1]) > 23) return 'timezone offset must be less than 24 hours';
-    if (zone[2] !== undefined && Number(zone[2]) > 59) return 'timezone minute value is outside expected range of 0-59';
+    if (Number(zone[2]) > 59) return 'timezone minute value is outside expected range of 0-59';
     i += 1 + zone[0].length;
   } else {
     return 'invalid timezone sign';

@@ -23,7 +23,7 @@ export interface CorsAnswer {
 }
 
 export function createCors({ cors = true, corsOrigins }: CorsOptions): (request: { method?: string | undefined; headers: IncomingHttpHeaders }) => CorsAnswer {
-  const anyOrigin = corsOrigins?.includes('*') ?? false;
+  const anyOrigin = corsOrigins?.includes('*'); // read only when corsOrigins is given
   /**
    * The CORS answer for a request's Origin, or undefined when that origin may not call the mock (or
    * there is none: not a cross-origin browser request). Credentials only ever go with an origin the

@@ -112,6 +112,10 @@ describe('routing table', () => {
     expect(router.find(request('POST', '/v2/things/other', undefined))).toBe(templated);
     // A segment that does not percent-decode is matched as sent, as Prism does.
     expect(router.find(request('post', '/v2/things/%ZZ', undefined))).toBe(templated);
+    const undecodable = { ...byId('createOrVerifyUser'), id: 'undecodable', path: '/v2/%ZZ' } as Resource;
+    const other = createRouter([undecodable], prismRoute());
+    expect(other.find(request('post', '/v2/%ZZ', undefined))).toBe(undecodable);
+    expect(other.find(request('post', '/v2/%YY', undefined))).toBeUndefined();
     // A path without its leading slash is Prism's to refuse, even when its segments would match.
     expect(router.find(request('post', 'x/v2/things/other', undefined))).toBeUndefined();
   });
@@ -140,6 +144,7 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
   };
   const ALL_OF = { components: { schemas: { A: { allOf: [] } } } };
 
+  const optionalBody = (r: Record<string, unknown>) => ({ ...r, body: { ...(r.body as object), required: false } });
   type Path = 'proven' | 'checks' | 'prism';
   // What Prism's validateInput says, and which path gave it: proven by compiled checks alone;
   // Prism's four checks with the path read by position; or Prism's validateInput itself.
@@ -150,6 +155,11 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
     ['a deprecated operation, valid', 'proven', () => ({ resource: byId('applyBulkFeedbackV2'), element: request('post', `/v2/projects/${PROJECT}/feedback/ratings`, { operations: [] }) })],
     ['an operation that takes no body, sent none', 'proven', () => ({ resource: changed(user(), ({ body: _, ...r }) => r), element: request('post', '/v2/system_users', undefined) })],
     ['an operation with no request spec at all, sent no body', 'proven', () => ({ resource: { ...user(), request: undefined } as Resource, element: request('post', '/v2/system_users', undefined) })],
+    ['a JSON media type declared after another', 'proven', () => ({ resource: changed(user(), bodyContents((c) => [{ mediaType: 'text/plain', schema: { type: 'string' } }, c])), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
+    ['a string body its schema allows (proofs take objects and lists only)', 'checks', () => ({ resource: changed(user(), bodyContents((c) => [{ ...c, schema: { type: 'string', $schema: 'http://json-schema.org/draft-07/schema#' } }])), element: request('post', '/v2/system_users', 'text') })],
+    ['a path parameter the template does not have', 'checks', () => ({ resource: changed(signals(), (r) => ({ ...r, path: [...(r.path as object[]), { name: 'missing', style: 'simple', required: true, schema: {} }] })), element: request('put', SIGNALS, valid) })],
+    ['no body spec, an invalid path parameter', 'checks', () => ({ resource: changed(signals(), ({ body: _, ...r }) => r), element: request('put', SIGNALS.replace(PROJECT, 'x'), undefined) })],
+    ['a query parameter declared, no query at all', 'checks', () => ({ resource: changed(user(), (r) => ({ ...r, query: [{ name: 'q', style: 'form', required: true, schema: { type: 'string' } }] })), element: { ...request('post', '/v2/system_users', { email: 'a@example.com' }), url: { path: '/v2/system_users' } } })],
     ['a body below a bound', 'checks', () => ({ resource: signals(), element: request('put', SIGNALS, { ...valid, schedule: { interval_hours: 0 } }) })],
     ['a body of the wrong type', 'checks', () => ({ resource: signals(), element: request('put', SIGNALS, [1, 2]) })],
     ['a string body', 'checks', () => ({ resource: signals(), element: request('put', SIGNALS, 'text') })],
@@ -174,6 +184,9 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
     ['no content type', 'prism', () => ({ resource: signals(), element: withoutHeader(request('put', SIGNALS, valid), 'content-type') })],
     ['a Content-Type that does not parse', 'prism', () => ({ resource: signals(), element: request('put', SIGNALS, valid, { 'content-type': '/' }) })],
     ['no body where one is required', 'prism', () => ({ resource: signals(), element: request('put', SIGNALS, undefined) })],
+    ['a null body where the schema allows null, the body required', 'prism', () => ({ resource: changed(user(), bodyContents((c) => [{ ...c, schema: { type: ['object', 'null'], $schema: 'http://json-schema.org/draft-07/schema#' } }])), element: { ...request('post', '/v2/system_users', {}), body: null } })],
+    ['a null body, the body optional', 'prism', () => ({ resource: changed(user(), optionalBody), element: { ...request('post', '/v2/system_users', { email: 'a@example.com' }), body: null } })],
+    ['no parsed body, the body optional', 'prism', () => ({ resource: changed(user(), optionalBody), element: { ...request('post', '/v2/system_users', { email: 'a@example.com' }), body: undefined } })],
     ['a null body', 'prism', () => ({ resource: signals(), element: { ...request('put', SIGNALS, valid), body: null } })],
     ['a falsy body where one is required', 'prism', () => ({ resource: signals(), element: { ...request('put', SIGNALS, valid), body: 0 } })],
     ['a body with no Content-Length (chunked)', 'prism', () => ({ resource: signals(), element: withoutHeader(request('put', SIGNALS, valid), 'content-length') })],
@@ -181,6 +194,17 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
     ['a media type declared with a parameter', 'prism', () => ({ resource: changed(user(), bodyContents((c) => [{ ...c, mediaType: 'application/json; charset=utf-8' }])), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
     ['a body without a schema', 'checks', () => ({ resource: changed(user(), bodyContents((c) => [{ mediaType: c.mediaType }])), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
   ];
+
+  const PATH_CHECKED = new Set([
+    'a path parameter the template does not have',
+    'no body spec, an invalid path parameter',
+    'a path parameter that is not a UUID',
+    'an invalid path parameter and an invalid body',
+    'a deprecated path parameter (Prism warns)',
+    'an integer path parameter (Prism coerces it)',
+    'a path parameter in the label style',
+    'a valid body on a document Prism rewrites (allOf)',
+  ]);
 
   for (const [name, path, make] of cases) {
     it(`${name}: ${path}`, () => {
@@ -208,6 +232,8 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
       const took: Path = calls.includes('validateInput') ? 'prism' : calls.length > 0 ? 'checks' : 'proven';
       expect(took, calls.join(', ')).toBe(path);
       if (took === 'prism') expect(calls).toEqual(['validateInput']);
+      // Prism's path check runs only when a path parameter is not proven valid.
+      if (took === 'checks') expect(calls.includes('validatePath')).toBe(PATH_CHECKED.has(name));
     });
   }
 });
@@ -245,6 +271,7 @@ describe('schema check', () => {
     expect(schemas.valid({ prefixItems: [{ type: 'string' }], items: false }, ['a'], undefined)).toBe(false);
     expect(schemas.valid({ $schema: 'https://json-schema.org/draft/2019-09/schema', dependentRequired: { a: ['b'] } }, { a: 1 }, undefined)).toBe(false);
     expect(schemas.valid({ dependentRequired: { a: ['b'] } }, { a: 1 }, undefined)).toBe(true);
+    expect(schemas.valid({ $schema: 'https://json-schema.org/draft/2019-09/schema', dependentRequired: { a: ['b'] } }, { a: 1, b: 2 }, undefined)).toBe(true);
   });
 });
 

@@ -139,7 +139,9 @@ describe('translate', () => {
     path: '/v2/things/{count}',
     parameters: [
       { name: 'count', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-      { name: 'Flag', in: 'query', required: false, schema: { type: 'boolean' } },
+      { name: 'Flag', in: 'query', required: false, schema: { type: 'boolean', enum: [true] } },
+      { name: 'ratio', in: 'query', required: false, schema: { type: 'number', maximum: 1 } },
+      { name: 'plain', in: 'query', required: false, schema: { type: 'boolean' } },
       { name: 'X-Mode', in: 'header', required: true, schema: { type: 'string', enum: ['a', 'b'] } },
       { name: 'session', in: 'cookie', required: false, schema: { type: 'string', minLength: 3 } },
     ],
@@ -149,17 +151,25 @@ describe('translate', () => {
   };
 
   it('parameters are read as FastAPI reads them (numbers and booleans from their text), in path, query, header, cookie order', () => {
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'false' } }), input('/v2/things/0', { cookie: 'a=b; session=a=' }))).toEqual([
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'true' } }), input('/v2/things/0', { cookie: 'a=b; session=a=' }))).toEqual([
       { type: 'greater_than_equal', loc: ['path', 'count'], msg: 'Input should be greater than or equal to 1', input: '0', ctx: { ge: 1 } },
       { type: 'missing', loc: ['header', 'X-Mode'], msg: 'Field required', input: null },
       { type: 'string_too_short', loc: ['cookie', 'session'], msg: 'String should have at least 3 characters', input: 'a=', ctx: { min_length: 3 } },
     ]);
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'maybe' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=x' }))).toEqual([
-      { type: 'bool_parsing', loc: ['query', 'Flag'], msg: 'Input should be a valid boolean, unable to interpret input', input: 'maybe' },
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: 'maybe' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=x' }))).toEqual([
+      { type: 'bool_parsing', loc: ['query', 'plain'], msg: 'Input should be a valid boolean, unable to interpret input', input: 'maybe' },
       { type: 'string_too_short', loc: ['cookie', 'session'], msg: 'String should have at least 3 characters', input: 'x', ctx: { min_length: 3 } },
     ]);
-    // Only a boolean parameter's "true" is read as true; a string one stays the text.
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'true' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=true' }))).toEqual([]);
+    // Only a boolean parameter's "true" is read as true, and "false" as false; a string one stays the text.
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'true', ratio: '0.5' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=true' }))).toEqual([]);
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'false', ratio: '1.5' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=123' }))).toEqual([
+      { type: 'enum', loc: ['query', 'Flag'], msg: 'Input should be True', input: 'false', ctx: { expected: 'True' } },
+      { type: 'less_than_equal', loc: ['query', 'ratio'], msg: 'Input should be less than or equal to 1', input: '1.5', ctx: { le: 1 } },
+    ]);
+    // A repeated query parameter is a list, read as it is.
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: ['true', 'true'] } }), input('/v2/things/2', { 'x-mode': 'a' }))).toEqual([
+      { type: 'bool_type', loc: ['query', 'plain'], msg: 'Input should be a valid boolean', input: ['true', 'true'] },
+    ]);
 
     expect(translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/ 2 ', { 'x-mode': 'b' }))).toEqual([]);
     expect(translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/%20', { 'x-mode': 'b' }))[0]).toMatchObject({ type: 'int_parsing', input: ' ' });

@@ -27,6 +27,7 @@ export function route(target: string | undefined): Route {
   const requestPath = target?.split('?')[0];
   if (requestPath === FALLBACKS_PATH) return { kind: 'fallbacks' };
   if (requestPath === RESET_PATH) return { kind: 'reset' };
+  // Stryker disable next-line StringLiteral: no target and an empty one both route to `/`
   const sent = target ?? '/';
   let url = new URL('http://mock.invalid/');
   try {
@@ -57,7 +58,8 @@ export function decodablePath(path: string): string {
         const bytes: number[] = [];
         for (let i = 0; i < segment.length; i++) {
           const hex = segment.slice(i + 1, i + 3);
-          if (segment[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) { // Stryker disable-line Regex: `hex` has at most two characters, so dropping either anchor matches the same
+          // Stryker disable next-line Regex: `hex` has at most two characters, so dropping either anchor matches the same
+          if (segment[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
             bytes.push(parseInt(hex, 16));
             i += 2;
           } else {

@@ -1,26 +1,29 @@
-// The tests Stryker runs for each mutant (npm run mutation): the ones that exercise what ships in
-// the test process. The mock runs in that process too (MOCK_IN_PROCESS=1: test/setup/in-process-mock.ts
-// and test/helpers/in-process-mock.ts), so its translation, reflection and state are mutated with
-// the client. Tests of child processes (the CLI's exit codes, RSS, Redocly, npm, Chromium) cannot
-// see a mutant and are left to `npm test`.
+// The tests Stryker runs for npm run mutation: every in-process suite, each calling what ships
+// directly (the client with fetch stubbed; the mock's modules and stages; the verifier's modules,
+// with a node:http server in the test process where one is needed). None starts a mock process,
+// so a mutant costs milliseconds, and Stryker runs for each only the tests that reach it.
+// MUTATION_SUITES=name,… narrows a run to those files under test/ (e.g. `verify-rules/schema`): the
+// verifier's command-line and run suites reach its derivation code too, and running them for
+// every mutant of it takes hours; its own suites pin it.
 import { defineConfig } from 'vitest/config';
+
+const IN_PROCESS_SUITES = [
+  'test/client-stubbed.test.ts',
+  'test/state-rules.test.ts',
+  'test/reflect-rules.test.ts',
+  'test/pydantic-rules.test.ts',
+  'test/mock-stages.test.ts',
+  'test/mock-stages-rules.test.ts',
+  'test/mock-engine-rules.test.ts',
+  'test/mock-modules-rules.test.ts',
+  'test/mock-cli-rules.test.ts',
+  'test/verify-rules/*.test.ts',
+];
+
+const only = process.env.MUTATION_SUITES?.split(',').filter(Boolean);
 
 export default defineConfig({
   test: {
-    include: [
-      'test/client-stubbed.test.ts',
-      'test/pydantic-rules.test.ts',
-      'test/reflect-rules.test.ts',
-      'test/client.test.ts',
-      'test/mock.test.ts',
-      'test/real-clients.test.ts',
-      'test/state-rules.test.ts',
-      'test/fuzz/hostile-responses.test.ts',
-      'test/fuzz/client-limits.test.ts',
-    ],
-    env: { MOCK_IN_PROCESS: '1' },
-    setupFiles: ['test/setup/in-process-mock.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    include: only ? only.map((name) => `test/${name}.test.ts`) : IN_PROCESS_SUITES,
   },
 });

@@ -69,9 +69,6 @@ export async function fallbacksOf(baseUrl: string): Promise<Fallbacks> {
 }
 
 export async function startMock(options: MockOptions = {}): Promise<MockProcess> {
-  if (process.env.MOCK_IN_PROCESS === '1' && options.script === undefined && !options.gcOnSignal) {
-    return (await import('./in-process-mock.js')).startInProcessMock(options.args);
-  }
   const port = await freePort();
   const flags = options.gcOnSignal ? ['--expose-gc', '--import', GC_HOOK] : [];
   const script = options.script ?? (process.env.MOCK_SCRIPT || MOCK_BIN);

@@ -12,14 +12,13 @@
 // built from them, are Prism's.
 import type { Checked, Prism } from './deps.js';
 import type { IHttpRequest, IPrismDiagnostic, Resource } from './prism-types.js';
-import type { SchemaCheck } from './schema-check.js';
+import { WHOLE_TEMPLATE } from './router.js';
+import { bundleOf, contentFor, essence, type SchemaCheck } from './schema-check.js';
 
 /** Prism's ValidationContext.Input. */
 const INPUT = 0;
 /** A path segment read the same way by position and by Prism's URI template. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
-/** A template segment that is one parameter and nothing else. */
-const WHOLE_TEMPLATE = /^{([^{}]+)}$/;
 
 type ValidateInput = Prism['validateInput'];
 
@@ -41,8 +40,6 @@ interface ParameterSpec {
 
 const PASSED: Checked = { _tag: 'Right' };
 
-const bundleOf = (resource: Resource): unknown => (resource as Resource & { __bundled__?: unknown }).__bundled__;
-
 /** The request's Content-Length as Prism reads it (0 when none or not a number). */
 // Stryker disable next-line StringLiteral: no header and any text that is not a number both read as 0
 const contentLength = (headers: Record<string, string | undefined>): number => Number.parseInt(headers['content-length'] ?? '', 10) || 0;
@@ -50,26 +47,20 @@ const contentLength = (headers: Record<string, string | undefined>): number => N
 export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateInput {
   /**
    * Whether the request is valid, proven by compiled schema checks (./schema-check.ts) alone: a
-   * body in the operation's media type, string path parameters, no header or query parameters
-   * declared. False means "not proven": Prism's checks then run.
+   * body in the operation's media type, path parameters proven (`pathOk`), no header or query
+   * parameters declared. False means "not proven": Prism's checks then run.
    */
-  /**
-   * Whether the request is valid, proven by compiled schema checks (./schema-check.ts) alone: a
-   * body in the operation's media type, string path parameters, no header or query parameters
-   * declared. False means "not proven": Prism's checks then run.
-   */
-  function proven(resource: Resource, element: IHttpRequest, path: Record<string, string> | undefined): boolean {
+  function proven(resource: Resource, element: IHttpRequest, pathOk: boolean): boolean {
     const request = (resource.request ?? {}) as RequestSpec;
-    if ((request.headers?.length ?? 0) > 0 || (request.query?.length ?? 0) > 0 || !pathProven(resource, path)) return false;
+    if ((request.headers?.length ?? 0) > 0 || (request.query?.length ?? 0) > 0 || !pathOk) return false;
     const headers = (element.headers ?? {}) as Record<string, string | undefined>;
     const length = contentLength(headers);
     if (!request.body) return length === 0;
     // Stryker disable next-line StringLiteral: no content type and any other text that is no media type of the operation are alike
-    const contentType = ((headers['content-type'] ?? '').split(';')[0] as string).trim().toLowerCase();
-    // The content Prism validates against: the first whose media type matches (a wildcard one may come first).
-    const content = request.body.contents?.find((c) => c.mediaType.split(';')[0]?.trim().toLowerCase() === contentType || c.mediaType.includes('*'));
+    const contentType = essence(headers['content-type'] ?? '');
+    const content = contentFor(request.body.contents, contentType);
     const body = element.body;
-    if (length === 0 || !content?.schema || content.mediaType !== contentType || body === null || typeof body !== 'object') return false;
+    if (length === 0 || !content || body === null || typeof body !== 'object') return false;
     return schemas.valid(content.schema, body, bundleOf(resource));
   }
 
@@ -88,7 +79,7 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateIn
   }
 
   /** Prism's four checks of a request, or undefined when it must read the request itself. */
-  function check(resource: Resource, element: IHttpRequest, path: Record<string, string> | undefined): Checked[] | undefined {
+  function check(resource: Resource, element: IHttpRequest, path: Record<string, string> | undefined, pathOk: boolean): Checked[] | undefined {
     const request = (resource.request ?? {}) as RequestSpec;
     const bundle = bundleOf(resource);
     const headers = (element.headers ?? {}) as Record<string, string | undefined>;
@@ -99,7 +90,7 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateIn
       body,
       request.headers ? prism.validateHeaders(headers, request.headers, INPUT, bundle) : PASSED,
       request.query ? prism.validateQuery(element.url.query ?? {}, request.query, INPUT, bundle) : PASSED,
-      path && request.path && !pathProven(resource, path) ? prism.validatePath(path, request.path, INPUT, bundle) : PASSED,
+      path && request.path && !pathOk ? prism.validatePath(path, request.path, INPUT, bundle) : PASSED,
     ];
   }
 
@@ -142,8 +133,9 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateIn
   return (options) => {
     const { resource, element } = options;
     const path = pathParameters(resource.path, element.url.path);
-    if (proven(resource, element, path)) return { _tag: 'Right', right: element };
-    const checks = check(resource, element, path);
+    const pathOk = pathProven(resource, path);
+    if (proven(resource, element, pathOk)) return { _tag: 'Right', right: element };
+    const checks = check(resource, element, path, pathOk);
     if (!checks) return prism.validateInput(options);
     const violations: IPrismDiagnostic[] = checks.flatMap((checked) => (checked._tag === 'Left' ? checked.left : []));
     return violations.length > 0 ? { _tag: 'Left', left: violations as [IPrismDiagnostic, ...IPrismDiagnostic[]] } : { _tag: 'Right', right: options.element };

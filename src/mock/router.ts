@@ -23,7 +23,7 @@ interface Node {
 const node = (): Node => ({ literal: new Map(), param: undefined, methods: new Map() });
 
 /** A path segment as Prism reads it: percent-decoded when it decodes, else as sent. */
-function decodeSegment(segment: string): string {
+export function decodeSegment(segment: string): string {
   // Stryker disable next-line ConditionalExpression,StringLiteral: a fast path; a segment without % decodes to itself
   if (!segment.includes('%')) return segment;
   try {
@@ -35,8 +35,8 @@ function decodeSegment(segment: string): string {
 
 /** Prism's test of a templated segment (a `{…}` anywhere in it). */
 const TEMPLATED = /{(.+)}/;
-/** A segment that is one template and nothing else. */
-const WHOLE_TEMPLATE = /^{[^{}]+}$/;
+/** A segment that is one template and nothing else (its parameter's name captured). */
+export const WHOLE_TEMPLATE = /^{([^{}]+)}$/;
 
 export interface Router {
   /** The one operation the request's method and path match, or undefined when Prism's router must decide. */

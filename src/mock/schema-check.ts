@@ -8,9 +8,26 @@
 // `writeOnly` ones from responses. On a document that has none of the three, the rewrite changes
 // nothing; on one that has any, `exact` is false and every check goes to Prism.
 import type { AjvInstance, Prism } from './deps.js';
+import type { Resource } from './prism-types.js';
 
 const DRAFT_2019_09 = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/;
 const DRAFT_2020_12 = /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/;
+
+/** The bundle Prism's resources carry beside their schemas, for their `$ref`s. */
+export const bundleOf = (resource: Resource): unknown => (resource as Resource & { __bundled__?: unknown }).__bundled__;
+
+/** A media type without its parameters, lower-cased. */
+export const essence = (mediaType: string): string => (mediaType.split(';')[0] as string).trim().toLowerCase();
+
+/**
+ * The content of `mediaType` among a request's or response's contents, when it is the one Prism
+ * validates against (the first whose media type matches: a wildcard one may come first) and has a
+ * schema; undefined otherwise.
+ */
+export function contentFor<C extends { mediaType: string; schema?: object }>(contents: C[] | undefined, mediaType: string): (C & { schema: object }) | undefined {
+  const content = contents?.find((c) => essence(c.mediaType) === essence(mediaType) || c.mediaType.includes('*'));
+  return content?.schema && content.mediaType === mediaType ? (content as C & { schema: object }) : undefined;
+}
 
 export interface SchemaCheck {
   /** Whether the proofs may be used on this document (no `allOf`, `readOnly` or `writeOnly`). */

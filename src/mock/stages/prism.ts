@@ -18,7 +18,7 @@ import type { Logger } from '../log.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, Mocker, MockerLogger, MockerOptions, MockResult, Resource } from '../prism-types.js';
 import { createInputCheck } from '../input-check.js';
 import { createRouter } from '../router.js';
-import { createSchemaCheck } from '../schema-check.js';
+import { bundleOf, contentFor, createSchemaCheck } from '../schema-check.js';
 import type { Spec } from '../spec.js';
 import type { StateFullError } from '../state.js';
 import type { Received } from './parse.js';
@@ -80,10 +80,9 @@ export function createEngine({ prism, spec, operations, logger, respond, fallbac
     const response = resource.responses.find((r) => r.code === String(output.statusCode));
     if (!response || (response.headers?.length ?? 0) > 0) return false;
     const mediaType = Object.entries(output.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-    // The content Prism validates against: the first whose media type matches (a wildcard one may come first).
-    const content = response.contents?.find((c) => c.mediaType === mediaType || c.mediaType.includes('*'));
-    if (!schemas.exact || !content?.schema || content.mediaType !== mediaType) return false;
-    return schemas.valid(content.schema, output.body, (resource as Resource & { __bundled__?: unknown }).__bundled__);
+    const content = contentFor(response.contents, String(mediaType));
+    if (!schemas.exact || !content) return false;
+    return schemas.valid(content.schema, output.body, bundleOf(resource));
   }
 
   /**

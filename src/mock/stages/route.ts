@@ -4,6 +4,7 @@
 //   in:  the request target (`req.url`)
 //   out: a Route
 // Also the path parameters of a routed path under its operation's template, which later stages read.
+import { decodeSegment } from '../router.js';
 
 /** Outside /v2: forgets the state of the session the request names. */
 export const RESET_PATH = '/__mock/reset';
@@ -90,12 +91,7 @@ export function pathParameters(template: string, path: string): Record<string, s
   names.forEach((name, i) => {
     const match = /^\{(.+)\}$/.exec(name);
     if (!match) return;
-    const raw = parts[i] as string;
-    try {
-      params[match[1] as string] = decodeURIComponent(raw);
-    } catch {
-      params[match[1] as string] = raw;
-    }
+    params[match[1] as string] = decodeSegment(parts[i] as string);
   });
   return params;
 }

@@ -12,7 +12,6 @@ const IN_PROCESS_SUITES = [
   'test/state-rules.test.ts',
   'test/reflect-rules.test.ts',
   'test/pydantic-rules.test.ts',
-  'test/mock-stages.test.ts',
   'test/mock-stages-rules.test.ts',
   'test/mock-engine-rules.test.ts',
   'test/mock-modules-rules.test.ts',

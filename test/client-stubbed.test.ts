@@ -3,7 +3,8 @@
 // add), how it reads each kind of answer, and what its errors carry. No server and no timer longer
 // than a few milliseconds, so `npm run mutation` can run it for every mutant of the client.
 import { getEventListeners } from 'node:events';
-import type { Middleware } from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '../generated/schema.js';
 import { describe, expect, it, vi } from 'vitest';
 import { exposedText, leakedFragment } from './fuzz/lib/leaks.js';
 import {
@@ -74,6 +75,32 @@ describe('exactly one credential is sent, whatever else the request carried', ()
     const { client, sent } = stubbed({ auth: { accessToken: every.accessToken }, middleware: [plant] });
     await logTraces(client);
     expect(credentialsOf(sent[0]!)).toEqual({ authorization: `Bearer ${every.accessToken}` });
+  });
+
+  it('a middleware given to one call runs before the credential is attached too: it sees none and cannot plant one', async () => {
+    const seen: Record<string, string | null>[] = [];
+    const plant: Middleware = {
+      onRequest({ request }) {
+        seen.push(credentialsOf(request));
+        for (const [name, value] of Object.entries(planted)) request.headers.set(name, value);
+        return request;
+      },
+    };
+    const { client, sent } = stubbed({ auth: { accessToken: every.accessToken } });
+    await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [plant] });
+    expect(seen).toEqual([{}]);
+    expect(credentialsOf(sent[0]!)).toEqual({ authorization: `Bearer ${every.accessToken}` });
+  });
+
+  it('a credential that is missing is reported before any middleware of the caller runs', async () => {
+    const onRequest = vi.fn();
+    const { client, sent } = stubbed({ auth: {}, middleware: [{ onRequest }] });
+    const perCall = vi.fn();
+    const error = await client
+      .POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [{ onRequest: perCall }] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MissingCredentialError);
+    expect([onRequest.mock.calls.length, perCall.mock.calls.length, sent.length]).toEqual([0, 0, 0]);
   });
 
   it('an operation without security is sent with none, even when the caller planted them', async () => {
@@ -444,6 +471,61 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     expect(new TextDecoder().decode(data as ArrayBuffer)).toBe(text);
   });
 
+  it('the JSON check sees the response after the caller\'s middleware, given to the client or to one call', async () => {
+    // A middleware that turns the service's plain-text 503 page into a JSON error the caller handles.
+    const rewrite: Middleware = {
+      onResponse({ response }) {
+        if (response.headers.get('content-type') === 'text/plain') return Response.json({ detail: 'unavailable' }, { status: response.status });
+        return undefined;
+      },
+    };
+    const answer = { status: 503, contentType: 'text/plain', body: 'down for maintenance' };
+    const { client } = stubbed({ auth: every, middleware: [rewrite] }, answer);
+    expect((await logTraces(client)).error).toEqual({ detail: 'unavailable' });
+    const { client: plain } = stubbed({ auth: every }, answer);
+    const perCall = await plain.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [rewrite] });
+    expect(perCall.error).toEqual({ detail: 'unavailable' });
+    // Without it, the same answer is refused.
+    expect(await logTraces(plain).catch((e: unknown) => e)).toMatchObject({ reason: 'not JSON', status: 503 });
+  });
+
+  it('with middleware on the client and on the call, the body is checked and read once', async () => {
+    const seen: string[] = [];
+    const watch = (name: string): Middleware => ({ onResponse: ({ response }) => void seen.push(`${name} ${response.status}`) });
+    const { client } = stubbed({ auth: every, middleware: [watch('client')] }, { body: '{"traces_count": 6}' });
+    const { data } = await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [watch('call')] });
+    expect(data).toEqual({ traces_count: 6 });
+    expect(seen).toEqual(['call 200', 'client 200']);
+  });
+
+  it('a call without any options is sent, and its answer read', async () => {
+    const { client, sent } = stubbed({}, { body: '{"id": 1}' });
+    const call = client.POST as unknown as (path: string) => ReturnType<typeof createUser>;
+    expect((await call('/v2/system_users')).data).toEqual({ id: 1 });
+    expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['POST /v2/system_users']);
+  });
+
+  it('after a call, the response\'s body is used up, as after a bare openapi-fetch call', async () => {
+    const answer = () => new Response('{"traces_count": 7}', { headers: { 'content-type': 'application/json' } });
+    const bare = createClient<paths>({ baseUrl: 'http://127.0.0.1:9', fetch: async () => answer() });
+    const ours = createApiClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => answer(), auth: every });
+    for (const parseAs of ['json', 'text'] as const) {
+      const init = { params: { path: { project_id: PROJECT } }, body: { traces: [] }, parseAs };
+      const [mine, theirs] = [await ours.POST('/v2/projects/{project_id}/traces', init), await bare.POST('/v2/projects/{project_id}/traces', init)];
+      expect([mine.response.bodyUsed, mine.response.body?.locked], parseAs).toEqual([theirs.response.bodyUsed, theirs.response.body?.locked]);
+      expect(mine.response.body?.locked, parseAs).toBe(true);
+    }
+  });
+
+  it('a response the caller\'s middleware makes is checked all the same', async () => {
+    const empty: Middleware = { onResponse: () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } }) };
+    const { client } = stubbed({ auth: every, middleware: [empty] });
+    expect(await logTraces(client).catch((e: unknown) => e)).toMatchObject({ name: 'UnexpectedResponseError', reason: 'empty body' });
+    const { client: plain } = stubbed({ auth: every });
+    const perCall = plain.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [empty] });
+    expect(await perCall.catch((e: unknown) => e)).toMatchObject({ name: 'UnexpectedResponseError', reason: 'empty body' });
+  });
+
   it.each(['application/jsonx', 'text/application/json', 'application/json-seq', 'application/+json', 'xapplication/json'])('%s is not JSON', async (contentType) => {
     expect((await failureOf({ contentType, body: '{}' })).reason).toBe('not JSON');
   });
@@ -494,7 +576,10 @@ describe('timeouts and the caller’s signal, with fetch stubbed', () => {
     await expect(logTraces(client)).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 
-  it('a timeout during the body read cancels the body, which closes the connection', async () => {
+  it.each([
+    ['no middleware', []],
+    ['a middleware of the caller (the check runs as middleware then)', [{ onResponse: () => undefined }]],
+  ] as [string, Middleware[]][])('a timeout during the body read cancels the body, which closes the connection: %s', async (_, middleware) => {
     let cancelled: unknown;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -504,7 +589,7 @@ describe('timeouts and the caller’s signal, with fetch stubbed', () => {
         cancelled = reason;
       },
     });
-    const { client } = stubbed({ auth: every, timeout: 20 }, { body });
+    const { client } = stubbed({ auth: every, timeout: 20, middleware }, { body });
     await expect(logTraces(client)).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(cancelled).toMatchObject({ name: 'TimeoutError' });
   });

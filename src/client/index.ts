@@ -29,7 +29,10 @@ export interface ApiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   baseUrl: string;
   /** The credentials; read once, when the client is created. */
   auth?: Credentials;
-  /** openapi-fetch middleware, run before the credential is attached (and, on responses, before the JSON check). */
+  /**
+   * openapi-fetch middleware, run before the credential is attached (and, on responses, before the
+   * JSON check). So is the `middleware` given to a single call.
+   */
   middleware?: Middleware[];
   /**
    * Milliseconds a call may take, from sending the request to the last byte of the response; past
@@ -233,13 +236,12 @@ interface CredentialPlan {
 }
 
 /**
- * Attaches exactly one credential to each request: the first scheme, in the order of the
- * operation's security requirements, for which `credentials` holds a value. Any other credential
- * header is removed, so an operation with no security requirement is sent with none, and one whose
- * credential is optional (an empty requirement, `{}`) is sent with none when none is held. The choice
- * is made once per operation when the client is created, not on every request.
+ * The credential each operation is sent with, chosen once when the client is created: the first
+ * scheme, in the order of the operation's security requirements, for which `credentials` holds a
+ * value. An operation with no security requirement gets none, and so does one whose credential is
+ * optional (an empty requirement, `{}`) when none is held.
  */
-function authMiddleware(credentials: Credentials): Middleware {
+function credentialPlans(credentials: Credentials): Map<string, CredentialPlan> {
   const plans = new Map<string, CredentialPlan>();
   for (const [operation, { operationId, schemes, optional }] of Object.entries(operationSecurity)) {
     let header: [string, string] | undefined;
@@ -249,18 +251,7 @@ function authMiddleware(credentials: Credentials): Middleware {
     }
     plans.set(operation, { operationId, schemes, optional, header });
   }
-  return {
-    onRequest({ request, schemaPath }) {
-      const operation = `${request.method} ${schemaPath}`;
-      const plan = plans.get(operation);
-      if (!plan) throw new UnknownOperationError(operation);
-      if (!plan.header && !plan.optional) throw new MissingCredentialError(plan.operationId, plan.schemes);
-      // Whatever credential headers the caller's headers or middleware put there go; the chosen one is set.
-      for (const name of credentialHeaders) request.headers.delete(name);
-      if (plan.header) request.headers.set(plan.header[0], plan.header[1]);
-      return request;
-    },
-  };
+  return plans;
 }
 
 /**
@@ -368,58 +359,67 @@ function operationName(method: string, path: string): string {
   return operationSecurity[key]?.operationId ?? key;
 }
 
-/** The call each request that went out belongs to (set by the call's own fetch). */
+/** The call each request that went out belongs to (set by the call's own fetch when the guard runs as middleware). */
 const callOfRequest = new WeakMap<Request, Call>();
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const decoder = new TextDecoder();
+
+/** Checks a response and hands openapi-fetch its body: see responseGuard. */
+type Guard = (call: Call, response: Response, parseAs: string) => Promise<void>;
 
 /**
  * Turns a response that is not JSON into an UnexpectedResponseError, instead of openapi-fetch's
  * `{ data: undefined }` for an empty body or a SyntaxError that quotes the body. The body is read
  * (at most `maxResponseBytes` of it) and parsed once here; openapi-fetch then reads the parsed value.
  */
-function responseGuard(maxResponseBytes: number, credentials: readonly string[]): Middleware {
+function responseGuard(maxResponseBytes: number, credentials: readonly string[]): Guard {
+  return async (call, response, parseAs) => {
+    const received = response.headers.get('content-type');
+    // The operation's name, and the content type as an error may show it, are only needed for an
+    // error: worked out then, not on every response.
+    const fail = (reason: UnexpectedResponseError['reason']) => {
+      // A server may echo a credential into its Content-Type; no part of one goes into an error.
+      const contentType = received !== null && repeatsCredential(received, credentials) ? '[withheld]' : received;
+      const limit = reason === 'body too large' ? maxResponseBytes : undefined;
+      return new UnexpectedResponseError(call.operation, response.status, contentType, reason, limit);
+    };
+    // Stryker disable next-line StringLiteral: no content type and any string the pattern rejects are alike.
+    const mediaType = received ?? '';
+    if (!JSON_MEDIA_TYPE.test(mediaType)) {
+      await response.body?.cancel();
+      throw fail('not JSON');
+    }
+    const body = await call.readBody(response, maxResponseBytes);
+    if (body === undefined) throw fail('body too large');
+    const text = decoder.decode(body);
+    if (text.trim() === '') throw fail('empty body');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw fail('invalid JSON');
+    }
+    // openapi-fetch reads the body next: with text() for an error, or a JSON body without a
+    // Content-Length; else the way the call's `parseAs` asks (json by default, or text, blob,
+    // arrayBuffer, stream). Those readers, and only those (each replaced reader costs every call
+    // time), hand it what was already read, since the response's own body is used up.
+    response.text = async () => text;
+    const bytes = body as Uint8Array<ArrayBuffer>; // a fetch body's chunks never sit in a SharedArrayBuffer
+    if (parseAs === 'json') response.json = async () => parsed;
+    else if (parseAs === 'arrayBuffer') response.arrayBuffer = async () => bytes.slice().buffer;
+    else if (parseAs === 'blob') response.blob = async () => new Blob([bytes], { type: mediaType });
+    else if (parseAs === 'stream') Object.defineProperty(response, 'body', { value: new Blob([bytes]).stream() });
+  };
+}
+
+/** The guard as the outermost openapi-fetch middleware: on responses it runs after all of the caller's. */
+function guardMiddleware(guard: Guard): Middleware {
   return {
     async onResponse({ request, response, schemaPath, options }) {
       // Every request goes out through a Call's fetch, so the Call is always found; should openapi-fetch
       // ever hand this middleware another Request, a bare Call bounds the size all the same.
-      const call = callOfRequest.get(request) ?? new Call(request.method, schemaPath, undefined, undefined);
-      const received = response.headers.get('content-type');
-      // The operation's name, and the content type as an error may show it, are only needed for an
-      // error: worked out then, not on every response.
-      const fail = (reason: UnexpectedResponseError['reason']) => {
-        // A server may echo a credential into its Content-Type; no part of one goes into an error.
-        const contentType = received !== null && repeatsCredential(received, credentials) ? '[withheld]' : received;
-        const limit = reason === 'body too large' ? maxResponseBytes : undefined;
-        return new UnexpectedResponseError(call.operation, response.status, contentType, reason, limit);
-      };
-      // Stryker disable next-line StringLiteral: no content type and any string the pattern rejects are alike.
-      const mediaType = received ?? '';
-      if (!JSON_MEDIA_TYPE.test(mediaType)) {
-        await response.body?.cancel();
-        throw fail('not JSON');
-      }
-      const body = await call.readBody(response, maxResponseBytes);
-      if (body === undefined) throw fail('body too large');
-      const text = decoder.decode(body);
-      if (text.trim() === '') throw fail('empty body');
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw fail('invalid JSON');
-      }
-      // openapi-fetch reads the body next: with text() for an error, or a JSON body without a
-      // Content-Length; else the way the call's `parseAs` asks (json by default, or text, blob,
-      // arrayBuffer, stream). Those readers, and only those (each replaced reader costs every call
-      // time), hand it what was already read, since the response's own body is used up.
-      response.text = async () => text;
-      const bytes = body as Uint8Array<ArrayBuffer>; // a fetch body's chunks never sit in a SharedArrayBuffer
-      if (options.parseAs === 'json') response.json = async () => parsed;
-      else if (options.parseAs === 'arrayBuffer') response.arrayBuffer = async () => bytes.slice().buffer;
-      else if (options.parseAs === 'blob') response.blob = async () => new Blob([bytes], { type: mediaType });
-      else if (options.parseAs === 'stream') Object.defineProperty(response, 'body', { value: new Blob([bytes]).stream() });
+      await guard(callOfRequest.get(request) ?? new Call(request.method, schemaPath, undefined, undefined), response, options.parseAs);
       return undefined;
     },
   };
@@ -448,27 +448,53 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // No operation of the API redirects; following a redirect would carry the API-key headers
   // (which fetch, unlike Authorization, keeps across origins) to wherever it points.
   const client = createClient<paths>({ redirect: 'error', ...clientOptions });
-  // Middleware runs in order on requests and in reverse on responses: the credential is attached
-  // after the caller's middleware has run, and the guard sees the response the caller's made.
-  client.use(responseGuard(maxResponseBytes, credentialTexts(auth)), ...middleware, authMiddleware(auth));
+  const plans = credentialPlans(auth);
+  const guard = responseGuard(maxResponseBytes, credentialTexts(auth));
+  // The guard must see the response the caller's middleware made, so when there is any, it runs as
+  // the outermost middleware (the first, hence the last on responses). When there is none it runs
+  // in the call's fetch: openapi-fetch's middleware machinery costs every call a few microseconds.
+  const guarding = guardMiddleware(guard);
+  if (middleware.length > 0) client.use(guarding, ...middleware);
 
-  // Every call goes through `request`: path parameters are checked before anything is sent, and
-  // the call is bounded by its own Call (timeout, the caller's signal, through the body read).
-  type Init = { params?: { path?: Record<string, unknown> }; signal?: AbortSignal | null; fetch?: (request: Request) => Promise<Response> } | undefined;
+  // Every call goes through `request`: path parameters and the credential are checked before
+  // anything is sent or any middleware runs, and the call is bounded by its own Call (timeout, the
+  // caller's signal, through the body read). The credential is attached in the call's fetch, after
+  // every middleware (the client's and the call's own) has run.
+  type Init =
+    | { params?: { path?: Record<string, unknown> }; signal?: AbortSignal | null; fetch?: (request: Request) => Promise<Response>; middleware?: Middleware[]; parseAs?: string }
+    | undefined;
   const send = client.request as unknown as (method: string, url: string, init: Init) => Promise<unknown>;
   const request = async (method: string, url: string, init: Init) => {
     for (const [name, value] of Object.entries(init?.params?.path ?? {})) {
       if (MOVING_SEGMENTS.has(String(value))) throw new InvalidPathParameterError(operationName(method, url), name);
     }
+    const operation = `${method.toUpperCase()} ${url}`;
+    const plan = plans.get(operation);
+    if (!plan) throw new UnknownOperationError(operation);
+    if (!plan.header && !plan.optional) throw new MissingCredentialError(plan.operationId, plan.schemes);
     const call = new Call(method, url, init?.signal, timeout);
     if (call.signal?.aborted) throw call.signal.reason;
     const fetchOf = (init?.fetch ?? clientOptions.fetch ?? globalThis.fetch) as (request: Request, ext?: RequestInit) => Promise<Response>;
+    // Stryker disable next-line ArrayDeclaration: openapi-fetch skips an entry that is no middleware, so the guard would only run as middleware: the same result, slower.
+    const callMiddleware = init?.middleware ?? [];
+    const guardInFetch = middleware.length === 0 && callMiddleware.length === 0;
     // openapi-fetch passes its `requestInitExt` (e.g. an undici dispatcher) as the second argument.
-    const fetch = (request: Request, ext?: RequestInit) => {
-      callOfRequest.set(request, call);
-      return fetchOf(request, ext);
+    const fetch = async (request: Request, ext?: RequestInit) => {
+      // Whatever credential headers the caller's headers or middleware put there go; the chosen one is set.
+      for (const name of credentialHeaders) request.headers.delete(name);
+      if (plan.header) request.headers.set(plan.header[0], plan.header[1]);
+      if (!guardInFetch) {
+        callOfRequest.set(request, call);
+        return fetchOf(request, ext);
+      }
+      const response = await fetchOf(request, ext);
+      await guard(call, response, init?.parseAs ?? 'json');
+      return response;
     };
-    return call.settle(send(method, url, { ...init, signal: call.signal, fetch }));
+    const sent = { ...init, signal: call.signal, fetch };
+    // A call's own middleware runs after the client's on responses: the guard goes before it then.
+    if (middleware.length === 0 && callMiddleware.length > 0) sent.middleware = [guarding, ...callMiddleware];
+    return call.settle(send(method, url, sent));
   };
   client.request = request as unknown as typeof client.request;
   for (const method of METHODS) {

@@ -1,10 +1,11 @@
 // The mock's smaller modules called in-process, without a mock process or a socket: the body's
 // decode errors (json-error.ts), pydantic's wording (messages.ts), the --max-items bound
 // (limits.ts), the log (log.ts), the loud fallbacks (fallbacks.ts), the package's own files
-// (package-root.ts, deps.ts), and the stages that answer before Prism: CORS, the body read and the
-// mock's own paths (stages/cors.ts, read-body.ts, control.ts). Each expectation is what a user of
-// the mock reads: a status, a header, an error body's text, a log line. Python's and pydantic's
-// answers quoted here were taken from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
+// (package-root.ts, deps.ts), the reading of the spec (spec.ts, ../spec/openapi.ts), and the
+// stages that answer before Prism: CORS, the body read and the mock's own paths (stages/cors.ts,
+// read-body.ts, control.ts). Each expectation is what a user of the mock reads: a status, a
+// header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
+// from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
 import { createRequire } from 'node:module';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +19,12 @@ import { countValuesUpTo, DEFAULT_MAX_ITEMS, LimitError, requestSizeError } from
 import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../src/mock/log.js';
 import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../src/mock/messages.js';
 import { manifest, packageRoot } from '../src/mock/package-root.js';
-import type { Document } from '../src/mock/spec.js';
+import { Spec, type Document, type Schema } from '../src/mock/spec.js';
 import { createState, type State } from '../src/mock/state.js';
 import { controlReply } from '../src/mock/stages/control.js';
 import { createCors } from '../src/mock/stages/cors.js';
 import { bodyTooLarge, MAX_BODY, readBody } from '../src/mock/stages/read-body.js';
+import { HTTP_METHODS, operationsOf } from '../src/spec/openapi.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const repoRoot = join(here, '..');
@@ -334,6 +336,12 @@ describe('limits: --max-items, counted on the bytes', () => {
     expect(countValuesUpTo(bytes(text), 100)).toBe(count);
   });
 
+  it('text that is not JSON: every value start still counts (a number right after a string is a value of its own), and an unterminated string ends the count', () => {
+    expect(countValuesUpTo(bytes('1"a"2'), 100)).toBe(3);
+    expect(countValuesUpTo(bytes('["abc'), 100)).toBe(2);
+    expect(countValuesUpTo(bytes('["a\\'), 100)).toBe(2);
+  });
+
   it('counts no further than one past the limit', () => {
     expect(countValuesUpTo(bytes('[1,1,1,1,1,1,1,1]'), 2)).toBe(3);
     expect(countValuesUpTo(bytes('[1,1,1,1,1,1,1,1]'), 8)).toBe(9);
@@ -543,6 +551,22 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     expect([dateTime('2026-11-23T08:00:00Z'), dateTime('2026-11-23T08:00:00')]).toEqual([true, false]);
   });
 
+  it("an ajv as Prism's validator has it, per draft: draft-07 by default, 2019-09's and 2020-12's keywords, Prism's date-time, no coercion", () => {
+    const prism = loadPrism();
+    const dependent = { type: 'object', dependentRequired: { a: ['b'] } };
+    const tuple = { type: 'array', prefixItems: [{ type: 'string' }] };
+    const valid = (draft: 'default' | 'draft2019_09' | 'draft2020_12', schema: object, value: unknown) => prism.ajv(draft).compile(schema)(value);
+    expect([valid('default', dependent, { a: 1 }), valid('draft2019_09', dependent, { a: 1 }), valid('draft2020_12', dependent, { a: 1 })]).toEqual([true, false, false]);
+    expect([valid('default', tuple, [1]), valid('draft2019_09', tuple, [1]), valid('draft2020_12', tuple, [1])]).toEqual([true, true, false]);
+    // ajv-formats' own date-time takes a time without a timezone; Prism's does not
+    const stamp = { type: 'string', format: 'date-time' };
+    expect([valid('default', stamp, '2026-11-23T08:00:00Z'), valid('default', stamp, '2026-11-23T08:00:00')]).toEqual([true, false]);
+    expect(valid('default', { type: 'string', format: 'date-time', formatMinimum: '2026-01-01T00:00:00Z' }, '2025-12-31T23:59:59Z')).toBe(false);
+    expect(valid('default', { type: 'string', format: 'uuid' }, 'nope')).toBe(false);
+    expect(valid('default', { type: 'integer' }, '1')).toBe(false);
+    expect(valid('default', { type: 'string', unknownKeyword: 1 }, 'x')).toBe(true);
+  });
+
   const peers = { '@stoplight/prism-core': '5.8.0 || ^5.16.0', '@stoplight/prism-http': '5.12.0 || ^5.16.0', '@stoplight/prism-http-server': '  5.12.2  ' };
   const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
 
@@ -717,3 +741,154 @@ describe('log: no credential and no body in any line', () => {
   });
 });
 
+
+describe("spec/openapi: every operation of a document, as the client, the mock and the verifier walk it", () => {
+  it('visits the paths in document order and, in each, the operations in the order get, put, post, delete, options, head, patch, trace', () => {
+    const op = (name: string) => ({ operationId: name });
+    const shared = { parameters: [{ name: 'id', in: 'path' }], summary: 'not an operation', trace: op('b-trace'), patch: op('b-patch'), head: op('b-head'), options: op('b-options') };
+    const paths = {
+      '/b': { ...shared, delete: op('b-delete'), post: op('b-post'), put: op('b-put'), get: op('b-get') },
+      '/a': { get: op('a-get') },
+    };
+    const walked = [...operationsOf({ paths })];
+    expect(walked.map(({ path, method, operation }) => `${path} ${method} ${operation.operationId as string}`)).toEqual([
+      '/b get b-get',
+      '/b put b-put',
+      '/b post b-post',
+      '/b delete b-delete',
+      '/b options b-options',
+      '/b head b-head',
+      '/b patch b-patch',
+      '/b trace b-trace',
+      '/a get a-get',
+    ]);
+    expect(walked[0]?.pathItem).toBe(paths['/b']);
+    expect(walked[0]?.operation).toBe(paths['/b'].get);
+    expect(HTTP_METHODS).toEqual(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+  });
+
+  it('skips a path item that is null or not an object, and an operation key that holds nothing; no document or no paths: no operation', () => {
+    const paths = { '/null': null, '/text': 'get', '/number': 7, '/empty': { get: null, put: undefined, post: 0 }, '/one': { post: { operationId: 'one' } } };
+    expect([...operationsOf({ paths })].map(({ path, method }) => `${path} ${method}`)).toEqual(['/one post']);
+    for (const document of [undefined, null, {}, { paths: {} }]) expect([...operationsOf(document)]).toEqual([]);
+  });
+});
+
+describe("spec: the bundled document as the mock reads it (operations, local $refs)", () => {
+  const document = {
+    paths: {
+      '/v2/items/{item_id}': {
+        parameters: [{ $ref: '#/components/parameters/ItemId' }],
+        put: {
+          operationId: 'replace_item',
+          parameters: [
+            { name: 'dry_run', in: 'query', schema: { type: 'boolean' } },
+            { name: 'X-Trace', in: 'header', required: false },
+          ],
+          requestBody: { $ref: '#/components/requestBodies/Item' },
+          responses: { '200': { $ref: '#/components/responses/Item' }, '422': { description: 'invalid' } },
+        },
+        get: { summary: 'no operationId: not an operation of the mock', responses: { '200': { description: 'ok' } } },
+        delete: { operationId: 'delete_item', requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } }, responses: { '204': { description: 'gone' } } },
+      },
+      '/v2/items': {
+        post: { operationId: 'text_item', requestBody: { description: 'no content' }, responses: { '200': { content: { 'text/plain': { schema: { type: 'string' } } } } } },
+        patch: { operationId: 'empty_item', requestBody: { required: true, content: { 'application/json': {} } }, responses: { '200': { description: 'no content' } } },
+      },
+    },
+    components: {
+      parameters: { ItemId: { name: 'item_id', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } } },
+      requestBodies: { Item: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } }, 'text/plain': { schema: { type: 'string' } } } } },
+      responses: { Item: { description: 'the item', content: { 'application/json': { schema: { type: 'object', title: 'Item out' } } } } },
+      schemas: {
+        Id: { type: 'string', format: 'uuid' },
+        Item: { type: 'object', title: 'Item' },
+        'a/b~c': { title: 'escaped' },
+        '~1': { title: 'tilde one' },
+        'with space': { title: 'space' },
+        Alias: { $ref: '#/components/schemas/Item' },
+        Loop: { $ref: '#/components/schemas/Loop' },
+      },
+    },
+  };
+  const spec = () => new Spec(document as unknown as Document);
+
+  it("an operation: its method, path, the path item's parameters then its own (each $ref followed), the JSON request and 200 schemas", () => {
+    const read = spec();
+    expect([...read.operations.keys()]).toEqual(['replace_item', 'delete_item', 'text_item', 'empty_item']);
+    expect(read.operation('replace_item')).toEqual({
+      operationId: 'replace_item',
+      method: 'put',
+      path: '/v2/items/{item_id}',
+      parameters: [
+        { name: 'item_id', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } },
+        { name: 'dry_run', in: 'query', required: false, schema: { type: 'boolean' } },
+        { name: 'X-Trace', in: 'header', required: false, schema: {} },
+      ],
+      requestSchema: { $ref: '#/components/schemas/Item' },
+      bodyRequired: true,
+      responseSchema: { type: 'object', title: 'Item out' },
+    });
+  });
+
+  it('no JSON request body or schema, no 200 or no content in it, no parameters: undefined schemas, an optional body, no parameters; an unknown operationId: undefined', () => {
+    const read = spec();
+    expect(read.operation('delete_item')).toEqual({
+      operationId: 'delete_item',
+      method: 'delete',
+      path: '/v2/items/{item_id}',
+      parameters: [{ name: 'item_id', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } }],
+      requestSchema: undefined,
+      bodyRequired: false,
+      responseSchema: undefined,
+    });
+    expect(read.operation('get_item')).toBeUndefined();
+    // A body or 200 without content, or without a JSON schema: no schema.
+    for (const id of ['text_item', 'empty_item']) expect(read.operation(id)).toMatchObject({ requestSchema: undefined, responseSchema: undefined });
+    expect(read.operation('empty_item')?.bodyRequired).toBe(true);
+    expect(new Spec({ paths: { '/x': { post: { operationId: 'bare' } } } }).operation('bare')).toEqual({
+      operationId: 'bare',
+      method: 'post',
+      path: '/x',
+      parameters: [],
+      requestSchema: undefined,
+      bodyRequired: false,
+      responseSchema: undefined,
+    });
+  });
+
+  it('pointer: a local JSON pointer, ~1 read as /, ~0 as ~ (in that order), percent-escapes decoded; # and #/ are the document', () => {
+    const read = spec();
+    expect(read.pointer('#/components/schemas/Id')).toBe(document.components.schemas.Id);
+    expect(read.pointer('#/components/schemas/a~1b~0c')).toEqual({ title: 'escaped' });
+    expect(read.pointer('#/components/schemas/~01')).toEqual({ title: 'tilde one' });
+    expect(read.pointer('#/components/schemas/with%20space')).toEqual({ title: 'space' });
+    expect(read.pointer('#/paths/~1v2~1items~1%7Bitem_id%7D/put/operationId')).toBe('replace_item');
+    expect(read.pointer('#')).toBe(document);
+    expect(read.pointer('#/')).toBe(document);
+  });
+
+  it('pointer: a $ref to another document, or to nothing (also below a missing node), throws naming it', () => {
+    const read = spec();
+    expect(() => read.pointer('common.json#/components/schemas/Id')).toThrow(new Error('only local $refs are supported, got common.json#/components/schemas/Id'));
+    expect(() => read.pointer('#/components/schemas/Nope')).toThrow(new Error('unresolved $ref #/components/schemas/Nope'));
+    expect(() => read.pointer('#/components/nothing/here/either')).toThrow(new Error('unresolved $ref #/components/nothing/here/either'));
+  });
+
+  it('deref: follows $refs to the first node without one; a node that is not an object, or whose $ref is not a string, is the node', () => {
+    const read = spec();
+    expect(read.deref({ $ref: '#/components/schemas/Alias' })).toBe(document.components.schemas.Item);
+    const notARef = { $ref: 5 } as unknown as Schema;
+    expect(read.deref(notARef)).toBe(notARef);
+    for (const node of [null, true, 'text']) expect(read.deref(node as unknown as Schema)).toBe(node);
+  });
+
+  it('deref: a chain of 65 $refs is followed; a longer one, or a cycle, throws naming where it started', () => {
+    const chain = (length: number): Document => ({
+      components: { schemas: Object.fromEntries(Array.from({ length: length + 1 }, (_, i) => [`S${i}`, i < length ? { $ref: `#/components/schemas/S${i + 1}` } : { title: 'end' }])) },
+    });
+    expect(new Spec(chain(64)).deref({ $ref: '#/components/schemas/S0' })).toEqual({ title: 'end' });
+    expect(() => new Spec(chain(65)).deref({ $ref: '#/components/schemas/S0' })).toThrow(new Error('$ref cycle at #/components/schemas/S0'));
+    expect(() => spec().deref({ $ref: '#/components/schemas/Loop' })).toThrow(new Error('$ref cycle at #/components/schemas/Loop'));
+  });
+});

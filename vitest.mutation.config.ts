@@ -1,7 +1,8 @@
 // The tests Stryker runs for npm run mutation: every in-process suite, each calling what ships
-// directly (the client with fetch stubbed; the mock's modules and stages; the verifier's modules,
-// with a node:http server in the test process where one is needed). None starts a mock process,
-// so a mutant costs milliseconds, and Stryker runs for each only the tests that reach it.
+// directly (the client with fetch stubbed; the mock's modules and stages, and its server started in
+// the test process; the verifier's modules, with a node:http server in the test process where one
+// is needed). None starts a mock process, so a mutant costs milliseconds, and Stryker runs for
+// each only the tests that reach it.
 // MUTATION_SUITES=name,… narrows a run to those files under test/ (e.g. `verify-rules/schema`): the
 // verifier's command-line and run suites reach its derivation code too, and running them for
 // every mutant of it takes hours; its own suites pin it.
@@ -16,6 +17,7 @@ const IN_PROCESS_SUITES = [
   'test/mock-engine-rules.test.ts',
   'test/mock-modules-rules.test.ts',
   'test/mock-cli-rules.test.ts',
+  'test/mock-server-rules.test.ts',
   'test/verify-rules/*.test.ts',
 ];
 

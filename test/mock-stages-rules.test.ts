@@ -416,8 +416,31 @@ describe('respond: what the service would answer, on the response Prism chose', 
     expect(onlyCredential.result).toBe(prism422);
     const preferred = ok({ id: 'x' });
     expect(respond(preferred, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)).result).toBe(preferred);
-    const created: MockResult = { _tag: 'Right', right: { statusCode: 301, headers: {}, body: {} } };
-    expect(respond(created, { data: data('/v2/system_users', {}), validations: [] }, user, received({})).result).toBe(created);
+    for (const statusCode of [199, 300, 301]) {
+      const other: MockResult = { _tag: 'Right', right: { statusCode, headers: {}, body: {} } };
+      expect(respond(other, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' })).result, String(statusCode)).toBe(other);
+    }
+    const accepted = respond({ _tag: 'Right', right: { statusCode: 299, headers: {}, body: { id: 'u' } } }, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' }));
+    expect((accepted.result as { right: IHttpResponse }).right).toMatchObject({ statusCode: 299, body: { email: 'a@b.co' } });
+  });
+
+  it("a warning of Prism's is no violation: its 422 stays Prism's, a 2xx is reflected", () => {
+    const respond = make();
+    const warning = { severity: 1, code: 'format', message: 'a warning', path: ['body', 'email'] };
+    const prism422: MockResult = { _tag: 'Right', right: { statusCode: 422, headers: {}, body: { detail: [] } } };
+    expect(respond(prism422, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [warning] }, user, received({ email: 'a@b.co' })).result).toBe(prism422);
+    const reflected = respond(ok({ id: 'u' }), { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [warning] }, user, received({ email: 'a@b.co' }));
+    expect((reflected.result as { right: IHttpResponse }).right.body).toMatchObject({ email: 'a@b.co' });
+  });
+
+  it("Prism's problem (no response chosen) goes on as it is, with no fallback", () => {
+    const { logger } = recording();
+    const fallbacks = new Fallbacks(logger);
+    const respond = make({ fallbacks });
+    const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
+    const request = received({ email: 'a@b.co' });
+    expect(respond(notFound, { data: data('/v2/nothing', { email: 'a@b.co' }), validations: [] }, user, request)).toEqual({ result: notFound });
+    expect([fallbacks.report().total, request.fallbacks]).toEqual([0, undefined]);
   });
 
   it('what Prism lets through and the service refuses (a JSON null, lone surrogates) gets its 422; an unchecked request that is valid is reflected', () => {
@@ -498,12 +521,23 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       const respond = createResponder({ translator: { requestDetails: () => [] }, reflector: unusedReflector, state: undefined, fallbacks });
       const received = request();
       const violation = { severity: 0, code: 'minLength', message: 'must NOT have fewer than 3 characters', path: ['body', 'name'] };
+      const header = { severity: 0, code: 415, message: 'Supported content types: application/json' };
       const chosen = { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: 'Prism' } };
-      const { result } = respond(right(chosen), { data, validations: [violation] }, operation, received);
-      expect(result).toEqual(right({ ...chosen, body: { detail: [{ type: 'string_too_short', loc: ['body', 'name'], msg: violation.message, input: null }] } }));
+      const { result } = respond(right(chosen), { data: { ...data, headers: { 'content-type': 'text/plain' } }, validations: [violation, header] }, operation, received);
+      expect(result).toEqual(
+        right({
+          ...chosen,
+          body: {
+            detail: [
+              { type: 'string_too_short', loc: ['body', 'name'], msg: violation.message, input: null },
+              { type: 'value_error', loc: ['header', 'content-type'], msg: `Value error, ${header.message}`, input: 'text/plain', ctx: { error: header.message } },
+            ],
+          },
+        }),
+      );
       expect(received.fallbacks).toEqual(['prism-violations']);
       expect(fallbacks.report()).toEqual({ total: 1, fallbacks: { 'prism-violations': 1 } });
-      expect(lines).toEqual([`warn [FALLBACK] prism-violations: the walker found nothing Prism reports, sending Prism's violations translated: ${violation.message}`]);
+      expect(lines).toEqual([`warn [FALLBACK] prism-violations: the walker found nothing Prism reports, sending Prism's violations translated: ${violation.message}; ${header.message}`]);
     });
 
     it("prism-response: a reflection that throws sends Prism's own response, loudly", () => {
@@ -523,6 +557,22 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       expect(responded.example).toBeUndefined();
       expect(received.fallbacks).toEqual(['prism-response']);
       expect(lines[0]).toMatch(/^warn \[FALLBACK\] prism-response: could not adapt the response, sending Prism's: Error: the echo broke/);
+    });
+
+    it('prism-response: what the reflection throws is named also when it is not an Error', () => {
+      for (const thrown of ['a text', undefined]) {
+        const { lines, logger } = recording();
+        const reflector: Reflector = {
+          ...unusedReflector,
+          reflect: () => {
+            throw thrown;
+          },
+        };
+        const respond = createResponder({ translator: { requestDetails: () => [] }, reflector, state: undefined, fallbacks: new Fallbacks(logger) });
+        const chosen = right({ statusCode: 200, headers: {}, body: { name: 'example' } });
+        expect(respond(chosen, { data, validations: [] }, operation, request()).result).toBe(chosen);
+        expect(lines).toEqual([`warn [FALLBACK] prism-response: could not adapt the response, sending Prism's: ${String(thrown)}`]);
+      }
     });
   });
 

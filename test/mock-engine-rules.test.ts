@@ -6,7 +6,10 @@
 //     their order included, for valid and invalid bodies, parameters and content types;
 //   - the schema check (src/mock/schema-check.ts) agrees with Prism's validator and stands down on a
 //     document whose schemas Prism rewrites;
-//   - the engine (src/mock/stages/prism.ts) reuses Prism's choice only where it cannot differ.
+//   - the engine (src/mock/stages/prism.ts) reuses Prism's choice only where it cannot differ, and
+//     gives each outcome: Prism's problem, the response with Prism's violations of it (a written
+//     body the shortcut cannot prove goes through Prism's whole check), the example instead of a
+//     reflection the schema rejects.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPrism, type Prism } from '../src/mock/deps.js';
@@ -276,13 +279,14 @@ describe('schema check', () => {
 });
 
 describe("engine: Prism's choice reused only where it cannot differ", () => {
-  function engineWith(options: { quiet: boolean; dynamic?: boolean }) {
+  function engineWith(options: { quiet: boolean; dynamic?: boolean; resources?: Resource[] }) {
     const spec = new Spec(document);
     let mocked = 0;
-    const counted: Prism = { ...prism, mock: (o) => (mocked++, prism.mock(o)) };
+    // Prism's mocker, counted; callbacks (which it would call) left out of what it is handed.
+    const counted: Prism = { ...prism, mock: (o) => (mocked++, prism.mock({ ...o, resource: { ...o.resource, callbacks: [] } })) };
     const respond: Responder = (result: MockResult) => ({ result });
     const logger = prism.createLogger('TEST', { level: options.quiet ? 'warn' : 'info' }, { write: () => {} }) as unknown as Logger;
-    const engine = createEngine({ prism: counted, spec, operations, logger, respond, fallbacks: new Fallbacks(silent), dynamic: options.dynamic ?? false, seed: options.dynamic ? 'seed' : undefined, quiet: options.quiet });
+    const engine = createEngine({ prism: counted, spec, operations: options.resources ?? operations, logger, respond, fallbacks: new Fallbacks(silent), dynamic: options.dynamic ?? false, seed: options.dynamic ? 'seed' : undefined, quiet: options.quiet });
     const received = (): Received => ({ query: {}, absent: false, body: {}, text: '{}', unchecked: false });
     const send = async (headers: Record<string, string> = {}, body: unknown = { email: 'a@example.com' }) => engine(request('post', '/v2/system_users', body, headers), received());
     return { send, mocked: () => mocked };
@@ -298,28 +302,189 @@ describe("engine: Prism's choice reused only where it cannot differ", () => {
     await send({ prefer: 'code=422' });
     await send({ accept: 'application/json' });
     expect(mocked()).toBe(3);
+    // each choice is kept beside the others
+    await send();
+    await send({ accept: 'application/json' });
+    expect(mocked()).toBe(3);
+    // a named example is a choice of its own
+    await send({ prefer: 'example=administrator' });
+    await send({ prefer: 'example=administrator' });
+    expect(mocked()).toBe(4);
+    // a negotiation that fails (a status the operation does not declare) is not kept
+    await send({ prefer: 'code=499' });
+    await send({ prefer: 'code=499' });
+    expect(mocked()).toBe(6);
     const invalid = await send({}, { email: 5 });
     await send({}, { email: 5 });
-    expect(mocked()).toBe(5);
+    expect(mocked()).toBe(8);
     expect(invalid.kind === 'output' && invalid.output.statusCode).toBe(422);
   });
 
   it('keeps at most 1,000 choices (the Accept header is the client\'s): past that it starts again', async () => {
     const { send, mocked } = engineWith({ quiet: true });
-    for (let i = 0; i <= 1000; i++) await send({ accept: `application/json;q=0.${i}` });
+    for (let i = 1; i <= 1000; i++) await send({ accept: `application/json;q=0.${i}` });
+    expect(mocked()).toBe(1000);
+    await send({ accept: 'application/json;q=0.1' });
+    expect(mocked()).toBe(1000);
+    await send({ accept: 'application/json;q=0.1001' });
     expect(mocked()).toBe(1001);
-    await send({ accept: 'application/json;q=0.1000' });
+    await send({ accept: 'application/json;q=0.1001' });
     expect(mocked()).toBe(1001);
-    await send({ accept: 'application/json;q=0.0' });
+    await send({ accept: 'application/json;q=0.1' });
     expect(mocked()).toBe(1002);
   });
 
-  it('negotiated every time when the log shows the steps or the body is generated (--dynamic)', async () => {
-    for (const options of [{ quiet: false }, { quiet: true, dynamic: true }]) {
+  it('negotiated every time when the log shows the steps, the body is generated (--dynamic), or the operation has callbacks (Prism runs them)', async () => {
+    const withCallback = operations.map((o) => (o.iid === 'createOrVerifyUser' ? { ...o, callbacks: [{ key: 'done', path: '{$request.body#/url}', method: 'post', responses: [] }] } : o)) as Resource[];
+    for (const options of [{ quiet: false }, { quiet: true, dynamic: true }, { quiet: true, resources: withCallback }]) {
       const { send, mocked } = engineWith(options);
       await send();
       await send();
       expect(mocked()).toBe(2);
     }
+  });
+});
+
+describe('engine: the outcome of a request, and the check of the response the responder wrote', () => {
+  const USERS = '/v2/system_users';
+  const example = (document.paths as Record<string, { post: { responses: Record<string, { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> }> } }>)[USERS]?.post.responses['200']?.content['application/json']?.examples.administrator?.value as Record<string, unknown>;
+  const received = (): Received => ({ query: {}, absent: false, body: { email: 'a@example.org' }, text: '{"email":"a@example.org"}', unchecked: false });
+
+  /** An engine on the spec whose responder is `respond`; the fallbacks' lines and the responder's calls recorded. */
+  function engineWith(respond: Responder, resources: Resource[] = operations) {
+    const lines: string[] = [];
+    const calls: MockResult[] = [];
+    const fallbacks = new Fallbacks({ ...silent, warn: (_fields, message) => void lines.push(message) });
+    const logger = prism.createLogger('TEST', { level: 'warn' }, { write: () => {} }) as unknown as Logger;
+    const recorded: Responder = (result, ...rest) => (calls.push(result), respond(result, ...rest));
+    const engine = createEngine({ prism, spec: new Spec(document), operations: resources, logger, respond: recorded, fallbacks, dynamic: false, seed: undefined, quiet: true });
+    return { engine, lines, calls };
+  }
+  /** A responder that writes `body` (and `status`) over Prism's choice, keeping Prism's body as the example when `keepExample`. */
+  const writing =
+    (body: unknown, options: { status?: number; keepExample?: boolean } = {}): Responder =>
+    (result) => {
+      if (result._tag !== 'Right') return { result };
+      const written: MockResult = { _tag: 'Right', right: { ...result.right, statusCode: options.status ?? result.right.statusCode, body } };
+      return { result: written, ...(options.keepExample ? { example: { body: result.right.body } } : {}) };
+    };
+
+  it("Prism's own response: checked by Prism (the spec's example has no violation); no example kept", async () => {
+    const { engine } = engineWith((result) => ({ result }));
+    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toEqual({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example }, validations: { input: [], output: [] } });
+  });
+
+  it('a written body the response schema accepts: no violation, and the example kept for a fallback', async () => {
+    const { engine, lines } = engineWith(writing({ ...example, email: 'a@example.org' }, { keepExample: true }));
+    const request_ = received();
+    expect(await engine(request('post', USERS, { email: 'a@example.org' }), request_)).toEqual({
+      kind: 'output',
+      output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { ...example, email: 'a@example.org' } },
+      validations: { input: [], output: [] },
+      example: { body: example },
+    });
+    expect([lines, request_.fallbacks]).toEqual([[], undefined]);
+  });
+
+  it("a written body the schema rejects, without an example: sent with Prism's violations of it", async () => {
+    const { engine, lines } = engineWith(writing({ ...example, id: 5 }));
+    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 200, body: { ...example, id: 5 } }, validations: { input: [] } });
+    expect(outcome.kind === 'output' && outcome.validations.output).toEqual([{ path: ['body', 'id'], code: 'type', message: 'Response body property id must be string', severity: 0 }]);
+    expect(lines).toEqual([]);
+  });
+
+  it('a written body the schema rejects, with the example: the example goes out instead, loudly, checked again', async () => {
+    const { engine, lines } = engineWith(writing({ ...example, id: 5, role: 'nobody' }, { keepExample: true }));
+    const request_ = received();
+    expect(await engine(request('post', USERS, { email: 'a@example.org' }), request_)).toEqual({
+      kind: 'output',
+      output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example },
+      validations: { input: [], output: [] },
+    });
+    expect(request_.fallbacks).toEqual(['example']);
+    expect(lines).toEqual([expect.stringMatching(/^example: the reflected response is not valid, sending the example: body\.id Response body property id must be string; body\.role Response body property role must be equal to one of the allowed values: .+$/)]);
+  });
+
+  it('a written status the spec does not declare: checked by Prism as a whole; its warning sends no example instead', async () => {
+    const { engine, lines } = engineWith(writing(example, { status: 418, keepExample: true }));
+    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 418 }, example: { body: example } });
+    expect(lines).toEqual([]);
+    expect(outcome.kind === 'output' && outcome.validations.output).toEqual([{ message: 'Unable to match the returned status code with those defined in the document: 200,422', severity: 1 }]);
+  });
+
+  it('a written response is checked by Prism as a whole when its 200 declares headers, or when it has no Content-Type', async () => {
+    const withResponses = (change: (response: Resource['responses'][number]) => object) =>
+      operations.map((o) => (o.iid === 'createOrVerifyUser' ? { ...o, responses: o.responses.map((r) => (r.code === '200' ? change(r) : r)) } : o)) as Resource[];
+    const rateLimit = { name: 'x-rate-limit', style: 'simple', required: true, schema: { type: 'integer' } };
+    const send = async (resources: Resource[], headers: Record<string, string>) => {
+      const { engine } = engineWith((result) => (result._tag === 'Right' ? { result: { _tag: 'Right', right: { ...result.right, headers, body: { ...example } } } } : { result }), resources);
+      const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
+      return outcome.kind === 'output' ? outcome.validations.output : outcome;
+    };
+    expect(await send(withResponses((r) => ({ ...r, headers: [rateLimit] })), { 'Content-type': 'application/json' })).toEqual([
+      { code: 'required', message: "Response header must have required property 'x-rate-limit'", path: ['header'], severity: 0 },
+    ]);
+    const mismatch = { message: 'The received media type "" does not match the one specified in the current response: application/json', severity: 0 };
+    expect(await send(operations, {})).toEqual([mismatch]);
+    // a response read without a headers list (Prism always gives one) is one without headers
+    expect(await send(withResponses(({ headers: _headers, ...rest }) => rest), { 'content-type': 'application/json' })).toEqual([]);
+  });
+
+  it('a violation without a path, in the fallback to the example: its message alone', async () => {
+    const { engine, lines } = engineWith((result) => (result._tag === 'Right' ? { result: { _tag: 'Right', right: { ...result.right, headers: {}, body: { ...example } } }, example: { body: example } } : { result }));
+    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toMatchObject({ kind: 'output', output: { headers: {}, body: example } });
+    expect(lines).toEqual(['example: the reflected response is not valid, sending the example:  The received media type "" does not match the one specified in the current response: application/json']);
+  });
+
+  it("on a document whose schemas Prism rewrites (writeOnly here), a written body is checked by Prism as a whole", async () => {
+    const rewritten = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things': {
+          post: {
+            operationId: 'createThing',
+            responses: {
+              '200': {
+                description: 'the thing',
+                content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' }, secret: { type: 'string', writeOnly: true } }, additionalProperties: false } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const resources = (await prism.getHttpOperationsFromSpec(rewritten)) as Resource[];
+    const logger = prism.createLogger('TEST', { level: 'warn' }, { write: () => {} }) as unknown as Logger;
+    const engine = createEngine({ prism, spec: new Spec(rewritten as unknown as Document), operations: resources, logger, respond: writing({ name: 'n', secret: 's' }), fallbacks: new Fallbacks(silent), dynamic: false, seed: undefined, quiet: true });
+    const outcome = await engine(request('post', '/things', undefined), received());
+    expect(outcome.kind === 'output' && outcome.validations.output).toEqual([
+      { code: 'additionalProperties', message: "Response body must NOT have additional properties; found 'secret'", path: ['body'], severity: 0 },
+    ]);
+  });
+
+  it("a missing credential: the responder sees Prism's 401 and the outcome is that problem", async () => {
+    const { engine, calls } = engineWith((result) => ({ result }));
+    const outcome = await engine(request('put', SIGNALS, { run_mode: 'SCHEDULED' }), received());
+    expect(outcome).toMatchObject({ kind: 'problem', error: { status: 401 } });
+    expect(calls.map((call) => call._tag)).toEqual(['Left']);
+  });
+
+  it("an invalid Prefer header, or a path the spec does not have: Prism's problem, and the responder is not asked", async () => {
+    const { engine, calls } = engineWith((result) => ({ result }));
+    expect(await engine(request('post', USERS, { email: 'a@example.org' }, { prefer: 'code=abc' }), received())).toMatchObject({ kind: 'problem', error: { status: 422 } });
+    expect(await engine(request('post', '/v2/nothing', { email: 'a@example.org' }), received())).toMatchObject({ kind: 'problem', error: { status: 404 } });
+    expect(calls).toEqual([]);
+  });
+
+  it('an operation the spec reader does not know (no operationId it has): Prism\'s response as it is, the responder not asked', async () => {
+    const renamed = operations.map((o) => (o.iid === 'createOrVerifyUser' ? { ...o, iid: 'notInTheSpec' } : o));
+    const { engine, calls, lines } = engineWith(writing({ never: true }), renamed);
+    expect(await engine(request('post', USERS, { email: 'a@example.org' }), received())).toMatchObject({ kind: 'output', output: { statusCode: 200, body: example } });
+    expect([calls, lines]).toEqual([[], []]);
   });
 });

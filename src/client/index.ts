@@ -492,7 +492,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return response;
     };
     const sent = { ...init, signal: call.signal, fetch };
-    // A call's own middleware runs after the client's on responses: the guard goes before it then.
+    // openapi-fetch runs a call's own middleware after the client's on requests and before them on
+    // responses: with none on the client, the guard goes first in the call's list, so it runs last.
     if (middleware.length === 0 && callMiddleware.length > 0) sent.middleware = [guarding, ...callMiddleware];
     return call.settle(send(method, url, sent));
   };

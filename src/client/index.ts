@@ -355,8 +355,13 @@ class Call {
 
 /** The operationId of `METHOD path`, or "METHOD path" for a request outside the spec. */
 function operationName(method: string, path: string): string {
-  const key = `${method.toUpperCase()} ${path}`;
+  const key = operationKey(method, path);
   return operationSecurity[key]?.operationId ?? key;
+}
+
+/** "METHOD path": how operationSecurity, and the credential plans, name an operation. */
+function operationKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
 }
 
 /** The call each request that went out belongs to (set by the call's own fetch when the guard runs as middleware). */
@@ -468,7 +473,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (const [name, value] of Object.entries(init?.params?.path ?? {})) {
       if (MOVING_SEGMENTS.has(String(value))) throw new InvalidPathParameterError(operationName(method, url), name);
     }
-    const operation = `${method.toUpperCase()} ${url}`;
+    const operation = operationKey(method, url);
     const plan = plans.get(operation);
     if (!plan) throw new UnknownOperationError(operation);
     if (!plan.header && !plan.optional) throw new MissingCredentialError(plan.operationId, plan.schemes);

@@ -92,10 +92,11 @@ function numberArbitrary(node: Flat, integer: boolean): fc.Arbitrary<number> {
     const base = fc.oneof(fc.integer({ min: nearLo, max: nearHi }), fc.integer({ min: lo, max: hi }));
     return multipleOf ? base.map((n) => n - (n % multipleOf)).filter((n) => n >= lo && n <= hi) : base;
   }
-  // Unbounded, fast-check's doubles with noDefaultInfinity span the finite numbers: the same bounds.
+  // Unbounded, the bounds are the largest finite doubles, so no infinity is drawn (fast-check's
+  // noDefaultInfinity would change nothing: it only applies when min or max is left out).
   const lo = min ?? -Number.MAX_VALUE;
   const hi = max ?? Number.MAX_VALUE;
-  const base = fc.double({ noNaN: true, noDefaultInfinity: true, min: lo, max: hi, minExcluded: lo === k.exclusiveMinimum, maxExcluded: hi === k.exclusiveMaximum });
+  const base = fc.double({ noNaN: true, min: lo, max: hi, minExcluded: lo === k.exclusiveMinimum, maxExcluded: hi === k.exclusiveMaximum });
   return multipleOf ? base.map((n) => Math.round(n / multipleOf) * multipleOf).filter((n) => n >= lo && n <= hi) : base;
 }
 

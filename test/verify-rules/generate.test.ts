@@ -135,6 +135,12 @@ describe('numbers', () => {
     // rounding to a multiple may leave the bounds: such values are not drawn
     expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: 3, maximum: 12 }, 100))).toEqual(new Set([5, 10]));
     expect(new Set(draw({ type: 'number', multipleOf: 0.5, minimum: 0.3, maximum: 1.2 }, 200))).toEqual(new Set([0.5, 1]));
+    // bounds that are multiples are drawn; an integer below zero is cut towards zero, so past the maximum
+    expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: -10, maximum: -5 }, 100))).toEqual(new Set([-10, -5]));
+    expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: -12, maximum: -3 }, 100))).toEqual(new Set([-10, -5]));
+    expect(new Set(draw({ type: 'number', multipleOf: 0.5, minimum: 0.5, maximum: 1.5 }, 200))).toEqual(new Set([0.5, 1, 1.5]));
+    // a number rounds to the nearer multiple, which may lie below the minimum or above the maximum
+    expect(new Set(draw({ type: 'number', multipleOf: 1, minimum: 0.2, maximum: 1.8 }, 200))).toEqual(new Set([1]));
     const halves = draw({ type: 'number', multipleOf: 0.5, minimum: 0, maximum: 10 }, 100) as number[];
     expect(halves.every((n) => n * 2 === Math.round(n * 2) && n >= 0 && n <= 10)).toBe(true);
     // (unbounded: a huge double is a multiple, but Ajv's multipleOf check reads it through parseInt and refuses it)
@@ -275,6 +281,8 @@ describe('fitLength and stringOfLength', () => {
     expect(fitLength('abcde', 2, '^(ab|abcde)$')).toBe('ab');
     expect(fitLength('abcd', 2, '^(ab|abc|abcd)$')).toBe('ab');
     expect(fitLength('xaay', 2, '^xa*y$')).toBe('xy');
+    // one more character is the one repeated in place, not a copy of the rest of the sample
+    expect(fitLength('ab', 4, '^(ab|aab|abab|aabb)$')).toBe('aabb');
   });
 
   it('stringOfLength repeats a character when no pattern or format constrains it, else fits the sample', () => {

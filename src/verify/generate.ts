@@ -14,11 +14,20 @@ export interface GenerateOptions {
 /** Code points, the unit JSON Schema's minLength/maxLength count (Ajv, Prism and pydantic agree). */
 export const codePoints = (s: string): number => [...s].length;
 
+/**
+ * Any code point but a surrogate (U+D800-U+DFFF), drawn as fast-check's `binary` unit draws it: an
+ * integer, small ones mapped to printable ASCII first (then the control characters). Built here
+ * because `fc.string({ unit: 'binary' })` costs about a second of CPU to construct (its shrinker
+ * maps every code point back), at every start of the verifier and of each test worker.
+ */
+const SURROGATES = 0xe000 - 0xd800;
+const printableFirst = (n: number) => (n < 95 ? n + 0x20 : n < 0x7f ? n - 95 : n);
+const anyCodePoint = fc
+  .integer({ min: 0, max: 0x10ffff - SURROGATES })
+  .map((n) => String.fromCodePoint(n < 0xd800 ? printableFirst(n) : n + SURROGATES));
+
 /** A string unit (one code point): printable ASCII mostly, any non-surrogate code point sometimes. */
-const unit = fc.oneof(
-  { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), weight: 4 },
-  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 1 },
-);
+const unit = fc.oneof({ arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), weight: 4 }, { arbitrary: anyCodePoint, weight: 1 });
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -44,17 +53,32 @@ const dateTime = fc
 
 const uuid = fc.oneof({ arbitrary: fc.uuid(), weight: 4 }, { arbitrary: fc.uuid().map((u) => u.toUpperCase()), weight: 1 });
 
-const FORMAT_ARBITRARIES: Record<string, fc.Arbitrary<string>> = {
-  uuid,
-  date: dateOnly,
-  'date-time': dateTime,
-  time: dateTime.map((dt) => dt.slice(11)),
-  email: fc.emailAddress(),
-  ipv4: fc.ipV4(),
-  ipv6: fc.ipV6(),
-  uri: fc.webUrl(),
-  hostname: fc.domain(),
+/**
+ * How to make the generator of each format, made on first use: some cost much to construct
+ * (`fc.webUrl()` about 1.5 s of CPU), and a spec uses few formats.
+ */
+const FORMAT_ARBITRARIES: Record<string, () => fc.Arbitrary<string>> = {
+  uuid: () => uuid,
+  date: () => dateOnly,
+  'date-time': () => dateTime,
+  time: () => dateTime.map((dt) => dt.slice(11)),
+  email: () => fc.emailAddress(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  uri: () => fc.webUrl(),
+  hostname: () => fc.domain(),
 };
+const formatArbitraries = new Map<string, fc.Arbitrary<string>>();
+
+function formatArbitrary(format: string): fc.Arbitrary<string> {
+  let arbitrary = formatArbitraries.get(format);
+  if (arbitrary === undefined) {
+    if (!Object.hasOwn(FORMAT_ARBITRARIES, format)) throw new Error(`no generator for format "${format}": add one to FORMAT_ARBITRARIES in src/verify/generate.ts`);
+    arbitrary = (FORMAT_ARBITRARIES[format] as () => fc.Arbitrary<string>)();
+    formatArbitraries.set(format, arbitrary);
+  }
+  return arbitrary;
+}
 
 function stringArbitrary(node: Flat): fc.Arbitrary<string> {
   const k = node.keywords;
@@ -63,9 +87,7 @@ function stringArbitrary(node: Flat): fc.Arbitrary<string> {
   const inLength = (s: string) => codePoints(s) >= minLength && (maxLength === undefined || codePoints(s) <= maxLength);
   const format = k.format;
   if (formatConstrains(format)) {
-    const arbitrary = FORMAT_ARBITRARIES[format];
-    if (!arbitrary) throw new Error(`no generator for format "${format}": add one to FORMAT_ARBITRARIES in src/verify/generate.ts`);
-    return arbitrary.filter(inLength);
+    return formatArbitrary(format).filter(inLength);
   }
   if (typeof k.pattern === 'string') {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: the filter keeps the bounds; maxLength only spares fast-check strings the filter would drop

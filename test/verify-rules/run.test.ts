@@ -201,8 +201,8 @@ describe('verify', () => {
     const report = await verify([plan], options({ concurrency: 1 }));
     const failures = report.operations[0]!.failures;
     expect(failures.map((f) => [f.check, f.message, f.occurrences])).toEqual([
-      ['no_server_error', 'answered 500', 27],
-      ['no_server_error', 'answered 503', 4],
+      ['no_server_error', 'answered 500', 28],
+      ['no_server_error', 'answered 503', 3],
     ]);
     expect(failures[0]!.example).toEqual({ label: 'body (root) type object', request: 'POST /v2/login/social 123' });
     // the answers, 5xx or not, are timed

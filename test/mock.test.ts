@@ -2,10 +2,10 @@
 // shape (every bound, enum and closed object of the seed, the branch a union body was meant for,
 // undecodable JSON, no body, a wrong content type), a 200 reflects the request of each of the seven
 // operations (and stays valid against its response schema), a 401 names the accepted credentials.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails } from '../src/index.js';
 import { startMock } from './helpers/mock-process.js';
-import { examplePathParams, mockBaseUrl, requestExample, responseErrors, violations } from './helpers/contract.js';
+import { examplePathParams, mockBaseUrl, requestExample, responseErrors, statelessMockUrl, violations } from './helpers/contract.js';
 import { operation, property, spec } from './helpers/spec.js';
 
 type Body = Record<string, unknown>;
@@ -384,12 +384,7 @@ describe('422: bodies that are not JSON objects', () => {
 // What one request determines, on its own: the stateless mock (`--stateless`), whose answers the
 // stateful default keeps except for what the seed's rules across requests change (test/state.test.ts).
 describe('200: responses reflect the request (--stateless)', () => {
-  const stateless = startMock({ args: ['--stateless'] });
-  afterAll(async () => (await stateless).stop());
-  let url = '';
-  beforeAll(async () => {
-    url = (await stateless).baseUrl;
-  });
+  const url = statelessMockUrl();
 
   it('Put Signals Configuration, log stream shape: the saved configuration, with the defaults applied', async () => {
     const { status, data } = await putSignals({ model: 'gpt-4.1', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 }, user_preferences: { focus_on: 'tool calls' } }, undefined, url);
@@ -556,15 +551,14 @@ describe('401: the credentials the operation accepts', () => {
 });
 
 describe('deterministic by default, generated only with --dynamic --seed', () => {
-  // Two more mocks, stateless (what one request determines) and with --dynamic and a seed; started
-  // at once so they are up by the time this runs.
+  // The shared stateless mock (what one request determines), and one with --dynamic and a seed,
+  // started when the file loads so that it is up by the time this runs.
   const dynamic = startMock({ args: ['--dynamic', '--seed', '42', '--stateless'] });
-  const stateless = startMock({ args: ['--stateless'] });
-  afterAll(async () => Promise.all([(await dynamic).stop(), (await stateless).stop()]));
+  afterAll(async () => (await dynamic).stop());
 
   it('the same request gets the same response, statically and with a seed; dynamic values still reflect the request', async () => {
     const body = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { cron: '*/5 * * * *' } };
-    const staticUrl = (await stateless).baseUrl;
+    const staticUrl = statelessMockUrl();
     const first = await putSignals(body, undefined, staticUrl);
     expect((await putSignals(body, undefined, staticUrl)).data).toEqual(first.data);
 

@@ -2,15 +2,16 @@
 // "creates or replaces"; 4.3 a PATCH; section 9, "Luna3 creation makes a new version under an
 // existing scorer"), and only those. Each sequence runs through the typed client against the
 // mock started as `npm start` starts it (stateful, the default) in a session of its own, and
-// against a `--stateless` mock, where it gets the answers of one request alone. (Its own mocks: the
-// suite's shared one may be started either way, MOCK_STATELESS=1.)
+// against a `--stateless` mock, where it gets the answers of one request alone. Both are the run's
+// shared mocks (test/setup/mock-server.ts), not the contract tests' one, which MOCK_STATELESS=1
+// turns stateless.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/index.js';
-import { responseErrors } from './helpers/contract.js';
+import { responseErrors, statefulMockUrl, statelessMockUrl } from './helpers/contract.js';
 import { startMock } from './helpers/mock-process.js';
 import { operation } from './helpers/spec.js';
 
@@ -20,12 +21,7 @@ const TEMPLATE = '9a3f6c1d-2e8b-4b7a-a5d4-7c1e0f3b9d62';
 const SCORER_A = '3d7b9e2f-5a1c-4c8d-b6e0-8f2a4d1c7e93';
 const SCORER_B = '4e8c0a3f-6b2d-4d9e-a7f1-9a3b5e2d8f04';
 
-const statefulMock = startMock();
-afterAll(async () => (await statefulMock).stop());
-let stateful = '';
-beforeAll(async () => {
-  stateful = (await statefulMock).baseUrl;
-});
+const stateful = statefulMockUrl();
 
 let sessions = 0;
 /** A client in a session of its own (the X-Mock-Session header), so no other test shares its state. */
@@ -149,12 +145,7 @@ describe('stateful (the default): the seed’s rules across requests', () => {
 });
 
 describe('--stateless: the same sequences get the answers of one request alone', () => {
-  const stateless = startMock({ args: ['--stateless'] });
-  let url = '';
-  beforeAll(async () => {
-    url = (await stateless).baseUrl;
-  });
-  afterAll(async () => (await stateless).stop());
+  const url = statelessMockUrl();
 
   it('every user is the example’s administrator; every version is the example’s; nothing is remembered', async () => {
     const api = sessionClient(url);

@@ -45,5 +45,9 @@ export function violations(response: Response): Violation[] {
   return header ? (JSON.parse(header) as Violation[]) : [];
 }
 
+/** The shared stateful mock (keep a test's state apart with X-Mock-Session) and the shared `--stateless` one (test/setup/mock-server.ts). */
+export const statefulMockUrl = (): string => inject('statefulMockUrl');
+export const statelessMockUrl = (): string => inject('statelessMockUrl');
+
 /** The shared mock: a child process (test/setup/mock-server.ts), or in this process for mutation testing. */
 export const mockBaseUrl = (): string => (globalThis as { __contractMockUrl?: string }).__contractMockUrl ?? inject('mockBaseUrl');

@@ -4,11 +4,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/verify/cli.js';
 import type { Report } from '../../src/verify/run.js';
-import { mockBaseUrl } from '../helpers/contract.js';
-import { startMock, type MockProcess } from '../helpers/mock-process.js';
+import { mockBaseUrl, statelessMockUrl } from '../helpers/contract.js';
 import { freePort } from '../helpers/net.js';
 import { startFaultServer, type Fault, type FaultServer } from './fault-server.js';
 
@@ -62,15 +61,8 @@ describe('against the mock', () => {
   });
 
   describe('stateless', () => {
-    let stateless: MockProcess;
-    beforeAll(async () => {
-      stateless = await startMock({ args: ['--stateless'] });
-    });
-    afterAll(async () => {
-      await stateless?.stop();
-    });
     it('conforms too', async () => {
-      const { code, report: r } = await report(['--base-url', stateless.baseUrl, '--seed', '7', '--requests', '10']);
+      const { code, report: r } = await report(['--base-url', statelessMockUrl(), '--seed', '7', '--requests', '10']);
       expect(failed(r)).toEqual([]);
       expect(code).toBe(0);
     });

@@ -21,6 +21,7 @@ const COST: Record<string, number> = {
   'test/verify/bin.test.ts': 5,
   'test/diff.test.ts': 5,
   'test/lint.test.ts': 3,
+  'test/generated.test.ts': 3,
   'test/scripts-typecheck.test.ts': 2,
   'test/helpers/mock-process.test.ts': 2,
   'test/fallbacks.test.ts': 2,

@@ -60,11 +60,14 @@ console.log(JSON.stringify({
 // A body that breaks the contract: it must not compile.
 const brokenSource = `import type { SignalsConfigurationPut } from '@observability/api-contract';\nexport const body: SignalsConfigurationPut = { model: 'm', run_mode: 'WEEKLY' };\n`;
 
+// A Node project's compiler options: strict, NodeNext, @types/node and no DOM lib, so the package's
+// types must stand on Node's own fetch globals (the bench's package section compiles a consumer with
+// the DOM lib). skipLibCheck false: every declaration file is checked, the package's included.
 beforeAll(() => {
   writeFileSync(
     join(here, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false },
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', lib: ['ES2022'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false },
       files: ['consumer.ts', 'broken.ts'],
     }),
   );

@@ -8,7 +8,7 @@ import { timeTsc, writeTsconfig } from './tsc.js';
 
 // Not copied into the snapshot: history, the shared install (symlinked instead), build output
 // (rebuilt by prepack), tests.
-const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
+export const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
 
 const PACKED = 'packed.json';
 

@@ -141,6 +141,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
     );
     if (candidate !== undefined) out.push({ keyword: 'enum', detail: `${values.length} values`, path, expected: at, apply: replace(candidate) });
   }
+  // Stryker disable next-line ConditionalExpression: without a const, c is undefined, so is other, and nothing is pushed
   if ('const' in k) {
     const c = k.const as Json;
     const other: Json | undefined = typeof c === 'string' ? `${c}_fuzz` : typeof c === 'number' ? c + 1 : typeof c === 'boolean' ? !c : undefined;
@@ -150,6 +151,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
     const pattern = k.pattern as string | undefined;
     const minLength = k.minLength as number | undefined;
     const maxLength = k.maxLength as number | undefined;
+    // Stryker disable next-line ConditionalExpression: an undefined minLength is not > 0 either
     if (minLength !== undefined && minLength > 0) {
       out.push({
         keyword: 'minLength',
@@ -177,6 +179,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         expected: at,
         apply: (base) => {
           const sample = String(valueAt(base));
+          // Stryker disable next-line Regex: removing the whitespace a run or a character at a time leaves the same string
           const candidates = [sample.replace(/\s+/gu, ''), 'x'.repeat(Math.max(minLength ?? 0, 1)), '!', ' ', ''];
           const failing = candidates.filter((c) => !re.test(c));
           return setAt(base, path, failing.find(lengthOk(node)) ?? failing[0] ?? '');
@@ -242,13 +245,14 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         path,
         expected: at,
         apply: (base) => {
-          const first = items(base)[0];
-          if (first === undefined) throw new Error(`no item to duplicate at ${pathName(path)}`);
+          // Bases fill every array with an item, unless maxItems is 0, whose own mutation (before this one) refuses the empty array.
+          const first = items(base)[0]!;
           return setAt(base, path, [first, first]);
         },
       });
     }
   }
+  // Stryker disable next-line ConditionalExpression: a node of another type has no required names and is not closed (schema.ts)
   if (node.type === 'object') {
     for (const name of node.required) {
       out.push({
@@ -312,6 +316,7 @@ function valueMatchingBoth(node: Flat, schema: RawSchema, name: string, seedFor:
     throw error;
   }
   for (const [v, variant] of variants.entries()) {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: any value valid against both serves; fill and extras only choose which
     for (const value of sampleOf(arbitraryOf(variant, { fill: true, extras: false }), seedFor(`${name}#${v}`), 5)) {
       if (isValid(toJsonSchema(node), value) && isValid(schema, value)) return value;
     }
@@ -331,6 +336,7 @@ function overlapOf(base: RawSchema, left: RawSchema, right: RawSchema, name: str
   const l = inline(merge(base, left)) as RawSchema;
   const r = inline(merge(base, right)) as RawSchema;
   for (const [v, variant] of variants.entries()) {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: any value of both branches serves; fill and extras only choose which
     for (const value of sampleOf(arbitraryOf(variant, { fill: false, extras: false }), seedFor(`${name}#${v}`), 5)) {
       if (isValid(l, value) && isValid(r, value)) return value;
     }
@@ -359,6 +365,7 @@ function pathBases(op: Operation, { seedFor, bases: count }: DeriveOptions): Rec
   const columns = op.pathParameters.map((p) => {
     const variant = p.variants[0];
     if (!variant) throw new Error(`${op.id}: path parameter ${p.name} has no satisfiable schema`);
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a path parameter is a string, which has no optional field to fill or object to extend
     return sampleOf(arbitraryOf(variant, { fill: true, extras: false }), seedFor(`${op.id}#path#${p.name}`), count).map(String);
   });
   return Array.from({ length: count }, (_, i) => Object.fromEntries(op.pathParameters.map((p, j) => [p.name, columns[j]![i]!])));

@@ -171,6 +171,115 @@ describe('body constraints, each violated alone', () => {
     expect(() => deriveOf(operationOf(obj({ a: { type: 'string', pattern: '.*' } })))).toThrow(/^derivation bug: the mutation for testOp body a pattern \.\* does not violate pattern at a; errors: \[\]$/);
   });
 
+  it('a pattern violation drops the sample\'s whitespace, reads the pattern as Unicode, and a pattern no candidate breaks is refused', () => {
+    // the sample without its whitespace, not with something else in its place
+    const spaced = byId(deriveOf(operationOf(obj({ a: { type: 'string', pattern: '^\\S+ \\S+$' } }))));
+    expect((bodyOf(spaced['body a pattern ^\\S+ \\S+$']) as Record<string, string>).a).toMatch(/^\S{2,}$/);
+    // \u{41} is the letter A under the u flag (without it, 41 times the letter u)
+    const astral = byId(deriveOf(operationOf(obj({ a: { type: 'string', pattern: '^\\u{41}+$' } }))));
+    expect((bodyOf(astral['body a pattern ^\\u{41}+$']) as Record<string, string>).a).toBe('x');
+    // "x", "!", " " and "" all lack an S, as the sample does: no candidate breaks it
+    expect(() => deriveOf(operationOf(obj({ a: { type: 'string', pattern: '^[^S]*$' } })))).toThrow(/^derivation bug: the mutation for testOp body a pattern \^\[\^S\]\*\$ does not violate pattern at a; errors: \[\]$/);
+  });
+
+  it('a format violation is a value the format refuses that keeps the pattern (read as Unicode) and the maximum length when one can', () => {
+    const c = byId(
+      deriveOf(
+        operationOf(
+          obj({
+            digits: { type: 'string', format: 'date', pattern: '^[\\p{Nd}-]+$' },
+            month: { type: 'string', format: 'date', pattern: '^\\d{4}-(0\\d|1[0-2])-\\d{2}$' },
+            short: { type: 'string', format: 'email', maxLength: 10 },
+          }),
+        ),
+      ),
+    );
+    const at = (id: string, field: string) => (bodyOf(c[id]) as Record<string, string>)[field];
+    // "not-a-date" and "x" break the pattern; the first candidate of digits and hyphens is a date that is no date
+    expect(at('body digits format date', 'digits')).toBe('2026-13-45');
+    // the only candidate that keeps this pattern is a valid date, so it is no violation: the first refused one instead
+    expect(at('body month format date', 'month')).toBe('not-a-date');
+    expect(c['body month format date']!.cases[0]!.isolation).toBe('entangled with pattern@month');
+    // "not-a-email" is 11 characters
+    expect(at('body short format email', 'short')).toBe('x');
+  });
+
+  it('type, in a union: the first wrong value the whole request refuses, and never a value of another allowed type', () => {
+    // 123 is absorbed by the second branch (an integer), true is refused by both
+    const c = byId(deriveOf(operationOf({ anyOf: [obj({ a: { type: 'string' } }), obj({ a: { type: 'integer' } })] })));
+    expect(bodyOf(c['body a type string [anyOf[0] type object]'])).toEqual({ a: true });
+    expect(c['body a type string [anyOf[0] type object]']!.cases[0]!.verdict).toBe('rejected');
+    // string or number: 123 (an integer, so a number) is no wrong value, even when the other branch takes anything
+    const list = byId(deriveOf(operationOf({ anyOf: [obj({ a: { type: ['string', 'number'] } }), obj({ a: {} })] })));
+    expect(bodyOf(list['body a type string|number [anyOf[0] type object › type string]'])).toEqual({ a: true });
+    expect(list['body a type string|number [anyOf[0] type object › type string]']!.cases[0]!.verdict).toBe('absorbed');
+  });
+
+  it('isolation names the same keyword broken at another place (an enclosing enum)', () => {
+    const c = byId(deriveOf(operationOf({ type: 'object', enum: [{ a: 'x' }, { a: 'y' }], required: ['a'], additionalProperties: false, properties: { a: { type: 'string', enum: ['x', 'y'] } } })));
+    expect(c['body a enum 2 values']!.cases[0]!.isolation).toBe('entangled with enum@(root)');
+    expect(c['body a type string']!.cases[0]!.isolation).toBe('entangled with enum@(root), enum@a');
+  });
+
+  it('keywords of another type constrain nothing, and a minItems of 0 is no constraint', () => {
+    const d = deriveOf(operationOf(obj({ s: { type: 'string', minimum: 5, maxItems: 1, minItems: 1, required: ['x'] }, l: { type: 'array', minItems: 0, items: { type: 'integer' } } })));
+    expect(d.constraints.map((c) => c.id)).toEqual([
+      'body (root) type object',
+      'body s required',
+      'body l required',
+      'body fuzz_unknown_field additionalProperties false',
+      'body s type string',
+      'body l type array',
+      'body l[] type integer',
+      'body (root) requestBody.required',
+    ]);
+  });
+
+  it('multipleOf: half a step up from the base value', () => {
+    // the only valid value is 4: 5 is past the maximum too, where 3 would be past the minimum
+    const c = byId(deriveOf(operationOf(obj({ n: { type: 'integer', multipleOf: 2, minimum: 4, maximum: 4 } }))));
+    expect(bodyOf(c['body n multipleOf 2'])).toEqual({ n: 5 });
+    expect(c['body n multipleOf 2']!.cases[0]!.isolation).toBe('entangled with maximum@n');
+  });
+
+  it('each generator draws from its own seed: two equal `not`s, two path parameters and two variants get different values', () => {
+    const d = deriveOf(operationOf(obj({ a: { type: 'string', not: { pattern: '^x' } }, b: { type: 'string', not: { pattern: '^x' } } }), { parameters: { p: UUID, q: UUID } }));
+    const c = byId(d);
+    const a = (bodyOf(c['body a not {"pattern":"^x"}']) as Record<string, string>).a!;
+    const b = (bodyOf(c['body b not {"pattern":"^x"}']) as Record<string, string>).b!;
+    expect([a[0], b[0]]).toEqual(['x', 'x']);
+    expect(a).not.toBe(b);
+    const path = c['body a type string']!.cases[0]!.request.path;
+    expect(path.p).not.toBe(path.q);
+    const variants = byId(deriveOf(operationOf({ anyOf: [obj({ k: { const: 'a' }, s: { type: 'string' } }), obj({ k: { const: 'b' }, s: { type: 'string' } })] })));
+    const s = (id: string) => (bodyOf(variants[id]) as Record<string, string>).s;
+    expect(s('body k const "a" [anyOf[0] type object]')).not.toBe(s('body k const "b" [anyOf[1] type object]'));
+  });
+
+  it('the first base has every optional field, and no unknown one', () => {
+    const d = deriveOf(operationOf({ type: 'object', properties: { a: { type: 'integer' }, b: { type: 'string' }, c: { type: 'boolean' }, d: { type: 'integer' }, e: { type: 'string' } } }));
+    const open = probesById(d)['(root) open object accepts an unknown property']!;
+    expect(Object.keys(open.request.body as object)).toEqual(['a', 'b', 'c', 'd', 'e', 'fuzz_unknown_field']);
+  });
+
+  it('a oneOf pair is named by its two branch indexes, and a pair that cannot be merged is refused loudly', () => {
+    const d = deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }, { type: 'string', pattern: '^[0-9]+$', minLength: 2 }] } })));
+    expect(d.constraints.filter((x) => x.keyword === 'oneOf').map((x) => x.id)).toEqual(['body v oneOf oneOf(type string, type integer, type string) branches 0 and 2 at once [oneOf[0] type string]']);
+    expect(() => deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'string', pattern: '^a' }, { type: 'string', pattern: '^b' }] } })))).toThrow('cannot merge two different "pattern" keywords ("^a" and "^b")');
+  });
+
+  it('a probe met again in another variant keeps the first variant\'s base', () => {
+    const d = deriveOf(operationOf(obj({ u: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, n: { type: 'integer', minimum: 0 } })));
+    expect(typeof (probesById(d)['n minimum 0']!.request.body as Record<string, Json>).u).toBe('string');
+  });
+
+  it('a `not` of a oneOf is matched by a value of exactly one of its branches', () => {
+    // a value of both branches (2 or 3 characters) does not match the oneOf, so it would break nothing
+    const c = byId(deriveOf(operationOf(obj({ a: { type: 'string', not: { oneOf: [{ maxLength: 3 }, { minLength: 2 }] } } }))));
+    const a = (bodyOf(c['body a not {"oneOf":[{"maxLength":3},{"minLength":2}]}']) as Record<string, string>).a!;
+    expect(a.length < 2 || a.length > 3).toBe(true);
+  });
+
   it('a `not` that cannot be merged with its node is refused loudly', () => {
     expect(() => deriveOf(operationOf(obj({ a: { type: 'string', pattern: '^a', not: { pattern: '^ab' } } })))).toThrow('cannot merge two different "pattern" keywords');
   });
@@ -262,6 +371,15 @@ describe('body constraints, each violated alone', () => {
     const none = deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'string', maxLength: 1 }, { type: 'string', minLength: 3 }] } })));
     expect(none.constraints.filter((x) => x.keyword === 'oneOf')).toEqual([]);
     expect(none.notes).toEqual(['v: oneOf(type string, type string): 1 of 1 branch pair(s) cannot overlap, so exclusivity cannot be violated there']);
+  });
+
+  it('the note on a oneOf counts only the pairs that can overlap at its own place', () => {
+    const d = deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'string', pattern: '^[0-9]+$', minLength: 2 }, { type: 'integer' }] }, w: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] } })));
+    expect(d.constraints.filter((x) => x.keyword === 'oneOf').map((x) => x.path)).toEqual([['v']]);
+    expect(d.notes).toEqual([
+      'v: oneOf(type string, type string, type integer): 2 of 3 branch pair(s) cannot overlap, so exclusivity cannot be violated there',
+      'w: oneOf(type string, type integer): 1 of 1 branch pair(s) cannot overlap, so exclusivity cannot be violated there',
+    ]);
   });
 
   it('several bases: the cases take each base in turn, from every variant the constraint occurs in', () => {

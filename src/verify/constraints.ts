@@ -451,7 +451,7 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
 
   // A required body that is missing.
   if (op.bodyRequired) {
-    constraints.set('body (root) requestBody.required', {
+    const missing: Constraint = {
       id: 'body (root) requestBody.required',
       operation: op,
       in: 'body',
@@ -460,14 +460,11 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
       branch: '',
       expected: [{ path: [], requestLevel: true }],
       cases: [{ request: { path: paths[0]!, body: undefined }, verdict: 'rejected', isolation: 'isolated', specErrors: [] }],
-    });
+    };
+    constraints.set(missing.id, missing);
   } else {
-    probes.set('body omitted (requestBody not required)', {
-      id: 'body omitted (requestBody not required)',
-      operation: op,
-      kind: 'edge',
-      request: { path: paths[0]!, body: undefined },
-    });
+    const omitted: PositiveProbe = { id: 'body omitted (requestBody not required)', operation: op, kind: 'edge', request: { path: paths[0]!, body: undefined } };
+    probes.set(omitted.id, omitted);
   }
 
   // oneOf sites whose branches cannot overlap are not constraints a request can break: say so.

@@ -2,7 +2,7 @@
 // in-process on small operations built here and on the spec's own: each constraint is violated
 // alone by exactly the request named, the 422 is expected where the violation is, a violation that
 // another branch absorbs is expected to be accepted, and each bound and enum gets its edge values.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { derive, probeIsValid, type Constraint, type Derivation, type PositiveProbe } from '../../src/verify/constraints.js';
 import { operations, type Operation } from '../../src/verify/operations.js';
 import { expand, inline, type Json, type RawSchema } from '../../src/verify/schema.js';
@@ -168,6 +168,8 @@ describe('body constraints, each violated alone', () => {
   });
 
   it('a pattern every string matches offers no violation: the derivation refuses it as its own bug', () => {
+    // also when the value it falls back to breaks another keyword
+    expect(() => deriveOf(operationOf(obj({ a: { type: 'string', pattern: '.*', minLength: 3 } })))).toThrow(/^derivation bug: the mutation for testOp body a pattern \.\* does not violate pattern at a; errors: \[\{"path":\["a"\],"keyword":"minLength"/);
     expect(() => deriveOf(operationOf(obj({ a: { type: 'string', pattern: '.*' } })))).toThrow(/^derivation bug: the mutation for testOp body a pattern \.\* does not violate pattern at a; errors: \[\]$/);
   });
 
@@ -373,6 +375,14 @@ describe('body constraints, each violated alone', () => {
     expect(none.notes).toEqual(['v: oneOf(type string, type string): 1 of 1 branch pair(s) cannot overlap, so exclusivity cannot be violated there']);
   });
 
+  it('a oneOf whose every pair can overlap gets no note', () => {
+    const d = deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }, { type: 'string', pattern: '^[0-9]+$', minLength: 2 }] } })));
+    expect(d.notes).toHaveLength(1);
+    const all = deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'integer', maximum: 5 }, { type: 'integer', minimum: 0 }] } })));
+    expect(all.constraints.filter((x) => x.keyword === 'oneOf')).toHaveLength(1);
+    expect(all.notes).toEqual([]);
+  });
+
   it('the note on a oneOf counts only the pairs that can overlap at its own place', () => {
     const d = deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'string', pattern: '^[0-9]+$', minLength: 2 }, { type: 'integer' }] }, w: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] } })));
     expect(d.constraints.filter((x) => x.keyword === 'oneOf').map((x) => x.path)).toEqual([['v']]);
@@ -471,6 +481,7 @@ describe('the request body as a whole', () => {
       in: 'body',
       path: [],
       keyword: 'requestBody.required',
+      branch: '',
       expected: [{ path: [], requestLevel: true }],
       cases: [{ request: { body: undefined }, verdict: 'rejected', isolation: 'isolated', specErrors: [] }],
     });
@@ -515,8 +526,13 @@ describe('edge probes: valid requests at the ends of each bound and with each en
     },
     { parameters: { id: UUID } },
   );
-  const d = deriveOf(op);
-  const probes = probesById(d);
+  // Derived before each test, not when the file loads: Stryker activates a mutant only while the tests run.
+  let d: Derivation;
+  let probes: Record<string, PositiveProbe>;
+  beforeEach(() => {
+    d = deriveOf(op);
+    probes = probesById(d);
+  });
   const value = (id: string) => {
     const probe = probes[id];
     expect(probe, id).toBeDefined();
@@ -620,6 +636,10 @@ describe('probeIsValid', () => {
     expect(probeIsValid(probe({ id }, undefined))).toEqual({ valid: true, errors: [] });
     expect(probeIsValid(probe({ id: 'nope' }, undefined))).toEqual({ valid: false, errors: [] });
     expect(probeIsValid({ ...probe({ id }, undefined), operation: { ...op, bodyRequired: true } })).toEqual({ valid: false, errors: [] });
+    // every path parameter must be valid, not one of them
+    const two = operationOf(obj({}), { parameters: { id: UUID, other: UUID } });
+    expect(probeIsValid({ ...probe({ id, other: 'nope' }, {}), operation: two })).toEqual({ valid: false, errors: [] });
+    expect(probeIsValid({ ...probe({ id, other: id }, {}), operation: two })).toEqual({ valid: true, errors: [] });
   });
 });
 

@@ -3,9 +3,9 @@
 // against a node:http server in the test process: exact bytes on the wire, credentials attached as
 // the client attaches them, and every outcome (JSON, not JSON, timeout, refused connection).
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, sendRaw } from '../../src/verify/exchange.js';
-import { hostileCases } from '../../src/verify/hostile.js';
+import { hostileCases, type HostileCase } from '../../src/verify/hostile.js';
 import { credentialHeaderOf, operations, send, urlPathOf, variantLabel, type Operation } from '../../src/verify/operations.js';
 import { isFailure, rawRequest, rawSocket } from '../../src/verify/raw.js';
 import { findNodes, firstNode, validSample } from '../../src/verify/samples.js';
@@ -138,7 +138,11 @@ describe('samples', () => {
 describe('hostile cases', () => {
   const template = op('updateAnnotationTemplate');
   const sample = { path: { project_id: PROJECT, template_id: TEMPLATE }, body: { name: 'Answer', criteria: 'Is "it" right?' } };
-  const cases = hostileCases(template, sample, { 'Service-API-Key': 'k' });
+  // Built before each test, not when the file loads: Stryker activates a mutant only while the tests run.
+  let cases: HostileCase[];
+  beforeEach(() => {
+    cases = hostileCases(template, sample, { 'Service-API-Key': 'k' });
+  });
   const body = (label: string) => {
     const found = cases.find((c) => c.label === label);
     expect(found, label).toBeDefined();

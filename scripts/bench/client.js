@@ -101,8 +101,9 @@ export async function clientSection({ quick }) {
   const { createApiClient } = await loadCurrentClient();
   // Many short rounds in rotating order: a burst of other work on the machine hits one task of
   // one round; the paired ratio (same round) and the best round of each variant shrug it off.
-  const time = quick ? 100 : 50;
-  const warmupTime = quick ? 30 : 300;
+  // --quick only shows that every variant runs and is measured: a few ms each.
+  const time = quick ? 20 : 50;
+  const warmupTime = quick ? 10 : 300;
   const rounds = quick ? 1 : 40;
 
   const signalsBody = fullSignalsBody();

@@ -190,8 +190,8 @@ function linearity(points) {
 /** @param {number} value */
 const ratioText = (value) => `${value.toFixed(1)}×`;
 
-/** @param {{ quick: boolean }} options */
-export async function growthSection({ quick }) {
+/** @param {{ quick: boolean, duration: number }} options --quick loads each server for `duration` seconds (--duration) */
+export async function growthSection({ quick, duration }) {
   const factors = quick ? [1] : [1, 10, 100];
   const runs = quick ? 1 : 3;
   const stepRuns = quick ? 1 : 2;
@@ -230,8 +230,8 @@ export async function growthSection({ quick }) {
       const tsc = quick ? undefined : await timeTsc(app, 'tsconfig.json', runs);
       const tscSkip = await timeTsc(app, 'tsconfig.skiplib.json', runs);
 
-      const prism = await serverAtSize('prism', bundled, runs, quick ? 0.5 : 3);
-      const ours = await serverAtSize('ours', bundled, runs, quick ? 0.5 : 3);
+      const prism = await serverAtSize('prism', bundled, runs, quick ? duration : 3);
+      const ours = await serverAtSize('ours', bundled, runs, quick ? duration : 3);
       results.push({
         factor,
         operations,
@@ -258,7 +258,7 @@ export async function growthSection({ quick }) {
       'Bundle: `redocly bundle <file> --output …` (what build.js runs). ' +
       `Types: scripts/build.js types(), timed in-process after one warm-up (no Node start-up). Lint, bundle and types: the fastest of ${stepRuns} run(s). ` +
       'tsc: a consumer file using `createClient<paths>` (openapi-fetch) with the generated types, three calls and two schema types, `tsc -p` strict NodeNext, wall time including Node start-up; the package\'s own createApiClient is bound to the real paths, so the growth consumer uses openapi-fetch directly. ' +
-      `Mocks: Prism's CLI (default flags) and ours (\`api-contract-mock --spec <file>\`) on the bundled file, each alone; start-up = spawn until the first HTTP answer (fastest of ${runs}); req/s and the server's CPU time per request: autocannon, 10 connections, ${quick ? '0.5 s' : '3 s after 1 s warm-up'}, the valid Signals PUT of section 2 (the same path at every size; a router that tries every operation has more to try). tsc: the fastest of ${runs} run(s).`,
+      `Mocks: Prism's CLI (default flags) and ours (\`api-contract-mock --spec <file>\`) on the bundled file, each alone; start-up = spawn until the first HTTP answer (fastest of ${runs}); req/s and the server's CPU time per request: autocannon, 10 connections, ${quick ? `${duration} s` : '3 s after 1 s warm-up'}, the valid Signals PUT of section 2 (the same path at every size; a router that tries every operation has more to try). tsc: the fastest of ${runs} run(s).`,
   );
   lines.push(
     '',

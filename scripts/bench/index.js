@@ -7,7 +7,8 @@
 //   --only      run only these sections (comma-separated; default: all five)
 //   --quick     a tiny configuration that checks the harness, not the machine: short timers,
 //               0.5 s of load, slow pipeline steps skipped, growth at 1× only, single runs
-//   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick)
+//   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick), and with --quick
+//               per server of the growth section too
 //   --packed    the package section reuses the package that packAndInstall (package.js) packed
 //               and installed into DIR, instead of packing it again (the tests pack once per run)
 //   --write     also write the report (Markdown) to FILE (default BENCHMARKS.md in the repo)

@@ -10,7 +10,7 @@
 //   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick), and with --quick
 //               per server of the growth section too
 //   --packed    the package section reuses the package that packAndInstall (package.js) packed
-//               and installed into DIR, instead of packing it again (the tests pack once per run)
+//               and installed into DIR, instead of packing it again (the tests pack once and keep it)
 //   --write     also write the report (Markdown) to FILE (default BENCHMARKS.md in the repo)
 //
 // Every server and temp dir it makes is removed at the end, on an error, and on Ctrl-C.

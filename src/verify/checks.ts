@@ -34,6 +34,7 @@ const one = (key: string, message: string): Problem[] => [{ key, message }];
 /** The status of a response that a status check may judge: not a timeout, not a 5xx (judged elsewhere). */
 function judgedStatus(exchange: Exchange): number | undefined {
   const outcome = exchange.outcome;
+  // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
   if (outcome.type !== 'response' || outcome.status >= 500) return undefined;
   return outcome.status;
 }
@@ -74,6 +75,7 @@ export function describeSchemaError(error: ErrorObject, body: unknown): { pointe
 /** One problem per schema error of a body (array indexes grouped: /items/3/id and /items/5/id are one fault). */
 function schemaProblems(validate: ValidateFunction, body: unknown, prefix: string): Problem[] {
   if (validate(body)) return [];
+  // Stryker disable next-line ArrayDeclaration: Ajv sets errors whenever the validation fails
   return outermost(validate.errors ?? []).map((error) => {
     const { pointer, text } = describeSchemaError(error, body);
     return { key: `${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} ${error.keyword}`, message: `${prefix}${text}` };
@@ -95,6 +97,7 @@ export const noServerError: Check = {
   description: 'no request gets a 5xx',
   run(exchange) {
     const outcome = exchange.outcome;
+    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
     return outcome.type === 'response' && outcome.status >= 500 ? one(`status ${outcome.status}`, `answered ${outcome.status}`) : [];
   },
 };
@@ -112,6 +115,7 @@ export const responseIsJson: Check = {
   description: 'every answer of the API is a JSON body labelled application/json (seed, section 1)',
   run(exchange) {
     const outcome = exchange.outcome;
+    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
     if (outcome.type !== 'response' || outcome.status >= 500 || outcome.notJson === undefined) return [];
     const what = outcome.notJson === 'not JSON' ? `content-type ${outcome.contentType ?? 'missing'}` : outcome.notJson;
     return one(`${outcome.status} ${what}`, `the ${outcome.status} answer is not a JSON body: ${what}`);
@@ -123,6 +127,7 @@ export const responseSchemaConformance: Check = {
   description: 'every 200 body is valid against the operation\'s 200 schema',
   run(exchange) {
     const outcome = exchange.outcome;
+    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
     if (outcome.type !== 'response' || outcome.status !== 200 || outcome.notJson !== undefined) return [];
     return schemaProblems(exchange.operation.validateResponse, outcome.body, '');
   },
@@ -133,6 +138,7 @@ export const validationErrorShape: Check = {
   description: 'every 422 body is an HTTPValidationError: {"detail": [{"loc", "msg", "type"}, …]} (seed, 2.7)',
   run(exchange) {
     const outcome = exchange.outcome;
+    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
     if (outcome.type !== 'response' || outcome.status !== 422 || outcome.notJson !== undefined) return [];
     return schemaProblems(validationErrorValidator, outcome.body, 'the 422 body is not an HTTPValidationError: ');
   },
@@ -183,6 +189,7 @@ export const validationErrorLocatesViolation: Check = {
   description: 'the 422 `detail` has an item whose `loc` points at the violated field, or at a place where the contract finds the request wrong',
   run(exchange, { constraint }) {
     const outcome = exchange.outcome;
+    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
     if (!constraint || outcome.type !== 'response' || outcome.status !== 422 || !validationErrorValidator(outcome.body)) return [];
     if (!Array.isArray((outcome.body as { detail?: unknown }).detail)) return one('no detail', "the 422 has no `detail`, so it locates no violation");
     // Where the spec itself finds the request wrong also counts: a body that loses the field which

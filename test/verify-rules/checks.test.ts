@@ -104,6 +104,17 @@ describe('checks of every answer', () => {
     // an error beside a union, at a place that merely starts the same way, is kept
     const beside = answering({ type: 'object', properties: { ab: { anyOf: [{ type: 'string' }] }, abc: { type: 'string' } } });
     expect(run(responseSchemaConformance, exchange(response(200, { ab: 1, abc: 1 }), 'valid', beside)).map((p) => p.key)).toEqual(['/ab anyOf', '/abc type']);
+    // a union inside a union's branch is said too (only plain errors inside a union are left to it)
+    const inOneOf = answering({ oneOf: [{ anyOf: [{ type: 'integer' }, { type: 'null' }] }, { type: 'string' }] });
+    expect(run(responseSchemaConformance, exchange(response(200, true), 'valid', inOneOf)).map((p) => p.key)).toEqual(['/ anyOf', '/ oneOf']);
+    const inAnyOf = answering({ anyOf: [{ oneOf: [{ type: 'integer' }, { type: 'null' }] }, { type: 'string' }] });
+    expect(run(responseSchemaConformance, exchange(response(200, true), 'valid', inAnyOf)).map((p) => p.key)).toEqual(['/ oneOf', '/ anyOf']);
+    // only a union's branches are left to it: an error under another keyword's error is said too
+    const names = answering({ type: 'object', propertyNames: { pattern: '^a' } });
+    expect(run(responseSchemaConformance, exchange(response(200, { b: 1 }), 'valid', names)).map((p) => p.key)).toEqual(['/ pattern', '/ propertyNames']);
+    // an index of any length, and an index at the end of the pointer, are grouped
+    const list = answering({ type: 'array', items: { type: 'integer' } });
+    expect(run(responseSchemaConformance, exchange(response(200, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 'x']), 'valid', list))).toEqual([{ key: '/* type', message: '/11 (type): must be integer, received "x"' }]);
   });
 
   it('validation_error_shape: a 422 body that is not an HTTPValidationError', () => {
@@ -132,6 +143,8 @@ describe('describeSchemaError', () => {
     expect(describeSchemaError(error({ keyword: 'type', instancePath: '/a~1b/c~0d', message: 'must be string' }), { 'a/b': { 'c~d': 5 } }).text).toBe('/a~1b/c~0d (type): must be string, received 5');
     expect(describeSchemaError(error({ keyword: 'frob', instancePath: '/x/y' }), { x: 'text' }).text).toBe('/x/y (frob): must satisfy frob, received nothing');
     expect(describeSchemaError(error({ keyword: 'type', instancePath: '/x/y', message: 'm' }), { x: null }).text).toBe('/x/y (type): m, received nothing');
+    // a string has no fields, not even its length
+    expect(describeSchemaError(error({ keyword: 'type', instancePath: '/x/length', message: 'm' }), { x: 'text' }).text).toBe('/x/length (type): m, received nothing');
     expect(describeSchemaError(error({ keyword: 'type', instancePath: '', message: 'must be object' }), 'text')).toEqual({ pointer: '/', text: '/ (type): must be object, received "text"' });
   });
 
@@ -196,6 +209,8 @@ describe('checks of one kind of request', () => {
     expect(bare(401)).toEqual([]);
     expect(bare(199)).toEqual([]);
     expect(bare(300)).toEqual([]);
+    expect(run(rejectsMissingCredential, exchange({ type: 'timeout' }, 'no credential'))).toEqual([]);
+    expect(run(rejectsMissingCredential, exchange({ type: 'network error', message: 'fetch failed' }, 'no credential'))).toEqual([]);
   });
 
   describe('validation_error_locates_violation', () => {
@@ -314,6 +329,8 @@ describe('the Ajv oracle', () => {
     expect(requestValidator('/v2/login/social', 'post')({ provider: 1 })).toBe(false);
     expect(responseValidator('/v2/login/social', 'post')({ token_type: 'bearer' })).toBe(true);
     expect(() => requestValidator('/v2/nowhere', 'post')).toThrow('no schema at contract.json#/paths/~1v2~1nowhere/post/requestBody/content/application~1json/schema');
+    expect(() => requestValidator('/v2/a~b', 'post')).toThrow('no schema at contract.json#/paths/~1v2~1a~0b/post/');
+    expect(responseValidator('/v2/login/social', 'post')(123)).toBe(false);
     expect(validationErrorValidator({ detail: [{ loc: ['body'], msg: 'm', type: 't' }] })).toBe(true);
     expect(validationErrorValidator({ detail: [{ loc: ['body'], msg: 'm' }] })).toBe(false);
   });
@@ -337,6 +354,8 @@ describe('the Ajv oracle', () => {
     expect(located(null)).toEqual([]);
     expect(located(undefined)).toEqual([]);
     expect(located([{ keyword: 'x', instancePath: '/a', schemaPath: '#', params: {} } as ErrorObject])).toEqual([{ path: ['a'], keyword: 'x', message: '' }]);
+    // only a segment of digits alone is an array index
+    expect(located([{ keyword: 'x', instancePath: '/12/a1/1a/3', schemaPath: '#', params: {} } as ErrorObject])[0]!.path).toEqual([12, 'a1', '1a', 3]);
   });
 
   it('tells a format that constrains strings from one that accepts anything', () => {

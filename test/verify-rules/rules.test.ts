@@ -58,6 +58,19 @@ describe('signals_put_returns_saved_values', () => {
     const data = (over: Record<string, unknown>) => ({ data: { project_id: PROJECT, run_id: RUN, ...body, ...over } });
     expect(check(request(body), data({ ids: [PROJECT.toUpperCase()] }))).toEqual([]);
     expect(check(request(body), data({ options: { a: [1, { b: 2 }], extra: 1 } }))).toEqual([]);
+    // deeper down, an object is the same only with the same keys, each the same
+    const deep = { model: 'm', options: { inner: { x: 1, y: 2 } } };
+    expect(check(request(deep), data({ options: { inner: { x: 1 } } }))).toHaveLength(1);
+    expect(check(request({ model: 'm', options: { inner: { x: 1 } } }), data({ options: { inner: { x: 1, y: 2 } } }))).toHaveLength(1);
+    expect(check(request(deep), data({ options: { inner: { x: 1, y: 3 } } }))).toHaveLength(1);
+    // only a whole UUID compares without case; a UUID inside a longer text does not
+    expect(check(request({ model: `A${PROJECT}` }), data({ model: `a${PROJECT}` }))).toHaveLength(1);
+    expect(check(request({ model: `${PROJECT}A` }), data({ model: `${PROJECT}a` }))).toHaveLength(1);
+    // a UUID and a list holding it, either way round, differ
+    expect(check(request({ model: PROJECT }), data({ model: [PROJECT] }))).toEqual([{ key: 'data.model', message: `data.model is ["${PROJECT}"], but the request saved "${PROJECT}"` }]);
+    expect(check(request({ model: [PROJECT] }), data({ model: PROJECT }))).toHaveLength(1);
+    // a list and an object with the same length and item differ
+    expect(check(request({ model: ['x'] }), data({ model: { 0: 'x', length: 1 } }))).toHaveLength(1);
     expect(check(request(body), data({ options: { a: [1, { b: 3 }] } }))).toHaveLength(1);
     expect(check(request(body), data({ options: { a: [1, { c: 2 }] } }))).toHaveLength(1);
     expect(check(request(body), data({ options: { a: [1, { b: 2, c: 3 }] } }))).toHaveLength(1);
@@ -97,6 +110,8 @@ describe('signals_put_applies_defaults', () => {
       { key: 'data.schedule.timezone', message: 'data.schedule.timezone is "Europe/Paris" though the request left it out; the default is "UTC"' },
       { key: 'data.schedule.type', message: 'data.schedule.type is "INTERVAL" though the request left it out; the default is "CRON"' },
     ]);
+    // a type that was sent is not judged, even where the default would differ
+    expect(r.check(request({ model: 'm', schedule: { type: 'CRON' } }), data({ schedule: { type: 'CRON', timezone: 'UTC' } }))).toEqual([]);
     expect(r.check(request({ model: 'm', schedule: { interval_hours: 2 } }), data({ schedule: { type: 'CRON' } }))).toEqual([
       { key: 'data.schedule.type', message: 'data.schedule.type is "CRON" though the request left it out; the default is "INTERVAL"' },
     ]);
@@ -143,6 +158,8 @@ describe('log_traces_counts_what_was_sent', () => {
   it('does not judge when spans carry child spans (the total is unknown), or the answer is not an object', () => {
     expect(check(request({ traces: [{ spans: [{ spans: [{}] }] }] }), { traces_count: 1, spans_count: 1 })).toEqual([]);
     expect(check(request({ traces: [{ spans: [{ spans: [] }] }] }), { traces_count: 9 })).toEqual([]);
+    // one span with children among others is enough
+    expect(check(request({ traces: [{ spans: [{}, { spans: [] }] }] }), { traces_count: 1, spans_count: 9 })).toEqual([]);
     expect(check(request({ traces: [{ spans: ['x', null] }] }), { spans_count: 2 })).toEqual([]);
     expect(check(request(sent), [1])).toEqual([]);
     expect(check(request(sent), null)).toEqual([]);
@@ -183,6 +200,7 @@ describe('log_traces_trace_ids_only_when_asked', () => {
     ]);
     expect(r.probes!([])).toEqual([]);
     expect(r.probes!([request(null)])).toEqual([]);
+    expect(r.probes!([request({ traces })])[0]).toEqual({ label: 'include_trace_ids true', request: request({ traces, include_trace_ids: true }) });
   });
 });
 
@@ -194,6 +212,7 @@ describe('bulk_feedback_answers_per_operation', () => {
     expect(check(request(sent), [{ operation: 'create', index: 0, selector: 'indexes' }, { operation: 'delete', index: 2 }, 'not an item'])).toEqual([]);
     // an item that does not name its operation says nothing against any
     expect(check(request(sent), [{ operation: 'create' }, { index: 0 }])).toEqual([]);
+    expect(check(request(sent), [null, { operation: 'create' }, { operation: 'delete' }])).toEqual([]);
   });
 
   it('names an operation with no item, and an item that names what was not sent', () => {

@@ -502,7 +502,9 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
       if (exact !== undefined) return probe(`${keyword} ${length}${label}`, exact);
       // The pattern forbids this length: take the nearest reachable one and say so.
       const direction = keyword === 'minLength' ? 1 : -1;
-      for (let n = length + direction, tries = 0; n >= 0 && tries < 64; n += direction, tries++) {
+      // Downwards the search ends at the base's own length at the latest (the base matches and keeps
+      // maxLength), so n never goes below 0.
+      for (let n = length + direction, tries = 0; tries < 64; n += direction, tries++) {
         const nearest = stringOfLength(node, text, n, char);
         if (nearest !== undefined) {
           const note = `${op.id} ${name(`${keyword} ${length}`)} is unreachable under its pattern; the nearest valid length is ${n}`;

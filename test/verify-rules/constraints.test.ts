@@ -616,6 +616,23 @@ describe('edge probes: valid requests at the ends of each bound and with each en
     expect(d.notes).toEqual(['testOp code maxLength 5 is unreachable under its pattern; the nearest valid length is 0']);
   });
 
+  it('the nearest reachable length is searched away from the bound, never inside it', () => {
+    const d = deriveOf(operationOf(obj({ up: { type: 'string', minLength: 2, pattern: '^(a|aaa)$' }, down: { type: 'string', maxLength: 2, pattern: '^(a|aaa)$' } })));
+    const p = probesById(d);
+    expect((p['up minLength 2 (nearest reachable: 3)']!.request.body as Record<string, string>).up).toBe('aaa');
+    expect((p['down maxLength 2 (nearest reachable: 1)']!.request.body as Record<string, string>).down).toBe('a');
+  });
+
+  it('the search goes 64 lengths past the bound, and a note met again in another variant is kept once', () => {
+    const near = deriveOf(operationOf(obj({ code: { type: 'string', minLength: 2, pattern: '^(b|a{66})$' } })));
+    expect(Object.keys(probesById(near)).filter((id) => id.startsWith('code'))).toEqual(['code minLength 2 (nearest reachable: 66)']);
+    const far = deriveOf(operationOf(obj({ code: { type: 'string', minLength: 2, pattern: '^(b|a{67})$' } })));
+    expect(Object.keys(probesById(far)).filter((id) => id.startsWith('code'))).toEqual([]);
+    expect(far.notes).toEqual(['testOp code minLength 2: no valid string of a nearby length was found']);
+    const twice = deriveOf(operationOf(obj({ u: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, code: { type: 'string', minLength: 1, pattern: '^(b|aaa)$' } })));
+    expect(twice.notes.filter((n) => n.startsWith('testOp code'))).toEqual(['testOp code minLength 1 is unreachable under its pattern; the nearest valid length is 3']);
+  });
+
   it('no valid length nearby: noted, no probe', () => {
     const far = operationOf(obj({ code: { type: 'string', minLength: 1, maxLength: 200, pattern: '^(a{100}|b)$' } }));
     const dz = deriveOf(far);

@@ -98,7 +98,9 @@ describe('the packed package', { timeout: 120_000 }, () => {
   it('ships the mock as a bin that, without Prism installed, says how to get it', async () => {
     const bin = join(app, 'node_modules/.bin/api-contract-mock');
     expect(existsSync(bin)).toBe(true);
-    const result = await run(process.execPath, [bin, '--port', '0'], { cwd: app }).then(
+    // A bin that finds Prism after all starts a server and never exits: killed at the timeout (its
+    // code is then null, not 2), so the test fails instead of leaving a mock running.
+    const result = await run(process.execPath, [bin, '--port', '0'], { cwd: app, timeout: 30_000 }).then(
       () => ({ code: 0, stderr: '' }),
       (e: { code: number; stderr: string }) => e,
     );

@@ -113,6 +113,13 @@ describe('samples', () => {
     expect(template.validateRequest(sample.body)).toBe(true);
     expect(validSample(template, 'verify', seedsOf(1))).toEqual(sample);
     expect(validSample(template, 'other', seedsOf(1))).not.toEqual(sample);
+    expect(validSample(template, 'other', seedsOf(1)).body).not.toEqual(sample.body);
+    expect(sample.path.project_id).not.toBe(sample.path.template_id);
+    // every optional field of every operation's first variant is filled
+    for (const o of operations) {
+      const body = validSample(o, 'verify', seedsOf(1)).body as Record<string, unknown>;
+      expect(Object.keys(body).sort(), o.id).toEqual(Object.keys(o.variants[0]!.properties).sort());
+    }
     expect(validSample(template, 'verify', seedsOf(1), 3)).not.toEqual(sample);
     expect(() => validSample(template, 'verify', seedsOf(1), 99)).toThrow('updateAnnotationTemplate has no variant 99');
     expect(() => validSample({ ...template, validateRequest: op('putSignalsConfiguration').validateRequest }, 'verify', seedsOf(1))).toThrow('generator bug: the sample verify of updateAnnotationTemplate is invalid');
@@ -241,6 +248,17 @@ describe('hostile cases', () => {
     expect(of({ type: 'object', properties: { outer: { type: ['object', 'null'], properties: { s: { type: 'string' } } } } }, { outer: null })).toEqual([]);
     expect(of({ type: 'object', properties: { deep: { type: 'object', properties: { s: { type: 'string' } } }, top: { type: 'string' } } }, { deep: { s: 'x' }, top: 'y' })[0]).toBe('a 1 MiB string at top');
     expect(of({ type: 'object', properties: { deep: { type: 'object', properties: { s: { type: 'string', maxLength: 9 } } }, top: { type: 'string' } } }, { deep: { s: 'x' }, top: 'y' })[0]).toBe('a 1 MiB string at deep.s');
+    expect(of({ type: 'object', properties: { top: { type: 'string' }, deep: { type: 'object', properties: { s: { type: 'string', maxLength: 9 } } } } }, { top: 'y', deep: { s: 'x' } })[0]).toBe('a 1 MiB string at deep.s');
+    // a field of any type that holds a string, or a const, is not a free-text string field
+    expect(of({ type: 'object', properties: { any: {}, s: { type: 'string' } } }, { any: 'text', s: 'y' })[0]).toBe('a 1 MiB string at s');
+    expect(of({ type: 'object', properties: { k: { type: 'string', const: 'x' } } }, { k: 'x' })).toEqual([]);
+  });
+
+  it('the trailing comma goes before the document\'s last bracket, and a document that is not an object has no property cases', () => {
+    const cases = hostileCases({ ...template, pathParameters: [], path: '/x', variants: expand({ type: 'object' }) }, { path: {}, body: { o: { x: [1] } } }, {});
+    expect(cases.find((c) => c.label === 'invalid JSON: trailing comma')!.request.body).toBe('{"o":{"x":[1]},}');
+    const text = hostileCases({ ...template, pathParameters: [], path: '/x', variants: expand({ type: 'string' }) }, { path: {}, body: 'text' }, {});
+    expect(text.filter((c) => c.label.startsWith('a property named') || c.label.startsWith('null in'))).toEqual([]);
   });
 
   it('strings with a pattern, a format, an enum or a const, or inside arrays, are not free text', () => {

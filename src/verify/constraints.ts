@@ -200,7 +200,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         apply: (base) => {
           const failing = FORMAT_CANDIDATES.map((c) => c.replace('{format}', format)).filter((c) => !isValid(formatOnly, c));
           // Every format the generator draws refuses some candidate (generate.ts has no generator for one that would not).
-          const chosen = failing.find((c) => lengthOk(node)(c) && (pattern === undefined || new RegExp(pattern, 'u').test(c))) ?? failing[0]!;
+          const chosen = failing.find((c) => lengthOk(node)(c) && new RegExp(pattern ?? '', 'u').test(c)) ?? failing[0]!;
           return setAt(base, path, chosen);
         },
       });
@@ -220,9 +220,10 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
   if (node.type === 'array') {
     // Bases fill every optional field, so the array is there.
     const items = (base: Json) => valueAt(base) as Json[];
-    if (typeof k.minItems === 'number' && k.minItems > 0) {
-      const n = k.minItems - 1;
-      out.push({ keyword: 'minItems', detail: String(k.minItems), path, expected: at, apply: (base) => setAt(base, path, items(base).slice(0, n)) });
+    const minItems = (k.minItems as number | undefined) ?? 0;
+    if (minItems > 0) {
+      const n = minItems - 1;
+      out.push({ keyword: 'minItems', detail: String(minItems), path, expected: at, apply: (base) => setAt(base, path, items(base).slice(0, n)) });
     }
     if (typeof k.maxItems === 'number') {
       const n = k.maxItems + 1;

@@ -8,7 +8,14 @@ import { timeTsc, writeTsconfig } from './tsc.js';
 
 // Not copied into the snapshot: history, the shared install (symlinked instead), build output
 // (rebuilt by prepack), tests.
-export const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
+const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
+
+/**
+ * Whether the snapshot takes this top-level entry of the repository (the tests' kept pack is named
+ * by a hash of what it takes, test/setup/package.ts).
+ * @param {string} entry
+ */
+export const snapshotTakes = (entry) => !NOT_COPIED.has(entry) && !entry.endsWith('.tgz');
 
 const PACKED = 'packed.json';
 
@@ -113,7 +120,7 @@ export async function packAndInstall(work = tempDir('package')) {
   const snapshot = join(work, 'snapshot');
   mkdirSync(snapshot);
   for (const entry of readdirSync(root)) {
-    if (NOT_COPIED.has(entry) || entry.endsWith('.tgz')) continue;
+    if (!snapshotTakes(entry)) continue;
     cpSync(join(root, entry), join(snapshot, entry), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(snapshot, 'node_modules'), 'dir');

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { NOT_COPIED, packAndInstall } from '../../scripts/bench/package.js';
+import { packAndInstall, snapshotTakes } from '../../scripts/bench/package.js';
 
 export interface PackedPackage {
   /** The directory of the whole pack: `--packed` of scripts/bench/index.js. */
@@ -50,7 +50,7 @@ function inputsHash(): string {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const hash = createHash('sha256');
   for (const file of [...new Set(listed.split('\0').filter(Boolean))].sort()) {
-    if (NOT_COPIED.has(file.split('/')[0]!) || file.endsWith('.tgz') || !existsSync(join(root, file))) continue;
+    if (!snapshotTakes(file.split('/')[0]!) || !existsSync(join(root, file))) continue;
     hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
   }
   return hash.digest('hex').slice(0, 16);

@@ -64,6 +64,8 @@ function tidy(dir: string): void {
 }
 
 let dir: string | undefined;
+/** Whether this run's pack is kept for the next runs (false without git: nothing names it). */
+let keep = true;
 let packing: Promise<unknown> | undefined;
 
 export function setup(project: TestProject): void {
@@ -71,7 +73,8 @@ export function setup(project: TestProject): void {
   try {
     key = inputsHash();
   } catch {
-    key = `unhashed-${process.pid}`; // no git here: a pack of this run only (removed at the end)
+    keep = false;
+    key = `unhashed-${process.pid}`;
   }
   const work = join(CACHE, `packed-${key}`);
   dir = work;
@@ -90,6 +93,7 @@ export function setup(project: TestProject): void {
 export async function teardown(): Promise<void> {
   await packing; // never leaves a pack writing into a directory being removed
   if (!dir) return;
-  if (dir.includes('packed-unhashed-') || existsSync(join(dir, FAILED_FILE)) || !existsSync(join(dir, PACKED_FILE))) rmSync(dir, { recursive: true, force: true });
+  // A failed pack writes no PACKED_FILE (packAndInstall writes it last).
+  if (!keep || !existsSync(join(dir, PACKED_FILE))) rmSync(dir, { recursive: true, force: true });
   else tidy(dir);
 }

@@ -44,7 +44,8 @@ export function rawRequest(target: number | string, req: RawRequest): Promise<Ra
       resolve(value);
     };
     const outgoing = request(
-      { host: base.hostname.replace(/^\[|\]$/g, ''), port: base.port, method: req.method, path: prefix + req.path, headers: req.headers ?? {}, agent: false, insecureHTTPParser: false },
+      // An IPv6 hostname comes in brackets ([::1]), which a host name must not have.
+      { host: base.hostname.startsWith('[') ? base.hostname.slice(1, -1) : base.hostname, port: base.port, method: req.method, path: prefix + req.path, headers: req.headers ?? {}, agent: false, insecureHTTPParser: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

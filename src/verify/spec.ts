@@ -24,13 +24,15 @@ export interface OpenApiDocument {
 }
 
 function isPackageRoot(dir: string): boolean {
+  if (!existsSync(join(dir, SPEC_FILE))) return false;
   const manifest = join(dir, 'package.json');
-  if (!existsSync(manifest) || !existsSync(join(dir, SPEC_FILE))) return false;
+  let name: unknown;
   try {
-    return (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME;
+    name = (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name;
   } catch {
-    return false;
+    // no package.json, or one that is not JSON (or is `null`): not this package's
   }
+  return name === PACKAGE_NAME;
 }
 
 function startingPoints(): string[] {
@@ -47,18 +49,22 @@ function startingPoints(): string[] {
   return starts;
 }
 
-function findPackageRoot(): string {
-  for (const start of startingPoints()) {
+/**
+ * The package root: the first directory, walking up from each starting point in turn, whose
+ * package.json names this package and that holds generated/openapi.json.
+ */
+export function findPackageRoot(starts: readonly string[]): string {
+  for (const start of starts) {
     for (let dir = start; ; dir = dirname(dir)) {
       if (isPackageRoot(dir)) return dir;
       if (dirname(dir) === dir) break;
     }
   }
-  throw new Error(`cannot find ${SPEC_FILE} of ${PACKAGE_NAME} above ${startingPoints().join(' or ')}`);
+  throw new Error(`cannot find ${SPEC_FILE} of ${PACKAGE_NAME} above ${starts.join(' or ')}`);
 }
 
 /** The bundled spec file of this package. */
-export const specPath: string = join(findPackageRoot(), SPEC_FILE);
+export const specPath: string = join(findPackageRoot(startingPoints()), SPEC_FILE);
 
 /** The bundled OpenAPI document. */
 export const spec: OpenApiDocument = JSON.parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;

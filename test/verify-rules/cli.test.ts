@@ -98,14 +98,18 @@ describe('usage', () => {
 
 describe('credentials from the environment', () => {
   it('one per variable, an empty one unset; basic split at its first colon', () => {
-    expect(credentialsFrom({})).toEqual({});
-    expect(credentialsFrom({ API_CONTRACT_API_KEY: 'a', API_CONTRACT_CLASSIC_API_KEY: 'c', API_CONTRACT_ACCESS_TOKEN: 't', API_CONTRACT_BASIC_AUTH: 'ada:pass:word' })).toEqual({
+    // exactly the credentials set: no key for an unset one
+    expect(credentialsFrom({})).toStrictEqual({});
+    expect(credentialsFrom({ API_CONTRACT_API_KEY: 'a' })).toStrictEqual({ apiKey: 'a' });
+    expect(credentialsFrom({ API_CONTRACT_CLASSIC_API_KEY: 'c' })).toStrictEqual({ classicApiKey: 'c' });
+    expect(credentialsFrom({ API_CONTRACT_ACCESS_TOKEN: 't' })).toStrictEqual({ accessToken: 't' });
+    expect(credentialsFrom({ API_CONTRACT_API_KEY: 'a', API_CONTRACT_CLASSIC_API_KEY: 'c', API_CONTRACT_ACCESS_TOKEN: 't', API_CONTRACT_BASIC_AUTH: 'ada:pass:word' })).toStrictEqual({
       apiKey: 'a',
       classicApiKey: 'c',
       accessToken: 't',
       basic: { username: 'ada', password: 'pass:word' },
     });
-    expect(credentialsFrom({ API_CONTRACT_API_KEY: '', API_CONTRACT_CLASSIC_API_KEY: '', API_CONTRACT_ACCESS_TOKEN: '', API_CONTRACT_BASIC_AUTH: '' })).toEqual({});
+    expect(credentialsFrom({ API_CONTRACT_API_KEY: '', API_CONTRACT_CLASSIC_API_KEY: '', API_CONTRACT_ACCESS_TOKEN: '', API_CONTRACT_BASIC_AUTH: '' })).toStrictEqual({});
     expect(credentialsFrom({ API_CONTRACT_BASIC_AUTH: ':' })).toEqual({ basic: { username: '', password: '' } });
   });
 });
@@ -118,6 +122,13 @@ describe('isLoopback', () => {
     ['http://[::1]:8000', true],
     ['http://127.0.0.1', true],
     ['http://127.255.3.4', true],
+    ['http://127.10.100.1', true],
+    ['http://127.1', true],
+    ['http://[0:0:0:0:0:0:0:1]', true],
+    ['http://127.example.com', false],
+    ['http://10.0.0.127', false],
+    ['http://2130706433', true],
+    ['http://[::ffff:127.0.0.1]', false],
     ['http://128.0.0.1', false],
     ['http://localhost.example.com', false],
     ['http://mylocalhost', false],
@@ -151,6 +162,10 @@ describe('before anything is sent', () => {
     const invalid = await run(['--base-url', server.baseUrl, '--operations', 'updateAnnotationTemplate', '--path-param', 'template_id=not-a-uuid=x'], { API_CONTRACT_CLASSIC_API_KEY: 'k' });
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toBe('api-contract-verify: --path-param template_id: "not-a-uuid=x" is not a valid template_id ({"type":"string","format":"uuid"})\n');
+    // a name of one character is a name; one no operation verified has is refused, even with a valid value
+    const other = await run(['--base-url', server.baseUrl, '--operations', 'updateAnnotationTemplate', '--path-param', `t=${TEMPLATE}`], { API_CONTRACT_CLASSIC_API_KEY: 'k' });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toBe('api-contract-verify: --path-param t: no operation to verify has a path parameter t\n');
   });
 
   it('exits 2 when an operation to verify needs a credential and none is set, listing the variables', async () => {
@@ -189,6 +204,16 @@ describe('before anything is sent', () => {
     expect([...seeds].every((s) => Number(s) >= 0 && Number(s) <= 0xffffffff)).toBe(true);
     const big = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--dry-run', '--requests', '1', '--seed', '4294967297']);
     expect(big.stdout).toContain('Seed 1. Dry run');
+    expect((await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--dry-run', '--requests', '1', '--seed', '0'])).stdout).toContain('Seed 0. Dry run');
+    // two runs started in the same millisecond still get different seeds
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    try {
+      const same = new Set<string>();
+      for (let i = 0; i < 2; i++) same.add(/Seed (\d+)\./.exec((await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--dry-run', '--requests', '1'])).stdout)![1]!);
+      expect(same.size).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('the defaults: all seven operations, 20 generated requests each', async () => {
@@ -213,6 +238,13 @@ describe('reaching the server', () => {
     expect(stderr).toBe(`api-contract-verify: cannot reach http://127.0.0.1:${port}: ECONNREFUSED\n`);
   });
 
+  it('exits 2 on a port fetch refuses, saying why', async () => {
+    // 6000 (X11) is on the fetch standard's list of bad ports: the failure has a cause without a code
+    const { code, stderr } = await run(['--base-url', 'http://127.0.0.1:6000', '--operations', 'loginSocial']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('api-contract-verify: cannot reach http://127.0.0.1:6000: bad port\n');
+  });
+
   it('exits 2 when the server does not answer within the timeout', async () => {
     server.handle(() => undefined);
     const { code, stderr } = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--timeout', '100']);
@@ -232,6 +264,39 @@ describe('reaching the server', () => {
     expect(stderr).not.toContain('cannot reach');
     expect(code).toBe(1);
     expect(server.received.find((r) => r.method === 'GET')!.url).toBe('/');
+  });
+
+  it('an answer without a body (204) means reachable', async () => {
+    server.handle((request, response) => {
+      if (request.method === 'GET') {
+        response.writeHead(204);
+        return response.end();
+      }
+      json(response, 200, { access_token: 't', token_type: 'bearer' });
+    });
+    const { stderr } = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--requests', '1', '--seed', '1']);
+    expect(stderr).not.toContain('cannot reach');
+    expect(stderr.startsWith('Every operation of this API writes:')).toBe(true);
+  });
+});
+
+describe('the optional peers', () => {
+  const missing = (code: string) => Object.assign(new Error("Cannot find package 'fast-check' imported from /app/dist/src/verify/generate.js\nDid you mean to import fast-check/lib/fast-check.js?"), { code });
+
+  it.each(['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'])('one missing (%s): exit 2, naming it and the command that installs them', async (errorCode) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['--base-url', server.baseUrl, '--operations', 'loginSocial'], { env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTTY: false }, () => Promise.reject(missing(errorCode)));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      "api-contract-verify: Cannot find package 'fast-check' imported from /app/dist/src/verify/generate.js\nThe verifier needs its optional peer dependencies: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2\n",
+    );
+  });
+
+  it('any other failure to load them is not hidden', async () => {
+    const broken = missing('EACCES');
+    await expect(main(['--base-url', server.baseUrl, '--operations', 'loginSocial'], { env, stdout: () => undefined, stderr: () => undefined, isTTY: false }, () => Promise.reject(broken))).rejects.toBe(broken);
   });
 });
 
@@ -309,7 +374,8 @@ describe('a run', () => {
     const short = await run(args, { API_CONTRACT_CLASSIC_API_KEY: 'k4k4' });
     expect(short.stdout).toContain('at body.[credential]: got [credential] to a valid request');
     expect(short.stdout).not.toContain('k4k4');
-    const overlapping = await run(args, { API_CONTRACT_CLASSIC_API_KEY: 'word-1234', API_CONTRACT_API_KEY: 'word-1234-extra' });
+    // the shorter one comes first among the credentials, so only the order of the search keeps '-extra' hidden
+    const overlapping = await run(args, { API_CONTRACT_CLASSIC_API_KEY: 'word-1234-extra', API_CONTRACT_API_KEY: 'word-1234' });
     expect(overlapping.stdout).toContain('at body.[credential]: got [credential] to a valid request (a valid request with the APIKeyHeader credential alone)');
     expect(overlapping.stdout).not.toContain('-extra');
   });

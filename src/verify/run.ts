@@ -90,6 +90,9 @@ function onlyScheme(scheme: SecuritySchemeName, credentials: Credentials): Crede
   return credentials[key] === undefined ? undefined : { [key]: credentials[key] };
 }
 
+/** The seed's rules about one operation. */
+const rulesOf = (op: Operation) => rules.filter((r) => r.operationId === op.id);
+
 /** Whether the operation may be called without any credential (generated/security.ts). */
 export function credentialOptional(op: Operation): boolean {
   return operationSecurity[`${op.method.toUpperCase()} ${op.path}`]?.optional ?? op.schemes.length === 0;
@@ -157,7 +160,7 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
   for (const hostile of hostileCases(op, sample, credentialHeaderOf(op, auth))) tasks.push({ kind: 'hostile', label: hostile.label, raw: hostile.request });
   // The probes of the seed's rules, from a sample of every variant.
   const samples = op.variants.map((_, vi) => withFixed(validSample(op, `rule#${vi}`, seedFor, vi)));
-  for (const rule of rules.filter((r) => r.operationId === op.id)) {
+  for (const rule of rulesOf(op)) {
     for (const probe of rule.probes?.(samples) ?? []) {
       if (op.validateRequest(probe.request.body)) json('rule', `${rule.name}: ${probe.label}`, probe.request);
     }
@@ -180,7 +183,7 @@ function describeSent(op: Operation, task: Task): string {
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -192,12 +195,13 @@ function judge(exchange: Exchange, task: Task, timeoutMs: number): { check: stri
   for (const check of [...everyAnswer, ...checksOfKind[exchange.kind]]) {
     for (const problem of check.run(exchange, context)) found.push({ check: check.name, problem });
   }
-  // The seed's rules judge what the schema accepts: a body that breaks the schema is named once, by its check.
+  // The seed's rules judge a 200 to a valid or rule request, when the schema accepts its body: a body
+  // that breaks the schema is named once, by its check (one that is not JSON has no body).
   const outcome = exchange.outcome;
-  const judgeRules =
-    (exchange.kind === 'valid' || exchange.kind === 'rule') && exchange.request && outcome.type === 'response' && outcome.status === 200 && outcome.notJson === undefined;
-  if (judgeRules && exchange.request && exchange.operation.validateResponse(outcome.body)) {
-    for (const rule of rules.filter((r) => r.operationId === exchange.operation.id)) {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: narrowing for TypeScript: no other outcome has a status, and valid and rule tasks always carry their JSON request
+  if (outcome.type !== 'response' || exchange.request === undefined) return found;
+  if ((exchange.kind === 'valid' || exchange.kind === 'rule') && outcome.status === 200 && exchange.operation.validateResponse(outcome.body)) {
+    for (const rule of rulesOf(exchange.operation)) {
       for (const problem of rule.check(exchange.request, outcome.body)) found.push({ check: rule.name, problem });
     }
   }
@@ -208,7 +212,7 @@ function judge(exchange: Exchange, task: Task, timeoutMs: number): { check: stri
 function checkNames(op: Operation, kinds: Set<Kind>): string[] {
   const names = new Set(everyAnswer.map((c) => c.name));
   for (const kind of kinds) for (const check of checksOfKind[kind]) names.add(check.name);
-  if (kinds.has('valid') || kinds.has('rule')) for (const rule of rules.filter((r) => r.operationId === op.id)) names.add(rule.name);
+  if (kinds.has('valid') || kinds.has('rule')) for (const rule of rulesOf(op)) names.add(rule.name);
   return [...names];
 }
 

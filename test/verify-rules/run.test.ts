@@ -69,6 +69,16 @@ describe('planOperation', () => {
     expect(hostile[0]!.label).toBe('invalid JSON: truncated document');
   });
 
+  it('every other generated request fills every optional field: the first, the third, …', () => {
+    const fields = [...'abcdefghijklmnop'];
+    const schema: RawSchema = { type: 'object', additionalProperties: false, properties: Object.fromEntries(fields.map((f) => [f, { type: 'integer' }])) };
+    const optional: Operation = { ...op('loginSocial'), variants: expand(schema), validateRequest: validatorOf(inline(schema) as RawSchema) };
+    const plan = planOperation(optional, { requests: 6, seed: 1, credentials, pathParams: {} });
+    const generated = plan.tasks.filter((t) => t.label.startsWith('generated request')).map((t) => Object.keys(t.json!.request.body as object).sort());
+    expect(generated.map((keys) => keys.length === fields.length)).toEqual([true, false, true, false, true, false]);
+    expect(generated[0]).toEqual(fields);
+  });
+
   it('the same seed plans the same requests; another seed, others', () => {
     const a = planOperation(op('loginSocial'), { requests: 3, seed: 7, credentials, pathParams: {} });
     const b = planOperation(op('loginSocial'), { requests: 3, seed: 7, credentials, pathParams: {} });
@@ -227,6 +237,9 @@ describe('verify', () => {
     expect((await shown(template, 'edge: name maxLength 255 in astral code points [type string]')).request).toBe(`PATCH /v2/projects/${edge.path.project_id}/annotation/templates/${edge.path.template_id} ${text.slice(0, 400)}… (${text.length} characters)`);
     const form = social.tasks.find((t) => t.label === 'content-type application/x-www-form-urlencoded')!;
     expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: '/v2/login/social' } }] }], options())).operations[0]!.failures[0]!.example.request).toBe('POST /v2/login/social [content-type: none] ""');
+    const whole = { ...form, raw: undefined, json: { request: { path: {}, body: { id_token: 'x'.repeat(385) } }, auth: credentials } };
+    expect(JSON.stringify(whole.json.request.body)).toHaveLength(400);
+    expect((await verify([{ operation: social.operation, tasks: [whole] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST /v2/login/social {"id_token":"${'x'.repeat(385)}"}`);
     const exact = 'x'.repeat(200);
     expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: `/${'p'.repeat(199)}`, body: exact } }] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST /${'p'.repeat(199)} [content-type: none] ${JSON.stringify(exact)}`);
   });
@@ -254,6 +267,14 @@ describe('verify', () => {
     server.handle((_, response) => json(response, 201, body));
     const created = await verify([{ operation: template, tasks: plan.tasks.filter((t) => t.kind === 'valid') }], options());
     expect([...new Set(created.operations[0]!.failures.map((f) => f.check))]).toEqual(['accepts_valid_request']);
+    // nor an answer of 200 to an invalid request, though it sent a name: rejects_invalid_request alone names it
+    const named: RawSchema = { type: 'object', required: ['name', 'position'], properties: { name: { type: 'string' }, position: { type: 'integer', minimum: 0 } } };
+    const strict: Operation = { ...template, variants: expand(named), validateRequest: validatorOf(inline(named) as RawSchema) };
+    const negatives = planOperation(strict, { requests: 1, seed: 3, credentials, pathParams: { template_id: TEMPLATE } }).tasks.filter((t) => t.kind === 'negative');
+    expect(negatives.some((t) => typeof (t.json!.request.body as { name?: unknown }).name === 'string')).toBe(true);
+    server.handle((_, response) => json(response, 200, body));
+    const negative = await verify([{ operation: strict, tasks: negatives }], options());
+    expect([...new Set(negative.operations[0]!.failures.map((f) => f.check))]).toEqual(['rejects_invalid_request']);
     // a raw request (no JSON request to compare with) is not judged by a rule
     server.handle((_, response) => json(response, 200, body));
     const raw = await verify([{ operation: template, tasks: plan.tasks.filter((t) => t.kind === 'no credential') }], options());
@@ -298,6 +319,25 @@ describe('verify', () => {
     expect(hostile.operations[0]!.failures).toEqual([]);
   });
 
+  it('of requests of the same length showing one fault, the first is its example', async () => {
+    server.handle((_, response) => json(response, 500, {}));
+    const plan = planOperation(op('loginSocial'), { requests: 1, seed: 1, credentials, pathParams: {} });
+    const task = plan.tasks.find((t) => t.kind === 'valid')!;
+    const report = await verify([{ operation: plan.operation, tasks: [{ ...task, label: 'first' }, { ...task, label: 'second' }] }], options({ concurrency: 1 }));
+    expect(report.operations[0]!.failures.map((f) => [f.check, f.occurrences, f.example.label])).toEqual([['no_server_error', 2, 'first']]);
+  });
+
+  it('the run conforms only when every operation does', async () => {
+    server.handle((request, response) => (request.url === '/v2/login/social' ? json(response, 200, { access_token: 't', token_type: 'bearer' }) : json(response, 500, {})));
+    const social = planOperation(op('loginSocial'), { requests: 1, seed: 1, credentials, pathParams: {} });
+    const template = planOperation(op('updateAnnotationTemplate'), { requests: 1, seed: 1, credentials, pathParams: {} });
+    const valid = (plan: OperationPlan) => ({ operation: plan.operation, tasks: plan.tasks.filter((t) => t.label.startsWith('generated request')) });
+    const report = await verify([valid(social), valid(template)], options());
+    expect(report.operations.map((o) => o.failures.length > 0)).toEqual([false, true]);
+    expect(report.conforms).toBe(false);
+    expect((await verify([valid(social)], options())).conforms).toBe(true);
+  });
+
   it('a violation another branch absorbs is sent as a valid request, and said so', () => {
     const schema: RawSchema = { anyOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { type: 'object', properties: { a: {} } }] };
     const either: Operation = { ...op('loginSocial'), variants: expand(schema), validateRequest: validatorOf(inline(schema) as RawSchema) };
@@ -338,18 +378,19 @@ describe('verify', () => {
     const plan = planOperation(op('loginSocial'), { requests: 10, seed: 1, credentials, pathParams: {} });
     const tasks = plan.tasks.filter((t) => t.label.startsWith('generated request'));
     expect(tasks).toHaveLength(10);
-    // The clock each exchange reads when it starts and ends: the n-th answer takes 10·n + 0.04 ms.
+    // The clock each exchange reads when it starts and ends: the n-th answer takes 10·(1 + 7n mod 10) + 0.04 ms,
+    // 10 to 100 ms in no order.
     // (Only sendJson's reads are faked: fetch reads the clock too.)
     let calls = 0;
     const now = performance.now.bind(performance);
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => {
       if (!new Error().stack!.includes('sendJson')) return now();
       const n = Math.floor(calls / 2);
-      return calls++ % 2 === 0 ? 1000 * n : 1000 * n + 10 * n + 0.04;
+      return calls++ % 2 === 0 ? 1000 * n : 1000 * n + 10 * (1 + ((7 * n) % 10)) + 0.04;
     });
     try {
       const latency = (await verify([{ operation: plan.operation, tasks }], options({ concurrency: 1 }))).operations[0]!.latency;
-      expect(latency).toEqual({ p50: 40, p99: 90, max: 90 });
+      expect(latency).toEqual({ p50: 50, p99: 100, max: 100 });
     } finally {
       clock.mockRestore();
     }

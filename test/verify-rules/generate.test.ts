@@ -4,7 +4,7 @@
 // stringOfLength, setAt, getAt) give exactly the value asked for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryOf, codePoints, DELETE, fitLength, getAt, sampleOf, setAt, stringOfLength, type GenerateOptions } from '../../src/verify/generate.js';
+import { arbitraryOf, codePointOf, codePoints, DELETE, fitLength, getAt, MAX_CODE_POINT_INDEX, sampleOf, setAt, stringOfLength, type GenerateOptions } from '../../src/verify/generate.js';
 import { expand, toJsonSchema, type Flat, type Json, type RawSchema } from '../../src/verify/schema.js';
 import { isValid } from '../../src/verify/validate.js';
 
@@ -24,6 +24,15 @@ function draw(schema: RawSchema, n = 200, options: GenerateOptions = { fill: fal
 const lengths = (values: Json[]) => values.map((v) => codePoints(v as string));
 
 describe('strings', () => {
+  it('any code point, in the order fast-check\'s binary unit draws them: printable ASCII, the C0 controls, then upwards without surrogates', () => {
+    expect([0, 94, 95, 126, 127, 0xd7ff, 0xd800, MAX_CODE_POINT_INDEX].map((n) => codePointOf(n).codePointAt(0))).toEqual([0x20, 0x7e, 0x00, 0x1f, 0x7f, 0xd7ff, 0xe000, 0x10ffff]);
+    // every code point but a surrogate, once each
+    const seen = new Set<number>();
+    for (let n = 0; n <= MAX_CODE_POINT_INDEX; n++) seen.add(codePointOf(n).codePointAt(0)!);
+    expect(seen.size).toBe(0x110000 - 0x800);
+    expect([...seen].some((c) => c >= 0xd800 && c <= 0xdfff)).toBe(false);
+  });
+
   it('counts length in code points, as JSON Schema does', () => {
     expect(codePoints('a😀b')).toBe(3);
     expect(codePoints('')).toBe(0);

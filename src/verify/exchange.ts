@@ -51,7 +51,7 @@ function isTimeout(error: unknown): boolean {
 }
 
 /** The message of a network error, with its cause (fetch's "fetch failed" says nothing alone). */
-function networkMessage(error: unknown): string {
+export function networkMessage(error: unknown): string {
   const e = error as TypeError & { cause?: { code?: unknown; message?: unknown } };
   const cause = e.cause?.code ?? e.cause?.message;
   return `${e.message}${cause === undefined ? '' : ` (${String(cause)})`}`;
@@ -90,6 +90,7 @@ export async function sendRaw(baseUrl: string, request: RawRequest, timeoutMs: n
   const contentType = header === undefined ? null : String(header);
   let body: unknown;
   let notJson: UnexpectedResponseError['reason'] | undefined;
+  // Stryker disable next-line StringLiteral: no content type reads as any text that is not a JSON media type
   if (!JSON_MEDIA_TYPE.test(contentType ?? '')) notJson = 'not JSON';
   else if (result.body.trim() === '') notJson = 'empty body';
   else {

@@ -5,9 +5,9 @@
 import dns from 'node:dns';
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendJson, sendRaw } from '../../src/verify/exchange.js';
+import { networkMessage, sendJson, sendRaw } from '../../src/verify/exchange.js';
 import { hostileCases, type HostileCase } from '../../src/verify/hostile.js';
-import { credentialHeaderOf, operations, send, urlPathOf, variantLabel, type Operation } from '../../src/verify/operations.js';
+import { credentialHeaderOf, operations, readOperations, send, urlPathOf, variantLabel, type Operation } from '../../src/verify/operations.js';
 import { isFailure, rawRequest, rawSocket } from '../../src/verify/raw.js';
 import { findNodes, firstNode, validSample } from '../../src/verify/samples.js';
 import { expand } from '../../src/verify/schema.js';
@@ -83,10 +83,28 @@ describe('the spec and the operations', () => {
     expect(op('createOrVerifyUser').schemes).toEqual([]);
   });
 
+  it('refuses a document the generator cannot serve: a parameter not in the path, an operation without a JSON body', () => {
+    const document = (operation: Record<string, unknown>) => ({ ...spec, paths: { '/v2/things/{id}': { post: { operationId: 'makeThing', ...operation } } } });
+    const json = { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } } };
+    expect(() => readOperations(document({ ...json, parameters: [{ name: 'id', in: 'path' }, { name: 'q', in: 'query' }, { name: 'h', in: 'header' }] }))).toThrow('makeThing: the generator does not generate query, header parameters yet');
+    expect(() => readOperations(document({ requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } } }))).toThrow('makeThing: no application/json request body');
+    expect(() => readOperations(document({}))).toThrow('makeThing: no application/json request body');
+    // the spec's own document is read by default
+    expect(readOperations().map((o) => o.id)).toEqual(operations.map((o) => o.id));
+  });
+
+  it('the message of a network error: fetch\'s cause, by its code or its message', () => {
+    expect(networkMessage(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }))).toBe('fetch failed (ECONNREFUSED)');
+    expect(networkMessage(new TypeError('fetch failed', { cause: new Error('bad port') }))).toBe('fetch failed (bad port)');
+    expect(networkMessage(new TypeError('x is not a function'))).toBe('x is not a function');
+  });
+
   it('names a variant by its union choices', () => {
     expect(variantLabel(op('loginSocial').variants[0]!)).toBe('id_token: type string / provider: type string');
     expect(variantLabel(expand({ type: 'string' })[0]!)).toBe('(single shape)');
     expect(variantLabel(expand({ oneOf: [{ title: 'A', type: 'string' }] })[0]!)).toBe('oneOf[0] A');
+    // choices made at one place, one inside the other
+    expect(variantLabel(expand({ oneOf: [{ anyOf: [{ title: 'A', type: 'string' }, { type: 'integer' }] }, { type: 'null' }] })[0]!)).toBe('oneOf[0] schema › anyOf[0] A');
   });
 
   it('fills the path parameters, encoded as a client would or as they are', () => {
@@ -437,9 +455,13 @@ describe('exchanges', () => {
 
   it('a JSON request goes through the client, with its credential; the answer is parsed', async () => {
     server.handle((request, response) => json(response, 200, { access_token: request.headers.authorization, token_type: 'bearer' }));
+    const before = performance.now();
     const { outcome, ms } = await sendJson(server.baseUrl, social, { path: {}, body: { provider: 'google' } }, { accessToken: 'tok' }, 2000);
+    const elapsed = performance.now() - before;
     expect(outcome).toEqual({ type: 'response', status: 200, contentType: 'application/json', body: { access_token: 'Bearer tok', token_type: 'bearer' } });
+    // the exchange's own duration
     expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThanOrEqual(elapsed);
     expect(last()).toMatchObject({ method: 'POST', url: '/v2/login/social', body: '{"provider":"google"}' });
     await sendJson(server.baseUrl, social, { path: {}, body: undefined }, {}, 2000);
     expect(last()).toMatchObject({ body: '' });
@@ -459,6 +481,8 @@ describe('exchanges', () => {
     server.handle(() => undefined);
     expect((await sendJson(server.baseUrl, social, { path: {}, body: {} }, {}, 100)).outcome).toEqual({ type: 'timeout' });
     expect((await sendJson(`http://127.0.0.1:${closedPort}`, social, { path: {}, body: {} }, {}, 2000)).outcome).toEqual({ type: 'network error', message: 'fetch failed (ECONNREFUSED)' });
+    // 6000 is one of fetch's bad ports: a cause with a message and no code
+    expect((await sendJson('http://127.0.0.1:6000', social, { path: {}, body: {} }, {}, 2000)).outcome).toEqual({ type: 'network error', message: 'fetch failed (bad port)' });
     const template = op('updateAnnotationTemplate');
     expect((await sendJson(server.baseUrl, template, { path: { project_id: '..', template_id: TEMPLATE }, body: {} }, { apiKey: 'k' }, 2000)).outcome).toEqual({ type: 'not sent', reason: 'InvalidPathParameterError' });
     expect((await sendJson(server.baseUrl, template, { path: { project_id: PROJECT, template_id: TEMPLATE }, body: {} }, { apiKey: 'bad\nkey' }, 2000)).outcome).toEqual({ type: 'not sent', reason: 'InvalidCredentialError' });

@@ -337,13 +337,21 @@ function overlapOf(base: RawSchema, left: RawSchema, right: RawSchema, name: str
   }
   const l = inline(merge(base, left)) as RawSchema;
   const r = inline(merge(base, right)) as RawSchema;
-  for (const [v, variant] of variants.entries()) {
+  // One seed for all the variants: each is an arbitrary of its own, so their draws differ anyway.
+  const seed = seedFor(name);
+  for (const variant of variants) {
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: any value of both branches serves; fill and extras only choose which
-    for (const value of sampleOf(arbitraryOf(variant, { fill: false, extras: false }), seedFor(`${name}#${v}`), 5)) {
+    for (const value of sampleOf(arbitraryOf(variant, { fill: false, extras: false }), seed, 5)) {
+      // A variant can hold values of neither branch: a union inside a branch is expanded without its exclusivity.
       if (isValid(l, value) && isValid(r, value)) return value;
     }
   }
   return undefined;
+}
+
+/** A mutation's keyword and what it breaks of it, as constraint ids name it (`maxLength 3`, `required`). */
+function nameOf(mutation: Mutation): string {
+  return mutation.detail ? `${mutation.keyword} ${mutation.detail}` : mutation.keyword;
 }
 
 function isolationOf(errors: Located[], mutation: Mutation): string {
@@ -391,7 +399,7 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
     walk(variant, (node, path, trail) => {
       const branch = trail.join(' › ');
       for (const mutation of mutationsOf(node, path, op, noteSet, options.seedFor)) {
-        const id = `body ${pathName(mutation.path)} ${mutation.keyword}${mutation.detail ? ` ${mutation.detail}` : ''}${branch ? ` [${branch}]` : ''}`;
+        const id = `body ${pathName(mutation.path)} ${nameOf(mutation)}${branch ? ` [${branch}]` : ''}`;
         if (!constraints.has(id)) {
           constraints.set(id, { id, operation: op, in: 'body', path: mutation.path, keyword: mutation.keyword, branch, expected: mutation.expected, cases: [] });
           occurrences.set(id, []);
@@ -432,7 +440,7 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
       const schema = toJsonSchema(variant);
       for (const mutation of mutationsOf(variant, [], op, noteSet, options.seedFor)) {
         if (mutation.keyword === 'type' && variant.type === 'string') continue; // every path segment is a string
-        const id = `path ${parameter.name} ${mutation.keyword}${mutation.detail ? ` ${mutation.detail}` : ''}`;
+        const id = `path ${parameter.name} ${nameOf(mutation)}`;
         const constraint: Constraint = { id, operation: op, in: 'path', path: [parameter.name], keyword: mutation.keyword, branch: '', expected: [{ path: [parameter.name] }], cases: [] };
         for (const [b, pathBase] of paths.entries()) {
           const value = mutation.apply(pathBase[parameter.name]!);
@@ -495,7 +503,10 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
   const sample = getAt(base, path);
 
   if (Array.isArray(k.enum)) for (const value of k.enum as Json[]) probe(`enum ${JSON.stringify(value)}`, value);
-  if (node.type === 'boolean' && !Array.isArray(k.enum) && !('const' in k)) for (const value of [true, false]) probe(`boolean ${value}`, value);
+  // An enum or a const lists every value the node takes: the other edges (a bound, a boolean, an
+  // unknown property) would be values it refuses.
+  if (Array.isArray(k.enum) || 'const' in k) return out;
+  if (node.type === 'boolean') for (const value of [true, false]) probe(`boolean ${value}`, value);
   if (node.type === 'string') {
     // Bases fill every optional field (and one item of each array), so the string is there.
     const text = sample as string;
@@ -531,13 +542,14 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
     if (typeof k.exclusiveMinimum === 'number') probe(`exclusiveMinimum ${k.exclusiveMinimum}`, k.exclusiveMinimum + tiny(k.exclusiveMinimum));
     if (typeof k.exclusiveMaximum === 'number') probe(`exclusiveMaximum ${k.exclusiveMaximum}`, k.exclusiveMaximum - tiny(k.exclusiveMaximum));
   }
-  if (node.type === 'array' && Array.isArray(sample)) {
-    const item = sample[0];
-    // Called for n > 0 only when the sample has an item.
-    const filled = (n: number) => Array.from({ length: n }, (_, i) => sample[i % sample.length]!);
-    if (typeof k.minItems === 'number' && (k.minItems === 0 || item !== undefined)) probe(`minItems ${k.minItems}`, filled(k.minItems));
-    else if (typeof k.minItems !== 'number' && typeof k.maxItems === 'number') probe('minItems 0 (implicit)', []);
-    if (typeof k.maxItems === 'number' && item !== undefined) probe(`maxItems ${k.maxItems}`, filled(k.maxItems));
+  if (node.type === 'array') {
+    // Bases fill every array with an item unless it can hold none (maxItems 0, where every n below
+    // is 0), and an enumerated array has no edges here, so the items are there whenever n > 0.
+    const items = sample as Json[];
+    const filled = (n: number) => Array.from({ length: n }, (_, i) => items[i % items.length]!);
+    if (typeof k.minItems === 'number') probe(`minItems ${k.minItems}`, filled(k.minItems));
+    else if (typeof k.maxItems === 'number') probe('minItems 0 (implicit)', []);
+    if (typeof k.maxItems === 'number') probe(`maxItems ${k.maxItems}`, filled(k.maxItems));
   }
   if (node.type === 'object' && !node.closed) {
     out.push({

@@ -235,6 +235,8 @@ describe('body constraints, each violated alone', () => {
       'body l[] type integer',
       'body (root) requestBody.required',
     ]);
+    // nor edges: a string has no minimum or item count to reach, and a minItems of 0 is the only end of l
+    expect(d.probes.map((p) => p.id)).toEqual(['l minItems 0']);
   });
 
   it('multipleOf: half a step up from the base value', () => {
@@ -366,6 +368,24 @@ describe('body constraints, each violated alone', () => {
     expect(d.notes).toEqual(['v: oneOf(type string, type string, type integer): 2 of 3 branch pair(s) cannot overlap, so exclusivity cannot be violated there']);
   });
 
+  it('oneOf: a branch holding a oneOf of its own, whose variants draw values of both its branches: the overlap is a value each branch accepts', () => {
+    // A accepts p ≠ 5 (5 matches both of its branches), B p = 5 or 6: they overlap at { p: 6 } only. The
+    // merged variant of A's first branch holds p = 5 alone, so the overlap comes from the next variant.
+    // q and r keep the bases of A and B outside the other branch; seed 21 is one where a draw has p = 6 and neither.
+    const A = { type: 'object', additionalProperties: false, required: ['p'], properties: { p: { type: 'integer', oneOf: [{ maximum: 5 }, { minimum: 5 }] }, q: { type: 'string' } } };
+    const B = { type: 'object', additionalProperties: false, required: ['p'], properties: { p: { type: 'integer', minimum: 5, maximum: 6 }, r: { type: 'string' } } };
+    const d = deriveOf(operationOf(obj({ v: { oneOf: [A, B] } })), 21);
+    const c = byId(d);
+    const pair = c['body v oneOf oneOf(type object, type object) branches 0 and 1 at once [oneOf[0] type object]']!;
+    const v = (bodyOf(pair) as Record<string, Json>).v;
+    expect(v).toEqual({ p: 6 });
+    expect([validatorOf(A)(v), validatorOf(B)(v)]).toEqual([true, true]);
+    expect(pair.cases[0]!.verdict).toBe('rejected');
+    // the inner oneOf's own pair: p = 5
+    expect((bodyOf(c['body v.p oneOf oneOf(schema, schema) branches 0 and 1 at once [oneOf[0] type object › oneOf[0] schema]']) as Record<string, Record<string, Json>>).v!.p).toBe(5);
+    expect(d.notes).toEqual([]);
+  });
+
   it('a oneOf whose branches cannot overlap at all offers no oneOf constraint', () => {
     const d = deriveOf(operationOf(obj({ v: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] } })));
     expect(d.constraints.filter((x) => x.keyword === 'oneOf')).toEqual([]);
@@ -419,6 +439,14 @@ describe('body constraints, each violated alone', () => {
     expect(new Set(path.map((k) => JSON.stringify(k.request.body))).size).toBe(3);
   });
 
+  it('a constraint in two variants, four bases: each case takes a base of its own, the variants in turn', () => {
+    const op = operationOf(obj({ k: { oneOf: [{ type: 'integer' }, { type: 'boolean' }] }, s: { type: 'string', maxLength: 2 }, t: { type: 'string' } }));
+    const cases = byId(deriveOf(op, 4, 4))['body s maxLength 2']!.cases;
+    expect(cases.map((k) => typeof (k.request.body as Record<string, Json>).k)).toEqual(['number', 'boolean', 'number', 'boolean']);
+    // the first and second base of each variant, not one base twice
+    expect(new Set(cases.map((k) => JSON.stringify(k.request.body))).size).toBe(4);
+  });
+
   it('cases spread over the variants a constraint occurs in, and absorbed when another branch accepts the request', () => {
     const op = operationOf({ type: 'object', properties: { n: { type: 'integer', maximum: 5 } }, required: ['n'], if: { properties: { n: { const: 1 } } }, then: { properties: { m: { type: 'string' } } } });
     const d = deriveOf(op, 2, 2);
@@ -466,6 +494,14 @@ describe('path parameters', () => {
     const pattern = c['path ref pattern ^a+$']!.cases[0]!;
     expect(pattern.verdict).toBe([...pattern.request.path.ref!].length <= 3 ? 'absorbed' : 'rejected');
     expect(pattern.verdict).toBe('absorbed');
+  });
+
+  it('a parameter pattern every string matches offers no violation: the derivation refuses it as its own bug', () => {
+    const op = operationOf(obj({}), { parameters: { ref: { type: 'string', pattern: '.*' } } });
+    expect(() => deriveOf(op)).toThrow(/^derivation bug: testOp path ref pattern \.\* is not violated by ""$/);
+    // also when the value it falls back to breaks another keyword
+    const bounded = operationOf(obj({}), { parameters: { ref: { type: 'string', pattern: '.*', minLength: 3 } } });
+    expect(() => deriveOf(bounded)).toThrow(/^derivation bug: testOp path ref pattern \.\* is not violated by ""$/);
   });
 
   it('a parameter with no satisfiable schema is refused', () => {
@@ -584,6 +620,23 @@ describe('edge probes: valid requests at the ends of each bound and with each en
     expect(value('none minItems 0')).toEqual([]);
   });
 
+  it('an enum or a const lists every value: no bound, item count or unknown property beside it', () => {
+    const enumerated = deriveOf(
+      operationOf(
+        obj({
+          n: { type: 'integer', enum: [1, 2], minimum: 0 },
+          s: { type: 'string', enum: ['ab'], maxLength: 4 },
+          a: { type: 'array', const: [1, 2], minItems: 1, maxItems: 3 },
+          o: { type: 'object', const: {} },
+        }),
+      ),
+    );
+    expect(enumerated.probes.map((p) => p.id)).toEqual(['n enum 1', 'n enum 2', 's enum "ab"']);
+    for (const probe of enumerated.probes) expect(probeIsValid(probe), probe.id).toEqual({ valid: true, errors: [] });
+    // an array with no bound has no item count to reach
+    expect(deriveOf(operationOf(obj({ u: { type: 'array', items: { type: 'integer' } } }))).probes).toEqual([]);
+  });
+
   it('an unknown property in each open object', () => {
     expect(probes['(root) open object accepts an unknown property']!.kind).toBe('open object');
     expect((probes['(root) open object accepts an unknown property']!.request.body as Record<string, Json>).fuzz_unknown_field).toEqual({ nested: [1, 'two', null], flag: true });
@@ -593,6 +646,7 @@ describe('edge probes: valid requests at the ends of each bound and with each en
   it('every probe is valid, and carries the base path parameters', () => {
     for (const probe of d.probes) {
       expect(probeIsValid(probe), probe.id).toEqual({ valid: true, errors: [] });
+      expect(probe.kind, probe.id).toBe(probe.id.endsWith('open object accepts an unknown property') ? 'open object' : 'edge');
       expect(probe.request.path.id, probe.id).toMatch(/^[0-9a-f-]{36}$/i);
       expect(probe.operation).toBe(op);
     }

@@ -34,8 +34,8 @@ export interface Operation {
 /** The operations of a document (the bundled spec's; their validators are read from it by path and method). */
 export function readOperations(document: OpenApiDocument = spec): Operation[] {
   const operations: Operation[] = [];
+  // Every operation is read: one the generator cannot serve (no JSON body, say) is refused, never skipped.
   for (const { path, method, operation } of operationsOf(document)) {
-    if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
     const op = operation as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const parameters = ((op.parameters ?? []) as unknown[]).map(deref);
     const unsupported = parameters.filter((p) => p.in !== 'path');

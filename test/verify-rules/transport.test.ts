@@ -89,8 +89,22 @@ describe('the spec and the operations', () => {
     expect(() => readOperations(document({ ...json, parameters: [{ name: 'id', in: 'path' }, { name: 'q', in: 'query' }, { name: 'h', in: 'header' }] }))).toThrow('makeThing: the generator does not generate query, header parameters yet');
     expect(() => readOperations(document({ requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } } }))).toThrow('makeThing: no application/json request body');
     expect(() => readOperations(document({}))).toThrow('makeThing: no application/json request body');
-    // the spec's own document is read by default
-    expect(readOperations().map((o) => o.id)).toEqual(operations.map((o) => o.id));
+    expect(() => readOperations(document({ requestBody: {} }))).toThrow('makeThing: no application/json request body');
+    // no operation is skipped: an OPTIONS beside the spec's own is refused too
+    const social = spec.paths['/v2/login/social']!;
+    expect(() => readOperations({ ...spec, paths: { ...spec.paths, '/v2/login/social': { ...social, options: { operationId: 'preflight' } } } })).toThrow('preflight: no application/json request body');
+    // the spec's own document is read by default, everything but the compiled validators alike
+    const data = (list: Operation[]) => list.map(({ validateRequest, validateResponse, ...rest }) => ({ ...rest, validators: [typeof validateRequest, typeof validateResponse] }));
+    expect(data(readOperations())).toEqual(data(operations));
+    expect(data(operations).map((o) => [o.id, o.bodyRequired, o.pathParameters.map((p) => p.name)])).toEqual([
+      ['putSignalsConfiguration', true, ['project_id', 'run_id']],
+      ['loginSocial', false, []],
+      ['updateAnnotationTemplate', false, ['project_id', 'template_id']],
+      ['logTraces', false, ['project_id']],
+      ['createLuna3ScorerVersion', false, ['scorer_id']],
+      ['applyBulkFeedbackV2', false, ['project_id']],
+      ['createOrVerifyUser', false, []],
+    ]);
   });
 
   it('the message of a network error: fetch\'s cause, by its code or its message', () => {

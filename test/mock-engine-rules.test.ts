@@ -18,7 +18,7 @@ import type { Logger } from '../src/mock/log.js';
 import type { IHttpRequest, MockResult, Resource } from '../src/mock/prism-types.js';
 import { createInputCheck } from '../src/mock/input-check.js';
 import { createRouter, type PrismRoute } from '../src/mock/router.js';
-import { createSchemaCheck } from '../src/mock/schema-check.js';
+import { contentFor, createSchemaCheck, essence } from '../src/mock/schema-check.js';
 import { Spec, type Document } from '../src/mock/spec.js';
 import type { Received } from '../src/mock/stages/parse.js';
 import { createEngine } from '../src/mock/stages/prism.js';
@@ -259,6 +259,18 @@ describe('schema check', () => {
       }
     }
     expect(compared).toBeGreaterThan(40);
+  });
+
+  it('the content Prism validates against: the first whose media type matches, as written, with a schema', () => {
+    expect(essence(' Application/JSON ; charset=utf-8')).toBe('application/json');
+    const json = { mediaType: 'application/json', schema: { type: 'object' } };
+    const wildcard = { mediaType: '*/*', schema: { type: 'string' } };
+    expect(contentFor([json], 'application/json')).toBe(json);
+    // Prism's own match is by essence, so a differently written type is left to Prism
+    expect(contentFor([json], 'application/json; charset=utf-8')).toBeUndefined();
+    expect(contentFor([wildcard, json], 'application/json')).toBeUndefined();
+    expect(contentFor([{ mediaType: 'application/json' }], 'application/json')).toBeUndefined();
+    expect(contentFor(undefined, 'application/json')).toBeUndefined();
   });
 
   it('stands down on a document with allOf, readOnly or writeOnly, and proves nothing with a schema ajv cannot compile', () => {

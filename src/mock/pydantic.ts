@@ -235,23 +235,28 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const node = (i: number): Schema => nodes[i] as Schema;
     const byType = candidates.filter((i) => admits(node(i), actual));
     if (byType.length > 0) candidates = byType;
-    else if (value !== null) {
+    else {
+      // No branch admits the value's type: the branches that are null alone go (for null itself, no branch is).
       const notNull = candidates.filter((i) => !deepEqual(typesOf(node(i)), ['null']));
       if (notNull.length > 0) candidates = notNull;
     }
+    // The early returns below are shortcuts: one candidate stays through every later rule (each keeps
+    // at least one), and there is never none (the type rule keeps them all when none admits the value).
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut, see above
     if (candidates.length <= 1) return candidates;
 
     const properties = (i: number): Record<string, Schema> => node(i).properties ?? {};
     if (isObject(value)) {
+      // Stryker disable next-line MethodExpression: a property without a const matches no branch below, so taking it for a tag changes nothing
       const tags = new Set(candidates.flatMap((i) => Object.keys(properties(i)).filter((p) => 'const' in deref(properties(i)[p]))));
       for (const tag of tags) {
+        // Stryker disable next-line ConditionalExpression: a tag the value lacks equals no const (JSON has no undefined), so it matches no branch either
         if (!Object.hasOwn(value, tag)) continue;
-        const matching = candidates.filter((i) => {
-          const property = properties(i)[tag];
-          return property !== undefined && 'const' in deref(property) && deepEqual(deref(property).const, value[tag]);
-        });
+        // A branch without the property derefs to {}, which has no const.
+        const matching = candidates.filter((i) => 'const' in deref(properties(i)[tag]) && deepEqual(deref(properties(i)[tag]).const, value[tag]));
         if (matching.length > 0) candidates = matching;
       }
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut, see above
       if (candidates.length <= 1) return candidates;
     }
 
@@ -272,7 +277,9 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
         candidates = base;
       }
     }
-    if (candidates.length <= 1 || !isObject(value)) return candidates;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut, see above
+    if (candidates.length <= 1) return candidates;
+    if (!isObject(value)) return candidates;
 
     const keys = Object.keys(value);
     const overlap = (i: number): number => keys.filter((key) => Object.hasOwn(properties(i), key)).length;

@@ -81,7 +81,7 @@ export async function send(
   ) => ReturnType<typeof client.POST>;
   const { data, error, response } = await call(operation.path, {
     params: { path: request.path },
-    // Stryker disable next-line ConditionalExpression: openapi-fetch sends no body for \`body: undefined\` either; the key is left out to say so
+    // Stryker disable next-line ConditionalExpression: openapi-fetch sends no body for `body: undefined` either; the key is left out to say so
     ...(request.body === undefined ? {} : { body: request.body }),
     signal: AbortSignal.timeout(timeoutMs),
   });

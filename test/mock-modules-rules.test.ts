@@ -247,6 +247,8 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
     ['2024-06-1', 'input is too short'],
     ['202a-06-15', 'invalid character in year'],
     ['2024/06/15', 'invalid date separator, expected `-`'],
+    ['2024/06-15', 'invalid date separator, expected `-`'],
+    ['20-4-06-15', 'invalid character in year'],
     ['2024-6a-15', 'invalid character in month'],
     ['2024-06/15', 'invalid date separator, expected `-`'],
     ['2024-06-1a', 'invalid character in day'],

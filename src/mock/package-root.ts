@@ -24,4 +24,5 @@ function findRoot(): string {
 export const packageRoot: string = findRoot();
 
 /** The package's manifest (its peers are Prism's packages, deps.ts). */
+// Stryker disable next-line StringLiteral: without an encoding readFileSync gives a Buffer, which JSON.parse reads as the same UTF-8 text
 export const manifest: { peerDependencies: Record<string, string> } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));

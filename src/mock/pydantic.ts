@@ -253,8 +253,11 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       for (const tag of tags) {
         // Stryker disable next-line ConditionalExpression: a tag the value lacks equals no const (JSON has no undefined), so it matches no branch either
         if (!Object.hasOwn(value, tag)) continue;
-        // A branch without the property derefs to {}, which has no const.
-        const matching = candidates.filter((i) => 'const' in deref(properties(i)[tag]) && deepEqual(deref(properties(i)[tag]).const, value[tag]));
+        const matching = candidates.filter((i) => {
+          // A branch without the property derefs to {}, which has no const.
+          const property = deref(properties(i)[tag]);
+          return 'const' in property && deepEqual(property.const, value[tag]);
+        });
         if (matching.length > 0) candidates = matching;
       }
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut, see above

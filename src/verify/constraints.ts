@@ -502,10 +502,13 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
     out.push({ id: name(what), operation: op, kind: 'edge', request: { path: pathParams, body: setAt(base, path, value) }, ...(note ? { note } : {}) });
   const sample = getAt(base, path);
 
-  if (Array.isArray(k.enum)) for (const value of k.enum as Json[]) probe(`enum ${JSON.stringify(value)}`, value);
   // An enum or a const lists every value the node takes: the other edges (a bound, a boolean, an
   // unknown property) would be values it refuses.
-  if (Array.isArray(k.enum) || 'const' in k) return out;
+  if (Array.isArray(k.enum)) {
+    for (const value of k.enum as Json[]) probe(`enum ${JSON.stringify(value)}`, value);
+    return out;
+  }
+  if ('const' in k) return out;
   if (node.type === 'boolean') for (const value of [true, false]) probe(`boolean ${value}`, value);
   if (node.type === 'string') {
     // Bases fill every optional field (and one item of each array), so the string is there.

@@ -399,23 +399,19 @@ describe('raw requests', () => {
     const bad = await rawSocket(server.port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(isFailure(bad) ? bad.failure : bad.status).toBe(400);
     expect(await timed(() => rawSocket(closedPort, 'x'))).toMatchObject({ failure: 'ECONNREFUSED' });
-    const silent = createNetServer((socket) => socket.on('data', () => undefined));
-    const talker = createNetServer((socket) => socket.end('SSH-2.0-OpenSSH\r\n\r\n'));
-    const closer = createNetServer((socket) => socket.end());
-    const partial = createNetServer((socket) => socket.write('HTTP/1.1 204 No Content\r\n'));
-    const whole = createNetServer((socket) => socket.write('HTTP/1.0 203 X\r\nContent-Length: 5\r\n\r\nhello'));
-    const listen = async (s: NetServer) => {
-      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-      return (s.address() as { port: number }).port;
-    };
+    const silent = await listenNet((socket) => socket.on('data', () => undefined));
+    const talker = await listenNet((socket) => socket.end('SSH-2.0-OpenSSH\r\n\r\n'));
+    const closer = await listenNet((socket) => socket.end());
+    const partial = await listenNet((socket) => socket.write('HTTP/1.1 204 No Content\r\n'));
+    const whole = await listenNet((socket) => socket.write('HTTP/1.0 203 X\r\nContent-Length: 5\r\n\r\nhello'));
     try {
-      expect(await timed(async () => rawSocket(await listen(silent), 'GET / HTTP/1.1\r\n\r\n', 100))).toMatchObject({ failure: 'timeout' });
-      expect(await timed(async () => rawSocket(await listen(talker), 'GET / HTTP/1.1\r\n\r\n'))).toMatchObject({ failure: 'not HTTP: SSH-2.0-OpenSSH\r\n\r\n' });
-      expect(await timed(async () => rawSocket(await listen(closer), 'GET / HTTP/1.1\r\n\r\n'))).toMatchObject({ failure: 'closed without a response' });
-      expect(await timed(async () => rawSocket(await listen(partial), 'GET / HTTP/1.1\r\n\r\n', 100))).toMatchObject({ status: 204 });
-      expect(await rawSocket(await listen(whole), 'GET / HTTP/1.1\r\n\r\n')).toMatchObject({ status: 203, body: 'hello' });
+      expect(await timed(() => rawSocket(silent.port, 'GET / HTTP/1.1\r\n\r\n', 100))).toMatchObject({ failure: 'timeout' });
+      expect(await timed(() => rawSocket(talker.port, 'GET / HTTP/1.1\r\n\r\n'))).toMatchObject({ failure: 'not HTTP: SSH-2.0-OpenSSH\r\n\r\n' });
+      expect(await timed(() => rawSocket(closer.port, 'GET / HTTP/1.1\r\n\r\n'))).toMatchObject({ failure: 'closed without a response' });
+      expect(await timed(() => rawSocket(partial.port, 'GET / HTTP/1.1\r\n\r\n', 100))).toMatchObject({ status: 204 });
+      expect(await rawSocket(whole.port, 'GET / HTTP/1.1\r\n\r\n')).toMatchObject({ status: 203, body: 'hello' });
     } finally {
-      for (const s of [silent, talker, closer, partial, whole]) s.close();
+      for (const s of [silent, talker, closer, partial, whole]) s.server.close();
     }
   });
 

@@ -125,6 +125,10 @@ describe('api-contract-mock: starting', () => {
     expect(out).toEqual([`mock: http://127.0.0.1:4010 serving ${spec} (dynamic, seed 7, stateless)`]);
   });
 
+  it('--max-records and --max-items take whole numbers of several digits', async () => {
+    expect((await run(['--max-records', '250', '--max-items', '10000'])).started).toEqual([{ ...defaults, maxRecords: 250, maxItems: 10000 }]);
+  });
+
   it('the modes it reports: dynamic without a seed; stateful from a --state file, checked and handed over', async () => {
     expect((await run(['--dynamic'])).out).toEqual([`mock: http://127.0.0.1:4010 serving ${bundled} (dynamic, stateful)`]);
     const file = join(scratch, 'state.json');
@@ -150,7 +154,9 @@ describe('api-contract-mock: starting', () => {
 });
 
 describe('api-contract-mock: usage errors are exit 2 with one line naming the flag', () => {
-  const missing = join(scratch, 'absent.json');
+  // A path that is the same on every load of this file: Stryker runs a test again by its name, and a
+  // name holding a fresh temporary directory matches no test on the next load.
+  const missing = resolve('no-such-directory', 'absent.json');
   it.each([
     [['--port', '65536'], '--port must be an integer from 0 to 65535, got "65536"'],
     [['--port=-1'], '--port must be an integer from 0 to 65535, got "-1"'],

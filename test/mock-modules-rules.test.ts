@@ -11,6 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadPrism, MissingPrismError, PRISM_PEERS } from '../src/mock/deps.js';
 import { Fallbacks } from '../src/mock/fallbacks.js';
@@ -123,6 +124,26 @@ describe("json-error: CPython's json.loads errors (the json_invalid item's loc a
     ]) {
       expect(pythonJsonError(text), text).toBeUndefined();
     }
+  });
+
+  it('finds an error in exactly the texts JSON.parse rejects (any text, and JSON with one character changed)', () => {
+    const parses = (text: string): boolean => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const changed = fc
+      .tuple(fc.json(), fc.nat(), fc.constantFrom('', '"', '\\', ',', ':', '[', ']', '{', '}', '-', '.', 'e', '0', ' ', '\u0001', 'n', 't', 'f'))
+      .map(([json, at, char]) => json.slice(0, at % (json.length + 1)) + char + json.slice((at % (json.length + 1)) + 1));
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'grapheme-ascii' }), fc.json(), changed), (text) => {
+        expect(pythonJsonError(text) === undefined, text).toBe(parses(text));
+      }),
+      { numRuns: 1000, seed: 19 },
+    );
   });
 
   it('nesting deeper than the stack: "Expecting value" at 0, no crash', () => {
@@ -406,8 +427,10 @@ describe('cors: which pages may call the mock', () => {
     expect(cors(get('https://app.example'))).toEqual({ headers: [VARY] });
   });
 
-  it('--cors-origin "*": any page, never with credentials; a listed origin next to it keeps its credentials', () => {
-    expect(createCors({ corsOrigins: ['*'] })(get('https://anything.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE] });
+  it('--cors-origin "*": any page, never with credentials, and no allowance without an Origin; a listed origin next to it keeps its credentials', () => {
+    const any = createCors({ corsOrigins: ['*'] });
+    expect(any(get('https://anything.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE] });
+    expect(any(get())).toEqual({ headers: [VARY] });
     const both = createCors({ corsOrigins: ['https://app.example', '*'] });
     expect(both(get('https://app.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', 'https://app.example'], ['Access-Control-Allow-Credentials', 'true'], EXPOSE] });
     expect(both(get('https://other.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE] });
@@ -699,6 +722,22 @@ describe('log: no credential and no body in any line', () => {
     ]);
   });
 
+  it("the filter's hook: of a merging object only its name and the request's method and path reach pino, and no name key when it has none", () => {
+    const hook = logFilter(new Set(['authorization']));
+    const logged: unknown[][] = [];
+    const log = (...args: unknown[]) => void logged.push(args);
+    const deep = { a: { b: { c: { d: 'deep' } } } };
+    hook.logMethod([{ name: 'HTTP SERVER', input: { method: 'post', url: { path: '/v2/login/social', query: { key: 'query-secret' } }, headers: { authorization: 'Bearer s3cret' }, body: deep }, extra: 1 }, 'request'], log, 30);
+    hook.logMethod([{ input: { method: 'get' }, headers: { cookie: 'c=1' } }, 'no name, no url'], log, 30);
+    hook.logMethod([{ other: 'dropped' }], log, 30);
+    expect(logged).toStrictEqual([
+      [{ name: 'HTTP SERVER', input: { method: 'post', url: { path: '/v2/login/social' } } }, 'request'],
+      [{ input: { method: 'get', url: { path: undefined } } }, 'no name, no url'],
+      [{}],
+    ]);
+    expect(Object.keys((logged[1] as [object])[0])).toEqual(['input']);
+  });
+
   it("the filter's hook drops Prism's one error line per violation before it is serialized (the 422 carries them); its warning and other errors stay", () => {
     const hook = logFilter(new Set());
     const logged: unknown[][] = [];
@@ -707,7 +746,8 @@ describe('log: no credential and no body in any line', () => {
     hook.logMethod([{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], log, 40);
     hook.logMethod([{ name: 'HTTP SERVER' }, 'mock failure'], log, 50);
     hook.logMethod(['an error with no merging object'], log, 50);
-    expect(logged).toEqual([[{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], [{ name: 'HTTP SERVER' }, 'mock failure'], ['an error with no merging object']]);
+    hook.logMethod([], log, 50);
+    expect(logged).toEqual([[{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], [{ name: 'HTTP SERVER' }, 'mock failure'], ['an error with no merging object'], []]);
   });
 
   it('the destination: one "mock: <level> [<name>] <METHOD path> <message>" line per entry', () => {
@@ -724,6 +764,7 @@ describe('log: no credential and no body in any line', () => {
     entry({ level: 35, name: 'A', msg: 'a level of its own' });
     entry({ level: 30, name: 'A' });
     entry({ level: 30, name: 'A', input: { method: 'get', url: {} }, msg: 'no path' });
+    entry({ level: 30, name: 'A', input: { method: 'get' }, msg: 'no url' });
     entry({ level: 40, name: 'VALIDATOR', msg: 'Request did not pass the validation rules' });
     destination.write('not JSON\n');
     expect(written).toEqual([
@@ -737,6 +778,7 @@ describe('log: no credential and no body in any line', () => {
       'mock: 35 [A] a level of its own\n',
       'mock: info [A] \n',
       'mock: info [A] GET  no path\n',
+      'mock: info [A] GET  no url\n',
       'mock: warn [VALIDATOR] Request did not pass the validation rules\n',
       'not JSON\n',
     ]);

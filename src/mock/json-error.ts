@@ -130,7 +130,7 @@ export function pythonJsonError(text: string): JsonError | undefined {
         if (literal(i, 'false')) return i + 5;
         break;
       default:
-        if (s[i] === '-' || isDigit(s[i])) return number(i);
+        return number(i); // anything that does not start a number: "Expecting value" at i
     }
     throw new Failure('Expecting value', i);
   }
@@ -158,14 +158,14 @@ export function utf8Error(bytes: Uint8Array): string | undefined {
     else if (b >= 0xc2 && b <= 0xdf) need = 1;
     else if (b >= 0xe0 && b <= 0xef) need = 2;
     else if (b >= 0xf0 && b <= 0xf4) need = 3;
-    else return `'utf-8' codec can't decode byte 0x${b.toString(16).padStart(2, '0')} in position ${i}: invalid start byte`;
+    else return `'utf-8' codec can't decode byte 0x${b.toString(16)} in position ${i}: invalid start byte`; // b >= 0x80: two hex digits
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
       const low = k === 1 && b === 0xe0 ? 0xa0 : k === 1 && b === 0xf0 ? 0x90 : 0x80;
       const high = k === 1 && b === 0xed ? 0x9f : k === 1 && b === 0xf4 ? 0x8f : 0xbf;
       if (c === undefined || c < low || c > high) {
         // Python names the start byte alone, or it and the valid continuation bytes after it.
-        const where = k === 1 ? `byte 0x${b.toString(16).padStart(2, '0')} in position ${i}` : `bytes in position ${i}-${i + k - 1}`;
+        const where = k === 1 ? `byte 0x${b.toString(16)} in position ${i}` : `bytes in position ${i}-${i + k - 1}`;
         return `'utf-8' codec can't decode ${where}: ${c === undefined ? 'unexpected end of data' : 'invalid continuation byte'}`;
       }
     }

@@ -15,9 +15,10 @@ const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'inf
 /** The lower-case names of the headers that carry credentials: the spec's API-key headers, Authorization, Cookie. */
 export function credentialHeadersOf(document: Document): Set<string> {
   const names = new Set(['authorization', 'proxy-authorization', 'cookie']);
-  // A security scheme is an object (the spec is checked when it is bundled).
-  for (const scheme of Object.values(document.components?.securitySchemes ?? {}) as { type?: unknown; in?: unknown; name?: unknown }[]) {
-    if (scheme.type === 'apiKey' && scheme.in === 'header') names.add(String(scheme.name).toLowerCase());
+  // A security scheme is an object (the spec is checked when it is bundled); a scheme that names a
+  // header is an apiKey one, and redacting any header a scheme names is the safe reading of one that is not.
+  for (const scheme of Object.values(document.components?.securitySchemes ?? {}) as { in?: unknown; name?: unknown }[]) {
+    if (scheme.in === 'header') names.add(String(scheme.name).toLowerCase());
   }
   return names;
 }

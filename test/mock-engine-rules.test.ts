@@ -170,14 +170,17 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
     ['a path parameter that is not a UUID', 'checks', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, 'not-a-uuid'), valid) })],
     ['an invalid path parameter and an invalid body', 'checks', () => ({ resource: signals(), element: request('put', SIGNALS.replace(RUN, '42'), { model: 1 }) })],
     ['a user with a number e-mail', 'checks', () => ({ resource: user(), element: request('post', '/v2/system_users', { email: 5 }) })],
+    ['a user with a number e-mail, no header or query parameter spec at all', 'checks', () => ({ resource: changed(user(), ({ headers: _h, query: _q, ...r }) => r), element: request('post', '/v2/system_users', { email: 5 }) })],
     ['Log Traces with no traces', 'checks', () => ({ resource: byId('logTraces'), element: request('post', `/v2/projects/${PROJECT}/traces`, { traces: [] }) })],
     ['a deprecated path parameter (Prism warns)', 'checks', () => ({ resource: changed(signals(), pathParameter({ deprecated: true })), element: request('put', SIGNALS, valid) })],
     ['an integer path parameter (Prism coerces it)', 'checks', () => ({ resource: changed(signals(), pathParameter({ schema: { type: 'integer', $schema: 'http://json-schema.org/draft-07/schema#' } })), element: request('put', SIGNALS, valid) })],
     ['a path parameter in the label style', 'checks', () => ({ resource: changed(signals(), pathParameter({ style: 'label' })), element: request('put', SIGNALS, valid) })],
-    ['a query parameter declared, valid', 'checks', () => ({ resource: changed(user(), (r) => ({ ...r, query: [{ name: 'q', style: 'form', schema: { type: 'string' } }] })), element: request('post', '/v2/system_users', { email: 'a@example.com' }, {}, { q: 'x' }) })],
+    ['a required query parameter declared, sent', 'checks', () => ({ resource: changed(user(), (r) => ({ ...r, query: [{ name: 'q', style: 'form', required: true, schema: { type: 'string' } }] })), element: request('post', '/v2/system_users', { email: 'a@example.com' }, {}, { q: 'x' }) })],
     ['a header parameter declared, missing', 'checks', () => ({ resource: changed(user(), (r) => ({ ...r, headers: [{ name: 'X-Mode', style: 'simple', required: true, schema: { type: 'string' } }] })), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
     ['a wildcard media type before the JSON one', 'checks', () => ({ resource: changed(user(), bodyContents((c) => [{ ...c, mediaType: '*/*' }, c])), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
     ['a valid body on a document Prism rewrites (allOf)', 'checks', () => ({ resource: signals(), element: request('put', SIGNALS, valid), document: ALL_OF })],
+    ['no path parameter spec, on a document Prism rewrites (allOf)', 'checks', () => ({ resource: changed(user(), ({ path: _, ...r }) => r), element: request('post', '/v2/system_users', { email: 'a@example.com' }), document: ALL_OF })],
+    ['a path parameter with no style (simple by default)', 'proven', () => ({ resource: changed(signals(), pathParameter({ style: undefined })), element: request('put', SIGNALS, valid) })],
     ['a percent-encoded path parameter', 'prism', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, PROJECT.replace('6f', '%36f')), valid) })],
     ['a path parameter with a comma', 'prism', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, 'a,b'), valid) })],
     ['an empty path parameter', 'prism', () => ({ resource: signals(), element: request('put', SIGNALS.replace(PROJECT, ''), valid) })],
@@ -195,6 +198,7 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
     ['a body with no Content-Length (chunked)', 'prism', () => ({ resource: signals(), element: withoutHeader(request('put', SIGNALS, valid), 'content-length') })],
     ['a body sent to an operation that takes none (415)', 'prism', () => ({ resource: changed(user(), ({ body: _, ...r }) => r), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
     ['a media type declared with a parameter', 'prism', () => ({ resource: changed(user(), bodyContents((c) => [{ ...c, mediaType: 'application/json; charset=utf-8' }])), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
+    ['a body spec without contents', 'prism', () => ({ resource: changed(user(), (r) => ({ ...r, body: { required: true } })), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
     ['a body without a schema', 'checks', () => ({ resource: changed(user(), bodyContents((c) => [{ mediaType: c.mediaType }])), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
   ];
 
@@ -235,8 +239,17 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
       const took: Path = calls.includes('validateInput') ? 'prism' : calls.length > 0 ? 'checks' : 'proven';
       expect(took, calls.join(', ')).toBe(path);
       if (took === 'prism') expect(calls).toEqual(['validateInput']);
-      // Prism's path check runs only when a path parameter is not proven valid.
-      if (took === 'checks') expect(calls.includes('validatePath')).toBe(PATH_CHECKED.has(name));
+      // Prism's checks run only where there is something to check: its path check only when a path
+      // parameter is not proven valid.
+      if (took === 'checks') {
+        const spec = (resource.request ?? {}) as { body?: unknown; headers?: unknown; query?: unknown };
+        expect(calls).toEqual([
+          ...(spec.body ? ['validateBody'] : []),
+          ...(spec.headers ? ['validateHeaders'] : []),
+          ...(spec.query ? ['validateQuery'] : []),
+          ...(PATH_CHECKED.has(name) ? ['validatePath'] : []),
+        ]);
+      }
     });
   }
 });

@@ -169,8 +169,10 @@ describe('translate', () => {
       { type: 'enum', loc: ['query', 'Flag'], msg: 'Input should be True', input: 'false', ctx: { expected: 'True' } },
       { type: 'less_than_equal', loc: ['query', 'ratio'], msg: 'Input should be less than or equal to 1', input: '1.5', ctx: { le: 1 } },
     ]);
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: 'false' } }), input('/v2/things/2', { 'x-mode': 'a' }))).toEqual([]);
     // A repeated query parameter is a list, read as it is.
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: ['true', 'true'] } }), input('/v2/things/2', { 'x-mode': 'a' }))).toEqual([
+    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: ['true', 'true'], ratio: ['0.5', '0.5'] } }), input('/v2/things/2', { 'x-mode': 'a' }))).toEqual([
+      { type: 'float_type', loc: ['query', 'ratio'], msg: 'Input should be a valid number', input: ['0.5', '0.5'] },
       { type: 'bool_type', loc: ['query', 'plain'], msg: 'Input should be a valid boolean', input: ['true', 'true'] },
     ]);
 

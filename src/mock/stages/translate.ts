@@ -55,7 +55,7 @@ export function createTranslator(spec: Spec, validator: Validator): Translator {
         const types = [schema.type].flat();
         let value = raw;
         if (typeof raw === 'string' && (types.includes('integer') || types.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
-        else if (typeof raw === 'string' && types.includes('boolean') && (raw === 'true' || raw === 'false')) value = raw === 'true';
+        else if (types.includes('boolean') && (raw === 'true' || raw === 'false')) value = raw === 'true';
         for (const item of validator.errors(parameter.schema, value, loc)) items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
       }
     }

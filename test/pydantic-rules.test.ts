@@ -400,6 +400,20 @@ describe('formats', () => {
     expect(field('SystemUserCreate', 'password', 'x')).toEqual([]);
   });
 
+  it("a string format on a number constrains nothing (ajv-formats checks strings only)", () => {
+    const { v } = mini({});
+    expect(v.errors({ type: 'integer', format: 'date' }, 5, ['body'])).toEqual([]);
+    expect(v.errors({ type: 'number', format: 'uuid' }, 1.5, ['body'])).toEqual([]);
+  });
+
+  it("OpenAPI 3.0's boolean exclusiveMaximum / exclusiveMinimum is left to Prism: the plain bound still applies", () => {
+    const { v } = mini({});
+    const schema = { type: 'number', maximum: 10, exclusiveMaximum: true, minimum: 0, exclusiveMinimum: true } as unknown as Schema;
+    expect(v.errors(schema, 5, ['body'])).toEqual([]);
+    expect(v.errors(schema, 11, ['body'])).toEqual([{ type: 'less_than_equal', loc: ['body'], msg: 'Input should be less than or equal to 10', input: 11, ctx: { le: 10 } }]);
+    expect(v.errors(schema, -1, ['body'])).toEqual([{ type: 'greater_than_equal', loc: ['body'], msg: 'Input should be greater than or equal to 0', input: -1, ctx: { ge: 0 } }]);
+  });
+
   it('a format given as a definition: its RegExp, none, or a check of numbers only', () => {
     expect(errors('Prefixed', 'abc')).toEqual([]);
     expect(errors('Prefixed', 'bc')).toEqual([{ type: 'value_error', loc: ['body'], msg: 'Value error, Input should be a valid prefixed', input: 'bc', ctx: { error: 'Input should be a valid prefixed' } }]);
@@ -591,6 +605,48 @@ describe('other keywords: not, if/then/else, allOf, $ref with siblings, false', 
     expect(errors('RefPlus', 5)).toEqual([{ type: 'string_type', loc: ['body'], msg: 'Input should be a valid string', input: 5 }]);
     expect(errors('RefPlus', 'ab')).toEqual([{ type: 'string_too_short', loc: ['body'], msg: 'String should have at least 3 characters', input: 'ab', ctx: { min_length: 3 } }]);
     expect(errors('RefNote', 5)).toEqual([{ type: 'string_type', loc: ['body'], msg: 'Input should be a valid string', input: 5 }]);
+  });
+
+  it('$ref: every validation keyword next to it applies, as it does alone', () => {
+    const siblings: [Schema, unknown][] = [
+      [{ type: 'string' }, 5],
+      [{ enum: ['a'] }, 'b'],
+      [{ const: 'a' }, 'b'],
+      [{ properties: { a: { type: 'string' } } }, { a: 1 }],
+      [{ required: ['a'] }, {}],
+      [{ additionalProperties: false }, { a: 1 }],
+      [{ patternProperties: { '^x': { type: 'string' } } }, { x: 1 }],
+      [{ items: { type: 'string' } }, [1]],
+      [{ prefixItems: [{ type: 'string' }] }, [1]],
+      [{ minItems: 1 }, []],
+      [{ maxItems: 0 }, [1]],
+      [{ minLength: 2 }, 'a'],
+      [{ maxLength: 0 }, 'a'],
+      [{ pattern: '^b' }, 'a'],
+      [{ format: 'uuid' }, 'x'],
+      [{ minimum: 1 }, 0],
+      [{ maximum: 0 }, 1],
+      [{ exclusiveMinimum: 0 }, 0],
+      [{ exclusiveMaximum: 0 }, 0],
+      [{ multipleOf: 2 }, 1],
+      [{ minProperties: 1 }, {}],
+      [{ maxProperties: 0 }, { a: 1 }],
+      [{ allOf: [{ type: 'string' }] }, 5],
+      [{ anyOf: [{ type: 'string' }] }, 5],
+      [{ oneOf: [{ type: 'string' }] }, 5],
+      [{ not: { type: 'string' } }, 'a'],
+      [{ if: { type: 'string' }, then: { minLength: 2 } }, 'a'],
+    ];
+    const { v } = mini({ Any: {} });
+    for (const [keyword, value] of siblings) {
+      const alone = v.errors(keyword, value, ['body']);
+      expect(alone.length, JSON.stringify(keyword)).toBeGreaterThan(0);
+      expect(v.errors({ $ref: '#/components/schemas/Any', ...keyword }, value, ['body']), JSON.stringify(keyword)).toEqual(alone);
+    }
+  });
+
+  it('$ref alone: the target reports once (a lone surrogate too)', () => {
+    expect(errors('RefNote', '\ud800')).toEqual([{ type: 'string_unicode', loc: ['body'], msg: 'Input should be a valid string, unable to parse raw data as a unicode string', input: '\ud800' }]);
   });
 
   it('a false schema: value_error "No value is allowed here"', () => {
@@ -811,6 +867,7 @@ describe('locations, validity, branchFor and the helpers', () => {
     expect(deepEqual(NaN, NaN)).toBe(false);
     expect(deepEqual('a', {})).toBe(false);
     expect(deepEqual({}, 5)).toBe(false);
+    expect(deepEqual(5, {})).toBe(false);
     expect(deepEqual([], {})).toBe(false);
     expect(deepEqual({ a: 1, b: 2 }, { a: 1, b: 3 })).toBe(false);
   });

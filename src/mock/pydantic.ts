@@ -98,6 +98,12 @@ export function detail(type: string, loc: Loc, msg: string, input: unknown, ctx?
 const plural = (n: number): string => (n === 1 ? '' : 's');
 
 /**
+ * A numeric keyword's value, or `absent` (a bound no value fails) when it is not a number: missing,
+ * or OpenAPI 3.0's boolean exclusiveMinimum/exclusiveMaximum, which this dialect leaves to Prism.
+ */
+const numeric = (keyword: unknown, absent: number): number => (typeof keyword === 'number' ? keyword : absent);
+
+/**
  * Where a value is, as a chain of keys up to a base `loc`; turned into a `loc` array only when an
  * error is reported (valid values, the common case, allocate no arrays).
  */
@@ -189,7 +195,7 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     return found;
   }
 
-  const deref = (schema: Schema | boolean | undefined): Schema => (typeof schema === 'object' && schema !== null ? spec.deref(schema) : {});
+  const deref = (schema: Schema | boolean | undefined): Schema => (typeof schema === 'object' ? spec.deref(schema) : {});
 
   /** Does `schema` admit a value of JSON type `actual` at all (before any other keyword)? */
   function admits(schema: Schema, actual: string): boolean {
@@ -207,7 +213,7 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   function branchName(branch: Schema, index: number): string {
     const node = deref(branch);
     if (typeof node.title === 'string') return node.title;
-    if (typeof branch.$ref === 'string') return branch.$ref.split('/').at(-1) ?? `branch_${index}`;
+    if (typeof branch.$ref === 'string') return branch.$ref.slice(branch.$ref.lastIndexOf('/') + 1);
     const names: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict', null: 'none' };
     const type = typesOf(node)?.[0];
     return type ? (names[type] ?? type) : `branch_${index}`;
@@ -295,16 +301,21 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
    * Whether a value plainly cannot be valid against a branch, decided without walking it: the
    * wrong JSON type, a tag `const` it contradicts, a required field it lacks, a field a closed
    * shape does not declare. (Sound: when it says so the branch is invalid; otherwise walk it.)
+   * Its callers walk every branch it does not rule out, so a mutant that rules out less only walks
+   * more: those are marked below (one that rules out a valid branch is killed).
    */
   function plainlyInvalid(branch: Schema, value: unknown): boolean {
-    const node = deref(branch);
+    const node = deref(branch); // never a $ref: deref follows them
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: ruling out less only walks more
     if (!admits(node, jsonType(value))) return true;
-    if (!isObject(value) || typeof node.$ref === 'string' || node.oneOf || node.anyOf || node.allOf) return false;
+    if (!isObject(value) || node.oneOf || node.anyOf || node.allOf) return false;
     const { properties, required } = facts(node);
     for (const [name, property] of properties) {
       const target = deref(property);
+      // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: ruling out less only walks more
       if ('const' in target && Object.hasOwn(value, name) && !deepEqual(target.const, value[name])) return true;
     }
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: ruling out less only walks more
     for (const name of required) if (!Object.hasOwn(value, name)) return true;
     if (node.additionalProperties === false && node.patternProperties === undefined) {
       const declared = node.properties ?? {};
@@ -316,14 +327,15 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   function union(branches: Schema[], kind: 'oneOf' | 'anyOf', value: unknown, path: Path, out: Detail[]): void {
     const valid = branches.map((branch) => !plainlyInvalid(branch, value) && isValid(branch, value));
     const count = valid.filter(Boolean).length;
-    if (count === 1 || (count > 1 && kind === 'anyOf')) return;
-    if (count > 1) {
+    if (count > 0) {
+      if (count === 1 || kind === 'anyOf') return;
       const names = branches.flatMap((branch, i) => (valid[i] ? [branchName(branch, i)] : []));
       const error = `Input matches more than one of ${names.join(', ')}`;
       out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
       return;
     }
     const chosen = intendedBranches(branches, value);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut: each branch walked and compared below gives the same for one branch, and a validity check ends at the first error either way
     if (out === bailSink || chosen.length === 1) {
       check(branches[chosen[0] ?? 0], value, path, out);
       return;
@@ -334,7 +346,7 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       return errors;
     });
     const first = results[0] as Detail[];
-    const same = results.every((other) => other.length === first.length && other.every((e, k) => e.type === first[k]?.type && deepEqual(e.loc, first[k]?.loc)));
+    const same = results.every((other) => other.length === first.length && other.every((e, k) => e.type === (first[k] as Detail).type && deepEqual(e.loc, (first[k] as Detail).loc)));
     if (same) {
       out.push(...first);
       return;
@@ -427,7 +439,7 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const format = formats[name];
     if (format === undefined) return true; // unknown formats (e.g. `password`) constrain nothing, as in Prism
     const validate = format instanceof RegExp || typeof format === 'function' ? format : format.validate;
-    const type = typeof format === 'object' && !(format instanceof RegExp) && format.type ? format.type : 'string';
+    const type = (format as { type?: string }).type ?? 'string'; // a RegExp or a function has none
     if (jsonType(value) !== type && !(type === 'number' && typeof value === 'number')) return true;
     if (validate instanceof RegExp) return validate.test(value as string);
     if (typeof validate === 'function') return !!validate(value as never);
@@ -462,23 +474,33 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       out.push(detail('string_unicode', locOf(path), 'Input should be a valid string, unable to parse raw data as a unicode string', value));
       return;
     }
+    // Stryker disable next-line ConditionalExpression: a shortcut: without bounds the length is counted for nothing
     if (node.minLength !== undefined || node.maxLength !== undefined) {
       let length = 0;
       for (const _ of value) length++;
-      if (node.minLength !== undefined && length < node.minLength) {
-        out.push(detail('string_too_short', locOf(path), `String should have at least ${node.minLength} character${plural(node.minLength)}`, value, { min_length: node.minLength }));
+      const min = numeric(node.minLength, 0);
+      const max = numeric(node.maxLength, Infinity);
+      if (length < min) {
+        out.push(detail('string_too_short', locOf(path), `String should have at least ${min} character${plural(min)}`, value, { min_length: min }));
         return;
       }
-      if (node.maxLength !== undefined && length > node.maxLength) {
-        out.push(detail('string_too_long', locOf(path), `String should have at most ${node.maxLength} character${plural(node.maxLength)}`, value, { max_length: node.maxLength }));
+      if (length > max) {
+        out.push(detail('string_too_long', locOf(path), `String should have at most ${max} character${plural(max)}`, value, { max_length: max }));
         return;
       }
     }
+    // Stryker disable next-line ConditionalExpression: without a pattern, regex(undefined) is the empty pattern, which every string matches
     if (typeof node.pattern === 'string' && regex(node.pattern)?.test(value) === false) {
       out.push(detail('string_pattern_mismatch', locOf(path), `String should match pattern '${node.pattern}'`, value, { pattern: node.pattern }));
       return;
     }
-    if (typeof node.format === 'string' && !formatHolds(node.format, value)) out.push(formatError(node.format, value, path));
+    checkFormat(node, value, path, out);
+  }
+
+  /** The item for a value that fails its node's format (a number fails only a number format, such as int32, which formatError names). */
+  function checkFormat(node: Schema, value: string | number, path: Path, out: Detail[]): void {
+    // Stryker disable next-line ConditionalExpression: without a format, formatHolds finds no check named "undefined", which holds
+    if (typeof node.format === 'string' && !formatHolds(node.format, value)) out.push(formatError(node.format, value as string, path));
   }
 
   /** pydantic's error for ±Infinity (a JSON number too large for a double, such as 1e400). */
@@ -493,24 +515,29 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     }
     const bound = (type: string, text: string, key: string, limit: number) =>
       out.push(detail(type, locOf(path), `Input should be ${text} ${limit}`, value, { [key]: limit }));
-    if (typeof node.multipleOf === 'number' && node.multipleOf > 0 && (value / node.multipleOf) % 1 !== 0) {
-      out.push(detail('multiple_of', locOf(path), `Input should be a multiple of ${node.multipleOf}`, value, { multiple_of: node.multipleOf }));
-    } else if (typeof node.maximum === 'number' && value > node.maximum) bound('less_than_equal', 'less than or equal to', 'le', node.maximum);
-    else if (typeof node.exclusiveMaximum === 'number' && value >= node.exclusiveMaximum) bound('less_than', 'less than', 'lt', node.exclusiveMaximum);
-    else if (typeof node.minimum === 'number' && value < node.minimum) bound('greater_than_equal', 'greater than or equal to', 'ge', node.minimum);
-    else if (typeof node.exclusiveMinimum === 'number' && value <= node.exclusiveMinimum) bound('greater_than', 'greater than', 'gt', node.exclusiveMinimum);
-    else if (typeof node.format === 'string' && !formatHolds(node.format, value)) {
-      const error = `Input should be a valid ${node.format}`;
-      out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
-    }
+    // An absent multipleOf is 0, which constrains nothing.
+    const multipleOf = numeric(node.multipleOf, 0);
+    const maximum = numeric(node.maximum, Infinity);
+    const exclusiveMaximum = numeric(node.exclusiveMaximum, Infinity);
+    const minimum = numeric(node.minimum, -Infinity);
+    const exclusiveMinimum = numeric(node.exclusiveMinimum, -Infinity);
+    if (multipleOf > 0 && (value / multipleOf) % 1 !== 0) {
+      out.push(detail('multiple_of', locOf(path), `Input should be a multiple of ${multipleOf}`, value, { multiple_of: multipleOf }));
+    } else if (value > maximum) bound('less_than_equal', 'less than or equal to', 'le', maximum);
+    else if (value >= exclusiveMaximum) bound('less_than', 'less than', 'lt', exclusiveMaximum);
+    else if (value < minimum) bound('greater_than_equal', 'greater than or equal to', 'ge', minimum);
+    else if (value <= exclusiveMinimum) bound('greater_than', 'greater than', 'gt', exclusiveMinimum);
+    else checkFormat(node, value, path, out);
   }
 
   function arrays(node: Schema, value: unknown[], path: Path, out: Detail[]): void {
-    if (typeof node.maxItems === 'number' && value.length > node.maxItems) {
+    const maxItems = numeric(node.maxItems, Infinity);
+    const minItems = numeric(node.minItems, 0);
+    if (value.length > maxItems) {
       out.push(
-        detail('too_long', locOf(path), `List should have at most ${node.maxItems} item${plural(node.maxItems)} after validation, not ${value.length}`, value, {
+        detail('too_long', locOf(path), `List should have at most ${maxItems} item${plural(maxItems)} after validation, not ${value.length}`, value, {
           field_type: 'List',
-          max_length: node.maxItems,
+          max_length: maxItems,
           actual_length: value.length,
         }),
       );
@@ -519,17 +546,12 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const before = out.length;
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : [];
     const rest = Array.isArray(node.items) ? node.additionalItems : node.items;
-    if (prefix.length > 0 || rest !== undefined) {
-      value.forEach((item, index) => {
-        const schema = index < prefix.length ? prefix[index] : rest;
-        if (schema !== undefined) check(schema, item, child(path, index), out);
-      });
-    }
-    if (out.length === before && typeof node.minItems === 'number' && value.length < node.minItems) {
+    value.forEach((item, index) => check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out));
+    if (out.length === before && value.length < minItems) {
       out.push(
-        detail('too_short', locOf(path), `List should have at least ${node.minItems} item${plural(node.minItems)} after validation, not ${value.length}`, value, {
+        detail('too_short', locOf(path), `List should have at least ${minItems} item${plural(minItems)} after validation, not ${value.length}`, value, {
           field_type: 'List',
-          min_length: node.minItems,
+          min_length: minItems,
           actual_length: value.length,
         }),
       );
@@ -546,39 +568,37 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     for (const name of required) {
       if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
     }
-    if (node.additionalProperties !== undefined || node.patternProperties !== undefined) {
-      const patternProperties = Object.entries(node.patternProperties ?? {});
-      for (const key of Object.keys(value)) {
-        if (Object.hasOwn(declared, key)) continue;
-        const matched = patternProperties.filter(([source]) => regex(source)?.test(key));
-        if (matched.length > 0) {
-          for (const [, schema] of matched) check(schema, value[key], child(path, key), out);
-        } else if (node.additionalProperties === false) {
-          out.push(detail('extra_forbidden', locOf(child(path, key)), 'Extra inputs are not permitted', value[key]));
-        } else if (typeof node.additionalProperties === 'object') {
-          check(node.additionalProperties, value[key], child(path, key), out);
-        }
+    const patternProperties = Object.entries(node.patternProperties ?? {});
+    for (const key of Object.keys(value)) {
+      if (Object.hasOwn(declared, key)) continue;
+      const matched = patternProperties.filter(([source]) => regex(source)?.test(key));
+      if (matched.length > 0) {
+        for (const [, schema] of matched) check(schema, value[key], child(path, key), out);
+      } else if (node.additionalProperties === false) {
+        out.push(detail('extra_forbidden', locOf(child(path, key)), 'Extra inputs are not permitted', value[key]));
+      } else {
+        check(node.additionalProperties, value[key], child(path, key), out);
       }
     }
-    if (typeof node.maxProperties === 'number' || typeof node.minProperties === 'number') {
-      const count = Object.keys(value).length;
-      if (typeof node.maxProperties === 'number' && count > node.maxProperties) {
-        out.push(
-          detail('too_long', locOf(path), `Dictionary should have at most ${node.maxProperties} item${plural(node.maxProperties)} after validation, not ${count}`, value, {
-            field_type: 'Dictionary',
-            max_length: node.maxProperties,
-            actual_length: count,
-          }),
-        );
-      } else if (typeof node.minProperties === 'number' && count < node.minProperties) {
-        out.push(
-          detail('too_short', locOf(path), `Dictionary should have at least ${node.minProperties} item${plural(node.minProperties)} after validation, not ${count}`, value, {
-            field_type: 'Dictionary',
-            min_length: node.minProperties,
-            actual_length: count,
-          }),
-        );
-      }
+    const maxProperties = numeric(node.maxProperties, Infinity);
+    const minProperties = numeric(node.minProperties, 0);
+    const count = Object.keys(value).length;
+    if (count > maxProperties) {
+      out.push(
+        detail('too_long', locOf(path), `Dictionary should have at most ${maxProperties} item${plural(maxProperties)} after validation, not ${count}`, value, {
+          field_type: 'Dictionary',
+          max_length: maxProperties,
+          actual_length: count,
+        }),
+      );
+    } else if (count < minProperties) {
+      out.push(
+        detail('too_short', locOf(path), `Dictionary should have at least ${minProperties} item${plural(minProperties)} after validation, not ${count}`, value, {
+          field_type: 'Dictionary',
+          min_length: minProperties,
+          actual_length: count,
+        }),
+      );
     }
   }
 
@@ -609,10 +629,7 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       const error = tags.length > 0 ? `Input should not have ${tags.join(' and ')} here` : 'Input matches a schema it must not match';
       out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
     }
-    if (schema.if !== undefined) {
-      const branch = isValid(schema.if, value) ? schema.then : schema.else;
-      if (branch !== undefined) check(branch, value, path, out);
-    }
+    if (schema.if !== undefined) check(isValid(schema.if, value) ? schema.then : schema.else, value, path, out);
     leaf(schema, value, path, out);
   }
 
@@ -627,7 +644,7 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     if (open.length === 1) return open[0] as Schema; // the usual case: no walk needed
     const intended = branches[intendedBranches(branches, value)[0] ?? 0] as Schema;
     if (open.includes(intended) && isValid(intended, value)) return intended;
-    return open.find((branch) => branch !== intended && isValid(branch, value)) ?? intended;
+    return open.find((branch) => isValid(branch, value)) ?? intended;
   }
 
   return {

@@ -346,7 +346,14 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       return errors;
     });
     const first = results[0] as Detail[];
-    const same = results.every((other) => other.length === first.length && other.every((e, k) => e.type === (first[k] as Detail).type && deepEqual(e.loc, (first[k] as Detail).loc)));
+    const same = results.every(
+      (other) =>
+        other.length === first.length &&
+        other.every((e, k) => {
+          const twin = first[k] as Detail;
+          return e.type === twin.type && deepEqual(e.loc, twin.loc);
+        }),
+    );
     if (same) {
       out.push(...first);
       return;
@@ -546,7 +553,8 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const before = out.length;
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : [];
     const rest = Array.isArray(node.items) ? node.additionalItems : node.items;
-    value.forEach((item, index) => check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out));
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut: with no item schema, each item would only meet check(undefined), which returns at once
+    if (prefix.length > 0 || rest !== undefined) value.forEach((item, index) => check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out));
     if (out.length === before && value.length < minItems) {
       out.push(
         detail('too_short', locOf(path), `List should have at least ${minItems} item${plural(minItems)} after validation, not ${value.length}`, value, {
@@ -568,21 +576,25 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     for (const name of required) {
       if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
     }
-    const patternProperties = Object.entries(node.patternProperties ?? {});
-    for (const key of Object.keys(value)) {
-      if (Object.hasOwn(declared, key)) continue;
-      const matched = patternProperties.filter(([source]) => regex(source)?.test(key));
-      if (matched.length > 0) {
-        for (const [, schema] of matched) check(schema, value[key], child(path, key), out);
-      } else if (node.additionalProperties === false) {
-        out.push(detail('extra_forbidden', locOf(child(path, key)), 'Extra inputs are not permitted', value[key]));
-      } else {
-        check(node.additionalProperties, value[key], child(path, key), out);
+    const keys = Object.keys(value);
+    // Stryker disable next-line ConditionalExpression: a shortcut: with neither keyword, an undeclared key would only meet check(undefined), which returns at once
+    if (node.additionalProperties !== undefined || node.patternProperties !== undefined) {
+      const patternProperties = Object.entries(node.patternProperties ?? {});
+      for (const key of keys) {
+        if (Object.hasOwn(declared, key)) continue;
+        const matched = patternProperties.filter(([source]) => regex(source)?.test(key));
+        if (matched.length > 0) {
+          for (const [, schema] of matched) check(schema, value[key], child(path, key), out);
+        } else if (node.additionalProperties === false) {
+          out.push(detail('extra_forbidden', locOf(child(path, key)), 'Extra inputs are not permitted', value[key]));
+        } else {
+          check(node.additionalProperties, value[key], child(path, key), out);
+        }
       }
     }
     const maxProperties = numeric(node.maxProperties, Infinity);
     const minProperties = numeric(node.minProperties, 0);
-    const count = Object.keys(value).length;
+    const count = keys.length;
     if (count > maxProperties) {
       out.push(
         detail('too_long', locOf(path), `Dictionary should have at most ${maxProperties} item${plural(maxProperties)} after validation, not ${count}`, value, {

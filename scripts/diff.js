@@ -23,7 +23,7 @@
 //   source.js            a command-line argument → a spec file, or a git ref's openapi/ read with git
 //   spec.js              a spec as parsed files, $refs and JSON pointers resolved between them
 //   index-operations.js  which operation reaches which place, in which direction
-//   redocly.js           Redocly's diff (in this process, or as the CLI), its JSON report
+//   redocly.js           Redocly's diff, run as its CLI, its JSON report
 //   rate.js              narrows or widens, the directions a change breaks, the schema-subset proof
 //   schema-subset.js     whether a revised JSON Schema accepts every value of its base
 //   wording.js           where, what and why, in words

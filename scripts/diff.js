@@ -5,9 +5,11 @@
 //
 // Compares REVISION (default: the working spec, DIR/openapi/openapi.yaml) with BASE. Each of them is
 // either a spec file (YAML or JSON, split or bundled) or a git ref, whose `openapi/` is read from git
-// into a temporary directory (the working tree is never touched). Prints a report grouped by
-// operation: every change, whether it breaks a client, and why. Exit code: 0 nothing breaks,
-// 1 something breaks, 2 bad input (missing file, unknown ref, invalid YAML, not OpenAPI 3.x).
+// into a temporary directory (the working tree is never touched); where git has no such ref, the
+// released version (`v0.1.0` or `0.1.0`) is the committed baseline scripts/release-baseline.json.
+// Prints a report grouped by operation: every change, whether it breaks a client, and why. Exit
+// code: 0 nothing breaks, 1 something breaks, 2 bad input (missing file, unknown ref, invalid YAML,
+// not OpenAPI 3.x).
 //
 // Redocly CLI's `diff` command (rules `diff-recommended`) finds the changes and rates them. What the
 // gate adds by hand, because Redocly's report does not give it:
@@ -37,6 +39,7 @@ import { main } from './diff/cli.js';
 export { formatText } from './diff/format.js';
 export { InputError, PACKAGE_ROOT, WORKING_SPEC } from './diff/input.js';
 export { diff } from './diff/report.js';
+export { BASELINE_FILE, committedBaseline } from './diff/source.js';
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.exitCode = await main();

@@ -4,8 +4,9 @@
 //   node scripts/release-check.js [--root DIR] [--baseline FILE|REF] [--json]
 //
 // Compares the working spec (DIR/openapi/openapi.yaml) with the spec of the latest release: the
-// highest `vX.Y.Z` git tag of DIR or, while there is no such tag, the committed bundle
-// DIR/scripts/release-baseline.json. `--baseline` names another spec file or git ref. The rule:
+// highest `vX.Y.Z` git tag of DIR or, while there is no such tag, the version the committed bundle
+// DIR/scripts/release-baseline.json was released as, which scripts/diff.js reads as that bundle.
+// `--baseline` names another spec file or git ref. The rule:
 //   - package.json `version` and `info.version` of openapi/openapi.yaml agree, and are semver;
 //   - the version does not go below the release's;
 //   - a breaking change needs a major step of the version (a minor step while below 1.0.0);
@@ -16,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { InputError, PACKAGE_ROOT, WORKING_SPEC, diff } from './diff.js';
+import { BASELINE_FILE, InputError, PACKAGE_ROOT, WORKING_SPEC, committedBaseline, diff } from './diff.js';
 import { messageOf } from './diff/input.js';
 
 /** @typedef {import('./diff/report.js').Report} Report */
@@ -34,8 +35,6 @@ import { messageOf } from './diff/input.js';
  *   report: Report,
  * }} ReleaseResult
  */
-
-export const BASELINE_FILE = 'scripts/release-baseline.json';
 
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
 
@@ -130,14 +129,16 @@ export function readProject(root) {
 }
 
 /**
- * The spec of the latest release of `root`: the highest v* tag, else the committed baseline.
+ * The latest release of `root`, as diff() takes it: the highest v* tag, else the version of the
+ * committed baseline (which diff() reads as the baseline while git has no such ref).
  * @param {string} root
  * @returns {{ base: string, source: string }}
  */
 export function releaseBaseline(root) {
   const tag = latestReleaseTag(root);
   if (tag) return { base: tag, source: 'latest release tag' };
-  if (existsSync(join(root, BASELINE_FILE))) return { base: join(root, BASELINE_FILE), source: `${BASELINE_FILE} (no v* tag yet)` };
+  const baseline = committedBaseline(root);
+  if (baseline) return { base: `v${baseline.version}`, source: 'no v* tag yet' };
   throw new InputError(`no release to compare with: ${root} has no v* git tag and no ${BASELINE_FILE}`);
 }
 
@@ -238,6 +239,7 @@ async function main() {
       } else throw new InputError(`unknown argument: ${argument}\nusage: node scripts/release-check.js [--root DIR] [--baseline FILE|REF] [--json]`);
     }
     const result = await releaseCheck(options);
+    for (const note of result.report.notes) console.error(`release-check: ${note}`);
     if (options.json) {
       const { report, ...rest } = result;
       process.stdout.write(`${JSON.stringify({ ...rest, diff: report }, null, 2)}\n`);

@@ -237,20 +237,22 @@ describe.concurrent('diff CLI', () => {
   });
 });
 
+/** diff() rejects with the scripts' InputError (the CLI prints its message and exits 2). */
+async function rejects(expect: ExpectStatic, options: { base: string; revision?: string; root?: string }, message: RegExp | string) {
+  const error = await diff(options).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  expect(error?.constructor.name).toBe('InputError');
+  if (typeof message === 'string') expect(error?.message).toBe(message);
+  else expect(error?.message).toMatch(message);
+}
+
 describe.concurrent('diff: bad input is exit code 2 with one clear message', () => {
   const file = (name: string, text: string) => {
     const path = join(workdir(), name);
     writeFileSync(path, text);
     return path;
-  };
-  /** diff() rejects with the scripts' InputError (the CLI prints its message and exits 2). */
-  const rejects = async (expect: ExpectStatic, options: { base: string; revision?: string }, message: RegExp) => {
-    const error = await diff(options).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    expect(error?.constructor.name).toBe('InputError');
-    expect(error?.message).toMatch(message);
   };
 
   it('CLI: a missing file, no BASE, an unknown option', async ({ expect }) => {
@@ -358,10 +360,59 @@ describe.concurrent('diff against a git ref', () => {
   });
 });
 
+describe.concurrent('a clone without tags: the released version names the committed baseline', () => {
+  /** The version the committed baseline of `dir` was released as. */
+  const releasedAs = (dir: string) => (JSON.parse(readFileSync(join(dir, 'scripts/release-baseline.json'), 'utf8')) as { info: { version: string } }).info.version;
+  let cloned: Promise<{ dir: string; version: string }> | undefined;
+  /** A fresh clone of this repository (no tags), and the version its baseline was released as. */
+  const clone = () =>
+    (cloned ??= (async () => {
+      const dir = workdir();
+      await git(root, 'clone', '-q', '--no-tags', root, dir);
+      return { dir, version: releasedAs(dir) };
+    })());
+  const pointer = (version: string) => `v${version} (or ${version}) names the committed baseline scripts/release-baseline.json, the spec released as ${version}`;
+  const note = (command: string, ref: string, version: string) =>
+    `${command}: ${ref}: no git tag here; using the committed baseline scripts/release-baseline.json (the spec released as ${version})\n`;
+
+  it('npm run diff -- vX.Y.Z (or X.Y.Z): the baseline, said on stderr', async ({ expect }) => {
+    const { dir, version } = await clone();
+    expect(await git(dir, 'tag', '--list')).toBe('');
+    const out = await cli('scripts/diff.js', [`v${version}`, version, '--root', dir], dir);
+    expect(out.stderr).toBe(note('diff', `v${version}`, version) + note('diff', version, version));
+    expect(out.code).toBe(0);
+    expect(out.stdout).toBe(
+      `API diff: v${version} (scripts/release-baseline.json, the spec released as ${version}) → ${version} (scripts/release-baseline.json, the spec released as ${version})\ninfo.version: ${version} → ${version}\n\nNo changes.\n`,
+    );
+  });
+
+  it('npm run release-check: the working spec against the baseline, said on stderr', async ({ expect }) => {
+    const { dir, version } = await clone();
+    const out = await cli('scripts/release-check.js', ['--root', dir], dir);
+    expect(out.stderr).toBe(note('release-check', `v${version}`, version));
+    expect(out.stdout).toContain(`Release check against v${version} (scripts/release-baseline.json, the spec released as ${version}) [no v* tag yet], released version ${version}\n`);
+    expect(out.stdout).toContain('PASS: the release rule holds.');
+    expect(out.code).toBe(0);
+  });
+
+  it('another version or ref is still an error, which names the baseline', async ({ expect }) => {
+    const { dir, version } = await clone();
+    await rejects(expect, { base: 'v9.9.9', root: dir }, `v9.9.9 is neither a spec file nor a git ref of ${dir}; ${pointer(version)}`);
+  });
+
+  it('outside a git repository as well', async ({ expect }) => {
+    const version = releasedAs(root);
+    const copy = project(version);
+    cpSync(join(root, 'scripts/release-baseline.json'), join(copy, 'scripts/release-baseline.json'));
+    await rejects(expect, { base: 'main', root: copy }, `main is not a spec file, and ${copy} is not a git repository to look it up as a ref; ${pointer(version)}`);
+  });
+});
+
 describe.concurrent('release rule', () => {
   it('holds for this repository: the working spec against its latest release', async ({ expect }) => {
     const out = await cli('scripts/release-check.js', []);
-    expect(out.stderr).toBe('');
+    // Without a v* tag, the one line that says the committed baseline stands for the release.
+    expect(out.stderr).toMatch(/^(release-check: v\S+: no git tag here; using the committed baseline scripts\/release-baseline\.json \(the spec released as \S+\)\n)?$/);
     expect(out.stdout).toContain('PASS: the release rule holds.');
     expect(out.code).toBe(0);
   });

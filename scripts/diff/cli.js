@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { formatText } from './format.js';
 import { InputError, PACKAGE_ROOT, WORKING_SPEC, messageOf } from './input.js';
 import { diff } from './report.js';
+import { BASELINE_FILE } from './source.js';
 
 /**
  * @param {string[]} argv
@@ -30,6 +31,7 @@ function parseArguments(argv) {
 
 const USAGE = `usage: node scripts/diff.js BASE [REVISION] [--json] [--root DIR]
   BASE, REVISION  a spec file (YAML or JSON, split or bundled) or a git ref of DIR;
+                  the released version (vX.Y.Z) without its git tag is DIR/${BASELINE_FILE};
                   REVISION defaults to the working spec DIR/${WORKING_SPEC}
   --json          print the report as JSON
   --root DIR      the project (default: this package)
@@ -46,6 +48,7 @@ export async function main() {
     if (options.positional.length === 0) throw new InputError(`a BASE is required\n${USAGE}`);
     const [base, revision] = options.positional;
     const report = await diff({ base, revision: revision ?? WORKING_SPEC, root: options.root });
+    for (const note of report.notes) console.error(`diff: ${note}`);
     process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
     return report.breaking ? 1 : 0;
   } catch (error) {

@@ -51,6 +51,7 @@ import { describeDocumentChange, reasonText, whatText, whereText } from './wordi
  * @property {{ breakingChanges: number, otherChanges: number, operations: string[], breakingOperations: string[], redoclyBump: Impact | null }} summary
  * @property {ReportOperation[]} operations
  * @property {ReportChange[]} document
+ * @property {string[]} notes how the arguments were read, when a person should know (the CLIs print them on stderr)
  */
 
 /**
@@ -208,6 +209,7 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
     },
     operations: sorted,
     document: documentChanges,
+    notes: [baseSource.note, revisionSource.note].filter((note) => note !== undefined),
   };
 }
 

@@ -1,10 +1,15 @@
 // Where the two specs of a comparison come from: a command-line argument is a spec file (YAML or
 // JSON, split or bundled) or else a git ref, whose `openapi/` is read with git into a temporary
-// directory (never checked out: the working tree is not touched).
+// directory (never checked out: the working tree is not touched). A ref that names the released
+// version (`v0.1.0` or `0.1.0`) where git has no such ref, as in a clone without tags, is the
+// committed baseline of that release (BASELINE_FILE).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { InputError, WORKING_SPEC } from './input.js';
+import { InputError, WORKING_SPEC, messageOf } from './input.js';
+
+/** The bundled spec of the latest release, committed until a `vX.Y.Z` tag exists, relative to the project. */
+export const BASELINE_FILE = 'scripts/release-baseline.json';
 
 /**
  * A spec to compare: its root file, how the report names it, and how it names its files.
@@ -13,6 +18,7 @@ import { InputError, WORKING_SPEC } from './input.js';
  * @property {string} label
  * @property {'file' | 'git'} kind
  * @property {(abs: string) => string} display
+ * @property {string} [note] what a person should know about how the argument was read (the CLIs print it on stderr)
  */
 
 /**
@@ -96,10 +102,10 @@ export function resolveSource(argument, { root, workdir, side }) {
   if (argument.startsWith('-')) throw new InputError(`unknown option: ${argument}`);
   const inside = git(['rev-parse', '--is-inside-work-tree'], root, { encoding: 'utf8' });
   if (inside.status !== 0) {
-    throw new InputError(`${argument} is not a spec file, and ${root} is not a git repository to look it up as a ref`);
+    return baselineSource(argument, root, `${argument} is not a spec file, and ${root} is not a git repository to look it up as a ref`);
   }
   const verified = git(['rev-parse', '--verify', '--quiet', `${argument}^{commit}`], root, { encoding: 'utf8' });
-  if (verified.status !== 0) throw new InputError(`${argument} is neither a spec file nor a git ref of ${root}`);
+  if (verified.status !== 0) return baselineSource(argument, root, `${argument} is neither a spec file nor a git ref of ${root}`);
   const commit = verified.stdout.trim();
   const dir = join(workdir, side);
   const file = extractFromGit(commit, argument, root, dir);
@@ -108,6 +114,49 @@ export function resolveSource(argument, { root, workdir, side }) {
     label: `${argument} (${commit.slice(0, 7)}, ${WORKING_SPEC} from git)`,
     kind: 'git',
     display: (abs) => `${argument}:${relative(dir, abs).split(sep).join('/')}`,
+  };
+}
+
+/**
+ * The committed baseline of the project at `root`, and the version it was released as (its
+ * `info.version`); undefined when the project has none.
+ * @param {string} root
+ * @returns {{ file: string, version: string } | undefined}
+ */
+export function committedBaseline(root) {
+  const file = join(root, BASELINE_FILE);
+  if (!existsSync(file)) return undefined;
+  let version;
+  try {
+    version = JSON.parse(readFileSync(file, 'utf8'))?.info?.version;
+  } catch (error) {
+    throw new InputError(`${BASELINE_FILE} is not valid JSON: ${messageOf(error)}`);
+  }
+  if (typeof version !== 'string') throw new InputError(`${BASELINE_FILE} has no info.version`);
+  return { file, version };
+}
+
+/**
+ * An argument that is no git ref of `root`: the committed baseline when it names the version the
+ * baseline was released as, else bad input (`problem`, and what the baseline is called).
+ * @param {string} argument
+ * @param {string} root
+ * @param {string} problem
+ * @returns {Source}
+ */
+function baselineSource(argument, root, problem) {
+  const baseline = committedBaseline(root);
+  if (!baseline) throw new InputError(`${problem}, and it has no committed baseline ${BASELINE_FILE}`);
+  const released = `the spec released as ${baseline.version}`;
+  if (argument !== baseline.version && argument !== `v${baseline.version}`) {
+    throw new InputError(`${problem}; v${baseline.version} (or ${baseline.version}) names the committed baseline ${BASELINE_FILE}, ${released}`);
+  }
+  return {
+    file: baseline.file,
+    label: `${argument} (${BASELINE_FILE}, ${released})`,
+    kind: 'file',
+    display: (abs) => displayPath(abs, root),
+    note: `${argument}: no git tag here; using the committed baseline ${BASELINE_FILE} (${released})`,
   };
 }
 

@@ -285,6 +285,12 @@ export async function main(argv: string[], io: Io, load: typeof loadVerifier = l
       : {}),
   });
 
+  if (report.notTheApi !== undefined) {
+    if (io.isTTY) io.stderr('\r\x1b[K');
+    const root = selected[0]!.path.split('/')[1];
+    return fail(`${options.baseUrl} does not look like this API: ${report.notTheApi}; check --base-url (the operations live under /${root}/…)`);
+  }
+
   // A server may echo what it received; no credential leaves this process in any output.
   const secrets = secretsOf(credentials);
   const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[credential]'), text);

@@ -2,7 +2,9 @@
 // The verifier's run: a plan of requests per operation (generated valid requests, one per derived
 // constraint violated alone, one without a credential, hostile input, the probes of the seed's
 // rules), sent with bounded concurrency and a timeout each, every exchange judged by the checks
-// that apply to it, failures grouped by check and operation.
+// that apply to it, failures grouped by check and operation. A first round (the first valid and
+// the first invalid request of each operation) goes out before the rest, which is not sent when
+// no answer of that round looks like this API's.
 import fc from 'fast-check';
 import { operationSecurity, type Credentials, type SecuritySchemeName } from '../client/index.js';
 import { checksOfKind, everyAnswer, type Problem } from './checks.js';
@@ -76,6 +78,8 @@ export interface Report {
   durationMs: number;
   requests: number;
   conforms: boolean;
+  /** What the first round's answers were, when none looked like this API's; nothing else was sent. */
+  notTheApi?: string;
   operations: OperationReport[];
   /** What each check and rule asserts (a rule: the seed's words it is written from). */
   checks: Record<string, string>;
@@ -168,17 +172,18 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
   return { operation: op, tasks };
 }
 
-function describeSent(op: Operation, task: Task): string {
+/** What was sent, for the report: the method and the full URL (the base URL's path prefix too), then the body. */
+function describeSent(op: Operation, task: Task, baseUrl: string): string {
   if (task.json) {
     const { request } = task.json;
     const body = request.body === undefined ? '(no body)' : JSON.stringify(request.body);
-    return `${op.method.toUpperCase()} ${urlPathOf(op, request.path)} ${body.length > 400 ? `${body.slice(0, 400)}… (${body.length} characters)` : body}`;
+    return `${op.method.toUpperCase()} ${baseUrl}${urlPathOf(op, request.path)} ${body.length > 400 ? `${body.slice(0, 400)}… (${body.length} characters)` : body}`;
   }
   const raw = task.raw!;
   const body = raw.body === undefined ? '' : Buffer.isBuffer(raw.body) ? raw.body.toString('utf8') : raw.body;
   const shown = body.length > 200 ? `${body.slice(0, 200)}… (${Buffer.byteLength(body)} bytes)` : body;
   const path = raw.path.length > 200 ? `${raw.path.slice(0, 200)}…` : raw.path;
-  return `${raw.method} ${path} [content-type: ${raw.headers?.['content-type'] ?? 'none'}] ${JSON.stringify(shown)}`;
+  return `${raw.method} ${baseUrl}${path} [content-type: ${raw.headers?.['content-type'] ?? 'none'}] ${JSON.stringify(shown)}`;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -216,6 +221,40 @@ function checkNames(op: Operation, kinds: Set<Kind>): string[] {
   return [...names];
 }
 
+/** Statuses that say the server has no such path or method. */
+const NO_SUCH_ROUTE = [404, 405, 501];
+
+/**
+ * What one answer says about the server: that it is this API, that it is not (no JSON, which every
+ * answer of the API is, or no such route), or nothing: no answer, a failure (a 5xx other than 501),
+ * or a 404 to a path with parameters (the resource they name need not exist).
+ */
+function evidence(op: Operation, outcome: Outcome): 'the API' | 'not the API' | undefined {
+  if (outcome.type !== 'response' || (outcome.status >= 500 && outcome.status !== 501)) return undefined;
+  if (outcome.notJson !== undefined) return 'not the API';
+  if (!NO_SUCH_ROUTE.includes(outcome.status)) return 'the API';
+  return outcome.status === 404 && op.pathParameters.length > 0 ? undefined : 'not the API';
+}
+
+/**
+ * When no answer of the first round says the server is this API and some say it is not (a static
+ * file server, a wrong base path): what they were, e.g. `14 of 14 requests answered 404 with JSON`.
+ */
+function notTheApi(round: { op: Operation; outcome: Outcome }[]): string | undefined {
+  const said = round.map(({ op, outcome }) => evidence(op, outcome));
+  if (said.includes('the API') || !said.includes('not the API')) return undefined;
+  const counts = new Map<string, number>();
+  for (const { outcome } of round) {
+    if (outcome.type !== 'response') continue;
+    const what = `${outcome.status} with ${outcome.notJson === undefined ? 'JSON' : 'no JSON'}`;
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .map(([what, n], i) => `${n}${i === 0 ? ` of ${round.length} requests` : ''} answered ${what}`)
+    .join(', ');
+}
+
 /** Sends the plan and judges every answer (the plan already holds the requests, path parameters and credentials). */
 export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions, 'requests' | 'pathParams' | 'credentials'>): Promise<Report> {
   const started = Date.now();
@@ -228,13 +267,12 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
     latencies: [] as number[],
     groups: new Map<string, FailureGroup>(),
   }));
-  const queue = state.flatMap((s) => s.plan.tasks.map((task) => ({ s, task })));
-  let next = 0;
   let done = 0;
 
-  async function perform(s: (typeof state)[number], task: Task): Promise<void> {
+  /** Sends one task and judges its answer; returns what came back (nothing when it was not sent). */
+  async function perform(s: (typeof state)[number], task: Task): Promise<Outcome | undefined> {
     const op = s.plan.operation;
-    const skip = (reason: string): void => {
+    const skip = (reason: string): undefined => {
       s.notSent[reason] = (s.notSent[reason] ?? 0) + 1;
     };
     if (s.timeouts >= TIMEOUTS_BEFORE_GIVING_UP) return skip(`after ${TIMEOUTS_BEFORE_GIVING_UP} timeouts`);
@@ -245,7 +283,7 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
     s.sent[task.kind]++;
     if (outcome.type === 'timeout') s.timeouts++;
     if ((task.kind === 'valid' || task.kind === 'rule') && outcome.type === 'response') s.latencies.push(ms);
-    const exchange: Exchange = { operation: op, kind: task.kind, label: task.label, sent: describeSent(op, task), outcome, ms, ...(task.json ? { request: task.json.request } : {}) };
+    const exchange: Exchange = { operation: op, kind: task.kind, label: task.label, sent: describeSent(op, task, options.baseUrl), outcome, ms, ...(task.json ? { request: task.json.request } : {}) };
     for (const { check, problem } of judge(exchange, task, options.timeoutMs)) {
       const key = `${check}\n${problem.key}`;
       const group = s.groups.get(key);
@@ -256,17 +294,31 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
         if (exchange.sent.length < group.example.request.length) Object.assign(group, { message: problem.message, example: { label: task.label, request: exchange.sent } });
       }
     }
+    return outcome;
   }
 
-  async function worker(): Promise<void> {
-    while (next < queue.length) {
-      const { s, task } = queue[next++]!;
-      await perform(s, task);
-      done++;
-      options.onProgress?.(done, total);
+  /** Performs the tasks, `concurrency` at a time; returns the outcome of each one sent. */
+  async function performAll(queue: { s: (typeof state)[number]; task: Task }[]): Promise<{ op: Operation; outcome: Outcome }[]> {
+    const outcomes: { op: Operation; outcome: Outcome }[] = [];
+    let next = 0;
+    async function worker(): Promise<void> {
+      while (next < queue.length) {
+        const { s, task } = queue[next++]!;
+        const outcome = await perform(s, task);
+        if (outcome) outcomes.push({ op: s.plan.operation, outcome });
+        done++;
+        options.onProgress?.(done, total);
+      }
     }
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, worker));
+    return outcomes;
   }
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, queue.length)) }, worker));
+
+  // The first round, the first valid and the first invalid request of each operation, shows
+  // whether the server is this API at all; when it is not, nothing more is sent.
+  const firstRound = state.flatMap((s) => [s.plan.tasks.find((t) => t.kind === 'valid'), s.plan.tasks.find((t) => t.kind === 'negative')].flatMap((task) => (task ? [{ s, task }] : [])));
+  const seen = notTheApi(await performAll(firstRound));
+  if (seen === undefined) await performAll(state.flatMap((s) => s.plan.tasks.filter((task) => !firstRound.some((r) => r.task === task)).map((task) => ({ s, task }))));
 
   const operations = state.map((s): OperationReport => {
     const op = s.plan.operation;
@@ -290,6 +342,7 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
     durationMs: Date.now() - started,
     requests: done,
     conforms: operations.every((o) => o.failures.length === 0),
+    ...(seen === undefined ? {} : { notTheApi: seen }),
     operations,
     checks: Object.fromEntries([
       ...[...everyAnswer, ...Object.values(checksOfKind).flat()].map((c) => [c.name, c.description]),

@@ -280,6 +280,34 @@ describe('reaching the server', () => {
   });
 });
 
+describe('a server that is not this API', () => {
+  const notHere = (status: number) => server.handle((_, response) => {
+    response.writeHead(status, { 'content-type': 'text/html' });
+    response.end('<!doctype html><title>not here</title>');
+  });
+  const args = ['--operations', 'loginSocial,putSignalsConfiguration', '--seed', '1'];
+  const line = (status: number) => `api-contract-verify: ${server.baseUrl} does not look like this API: 4 of 4 requests answered ${status} with no JSON; check --base-url (the operations live under /v2/…)\n`;
+
+  it.each([501, 404])('every answer %i with no JSON: one line naming the base URL and what it saw, exit 2, no report', async (status) => {
+    notHere(status);
+    const before = server.received.length;
+    const { code, stdout, stderr } = await run(['--base-url', server.baseUrl, ...args, '--json']);
+    expect(stdout).toBe('');
+    expect(stderr.slice(stderr.indexOf('\n') + 1)).toBe(line(status));
+    expect(code).toBe(2);
+    // GET / and the first round: one valid and one invalid request per operation
+    expect(server.received.length - before).toBe(5);
+  });
+
+  it('on a terminal, the progress line is cleared first', async () => {
+    notHere(501);
+    const { code, stderr } = await run(['--base-url', server.baseUrl, ...args], env, true);
+    expect(code).toBe(2);
+    expect(stderr.endsWith(`\r\x1b[K${line(501)}`)).toBe(true);
+    expect(stderr).toMatch(/\r\x1b\[K1\/\d+ requests\r/);
+  });
+});
+
 describe('the optional peers', () => {
   const missing = (code: string) => Object.assign(new Error("Cannot find package 'fast-check' imported from /app/dist/src/verify/generate.js\nDid you mean to import fast-check/lib/fast-check.js?"), { code });
 

@@ -7,7 +7,7 @@ import { operations, type Operation } from '../../src/verify/operations.js';
 import { credentialOptional, heldSchemes, planOperation, verify, type OperationPlan, type VerifyOptions } from '../../src/verify/run.js';
 import { expand, inline, type RawSchema } from '../../src/verify/schema.js';
 import { validatorOf } from '../../src/verify/validate.js';
-import { json, startServer, type TestServer } from './server.js';
+import { json, startServer, type Handler, type TestServer } from './server.js';
 
 const op = (id: string): Operation => operations.find((o) => o.id === id)!;
 const TEMPLATE = '9a3f6c1d-2e8b-4b7a-a5d4-7c1e0f3b9d62';
@@ -202,7 +202,7 @@ describe('verify', () => {
       'rejects_invalid_request ×1: accepts what the contract forbids: body id_token type string|null [type string] got 200 [body id_token type string|null [type string]]',
       'rejects_invalid_request ×1: accepts what the contract forbids: body provider type string|null [type string] got 200 [body provider type string|null [type string]]',
     ]);
-    expect(failures[0]!.example.request).toBe('POST /v2/login/social 123');
+    expect(failures[0]!.example.request).toBe(`POST ${server.baseUrl}/v2/login/social 123`);
   });
 
   it('repeats of a fault are one group, counted, shown by the shortest request; groups sort by check then by count', async () => {
@@ -214,34 +214,39 @@ describe('verify', () => {
       ['no_server_error', 'answered 500', 28],
       ['no_server_error', 'answered 503', 3],
     ]);
-    expect(failures[0]!.example).toEqual({ label: 'body (root) type object', request: 'POST /v2/login/social 123' });
+    expect(failures[0]!.example).toEqual({ label: 'body (root) type object', request: `POST ${server.baseUrl}/v2/login/social 123` });
     // the answers, 5xx or not, are timed
     expect(report.operations[0]!.latency).not.toBeNull();
   });
 
-  it('shows a request as sent: JSON ones by their body (cut at 400 characters), raw ones by content type and body (cut at 200), long paths cut', async () => {
+  it('shows a request as sent, by its full URL: JSON ones by their body (cut at 400 characters), raw ones by content type and body (cut at 200), long paths cut', async () => {
     server.handle((_, response) => json(response, 500, {}));
     const social = planOperation(op('loginSocial'), { requests: 1, seed: 1, credentials, pathParams: {} });
     const template = planOperation(op('updateAnnotationTemplate'), { requests: 1, seed: 1, credentials, pathParams: {} });
     const pick = (plan: OperationPlan, label: string) => ({ operation: plan.operation, tasks: plan.tasks.filter((t) => t.label === label) });
     const shown = async (plan: OperationPlan, label: string) => (await verify([pick(plan, label)], options())).operations[0]!.failures[0]!.example;
-    expect(await shown(social, 'empty body')).toEqual({ label: 'empty body', request: 'POST /v2/login/social [content-type: application/json] ""' });
+    expect(await shown(social, 'empty body')).toEqual({ label: 'empty body', request: `POST ${server.baseUrl}/v2/login/social [content-type: application/json] ""` });
     const big = social.tasks.find((t) => t.label === 'a 1 MiB string at id_token')!.raw!.body as string;
-    expect((await shown(social, 'a 1 MiB string at id_token')).request).toBe(`POST /v2/login/social [content-type: application/json] ${JSON.stringify(`${big.slice(0, 200)}… (${Buffer.byteLength(big)} bytes)`)}`);
+    expect((await shown(social, 'a 1 MiB string at id_token')).request).toBe(`POST ${server.baseUrl}/v2/login/social [content-type: application/json] ${JSON.stringify(`${big.slice(0, 200)}… (${Buffer.byteLength(big)} bytes)`)}`);
     const bom = social.tasks.find((t) => t.label === 'UTF-8 byte order mark before the document')!.raw!.body as Buffer;
-    expect((await shown(social, 'UTF-8 byte order mark before the document')).request).toBe(`POST /v2/login/social [content-type: application/json] ${JSON.stringify(bom.toString('utf8'))}`);
+    expect((await shown(social, 'UTF-8 byte order mark before the document')).request).toBe(`POST ${server.baseUrl}/v2/login/social [content-type: application/json] ${JSON.stringify(bom.toString('utf8'))}`);
     const long = (await shown(template, 'path parameter project_id = 8192 characters')).request;
-    expect(long.startsWith(`PATCH /v2/projects/${'a'.repeat(187)}… [content-type: application/json] "{`)).toBe(true);
+    expect(long.startsWith(`PATCH ${server.baseUrl}/v2/projects/${'a'.repeat(187)}… [content-type: application/json] "{`)).toBe(true);
     const edge = template.tasks.find((t) => t.label === 'edge: name maxLength 255 in astral code points [type string]')!.json!.request;
     const text = JSON.stringify(edge.body);
-    expect((await shown(template, 'edge: name maxLength 255 in astral code points [type string]')).request).toBe(`PATCH /v2/projects/${edge.path.project_id}/annotation/templates/${edge.path.template_id} ${text.slice(0, 400)}… (${text.length} characters)`);
+    expect((await shown(template, 'edge: name maxLength 255 in astral code points [type string]')).request).toBe(`PATCH ${server.baseUrl}/v2/projects/${edge.path.project_id}/annotation/templates/${edge.path.template_id} ${text.slice(0, 400)}… (${text.length} characters)`);
     const form = social.tasks.find((t) => t.label === 'content-type application/x-www-form-urlencoded')!;
-    expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: '/v2/login/social' } }] }], options())).operations[0]!.failures[0]!.example.request).toBe('POST /v2/login/social [content-type: none] ""');
+    expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: '/v2/login/social' } }] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST ${server.baseUrl}/v2/login/social [content-type: none] ""`);
     const whole = { ...form, raw: undefined, json: { request: { path: {}, body: { id_token: 'x'.repeat(385) } }, auth: credentials } };
     expect(JSON.stringify(whole.json.request.body)).toHaveLength(400);
-    expect((await verify([{ operation: social.operation, tasks: [whole] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST /v2/login/social {"id_token":"${'x'.repeat(385)}"}`);
+    expect((await verify([{ operation: social.operation, tasks: [whole] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST ${server.baseUrl}/v2/login/social {"id_token":"${'x'.repeat(385)}"}`);
     const exact = 'x'.repeat(200);
-    expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: `/${'p'.repeat(199)}`, body: exact } }] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST /${'p'.repeat(199)} [content-type: none] ${JSON.stringify(exact)}`);
+    expect((await verify([{ operation: social.operation, tasks: [{ ...form, raw: { method: 'POST', path: `/${'p'.repeat(199)}`, body: exact } }] }], options())).operations[0]!.failures[0]!.example.request).toBe(`POST ${server.baseUrl}/${'p'.repeat(199)} [content-type: none] ${JSON.stringify(exact)}`);
+    // the base URL's path prefix is part of every request shown, JSON and raw
+    const under = async (task: OperationPlan['tasks'][number]) => (await verify([{ operation: social.operation, tasks: [task] }], options({ baseUrl: `${server.baseUrl}/api` }))).operations[0]!.failures[0]!.example.request;
+    expect(await under(whole)).toBe(`POST ${server.baseUrl}/api/v2/login/social {"id_token":"${'x'.repeat(385)}"}`);
+    expect(await under({ ...form, raw: { method: 'POST', path: '/v2/login/social' } })).toBe(`POST ${server.baseUrl}/api/v2/login/social [content-type: none] ""`);
+    expect(server.received.at(-1)!.url).toBe('/api/v2/login/social');
   });
 
   it('the rules judge only 200 bodies valid against the schema, of valid and rule requests', async () => {
@@ -354,7 +359,8 @@ describe('verify', () => {
     const plan = planOperation(op('loginSocial'), { requests: 2, seed: 1, credentials, pathParams: {} });
     const report = await verify([{ operation: plan.operation, tasks: plan.tasks.slice(0, 8) }], options({ timeoutMs: 150, concurrency: 1 }));
     const operation = report.operations[0]!;
-    expect(operation.sent).toEqual({ valid: 3, negative: 0, 'no credential': 0, hostile: 0, rule: 0 });
+    // the first round (the first valid and the first invalid request), then the plan's next valid request
+    expect(operation.sent).toEqual({ valid: 2, negative: 1, 'no credential': 0, hostile: 0, rule: 0 });
     expect(operation.notSent).toEqual({ 'after 3 timeouts': 5 });
     expect(operation.failures).toEqual([{ check: 'answers_within_timeout', message: 'no complete answer within 150 ms', occurrences: 3, example: expect.any(Object) }]);
     expect(operation.latency).toBeNull();
@@ -415,9 +421,76 @@ describe('verify', () => {
     await verify([{ operation: plan.operation, tasks }], options({ concurrency: 0 }));
     expect(most).toBe(1);
     most = 0;
-    await verify([{ operation: plan.operation, tasks: tasks.slice(0, 2) }], options({ concurrency: 8 }));
+    // the first round (here the first request alone) goes out before the rest
+    await verify([{ operation: plan.operation, tasks: tasks.slice(0, 3) }], options({ concurrency: 8 }));
     expect(most).toBe(2);
     const empty = await verify([{ operation: plan.operation, tasks: [] }], options());
     expect(empty).toMatchObject({ requests: 0, conforms: true, operations: [{ latency: null, checked: ['answers_within_timeout', 'answers_over_http', 'no_server_error', 'response_is_json', 'response_schema_conformance', 'validation_error_shape'] }] });
+  });
+});
+
+describe('the first round: the first valid and the first invalid request of each operation, before the rest', () => {
+  const html = (status: number): Handler => (_, response) => {
+    response.writeHead(status, { 'content-type': 'text/html' });
+    response.end('<!doctype html><title>not here</title>');
+  };
+  const plans = (ids = ['loginSocial', 'logTraces']) => ids.map((id) => planOperation(op(id), { requests: 2, seed: 1, credentials, pathParams: {} }));
+  const total = (ps: OperationPlan[]) => ps.reduce((n, p) => n + p.tasks.length, 0);
+
+  it.each<[string, Handler, string]>([
+    ['501 with no JSON to everything (a static file server)', html(501), '4 of 4 requests answered 501 with no JSON'],
+    ['an HTML 404 to every path, with path parameters or not', html(404), '4 of 4 requests answered 404 with no JSON'],
+    ['405 with JSON to everything', (_, response) => json(response, 405, { detail: 'Method Not Allowed' }), '4 of 4 requests answered 405 with JSON'],
+    [
+      'a JSON 404 to a path without parameters, 501 elsewhere',
+      (request, response) => (request.url === '/v2/login/social' ? json(response, 404, { detail: 'Not Found' }) : html(501)(request, response)),
+      '2 of 4 requests answered 404 with JSON, 2 answered 501 with no JSON',
+    ],
+  ])('%s: nothing more is sent, and the report says what the round saw', async (_name, handler, seen) => {
+    server.handle(handler);
+    const before = server.received.length;
+    const report = await verify(plans(), options());
+    expect(report.notTheApi).toBe(seen);
+    expect(report.requests).toBe(4);
+    expect(report.conforms).toBe(false);
+    expect(server.received.length - before).toBe(4);
+    expect(report.operations.map((o) => [o.operationId, o.sent.valid, o.sent.negative, o.sent.hostile])).toEqual([
+      ['loginSocial', 1, 1, 0],
+      ['logTraces', 1, 1, 0],
+    ]);
+  });
+
+  it.each<[string, Handler, string[]?]>([
+    ['one operation answers as the API does', (request, response) => (request.url === '/v2/login/social' ? json(response, 422, { detail: [] }) : html(501)(request, response))],
+    ['a 5xx other than 501, JSON or not (the API failing says nothing of what it is)', (request, response) => (request.url === '/v2/login/social' ? json(response, 500, {}) : response.writeHead(502, { 'content-type': 'text/plain' }).end('Bad Gateway'))],
+    ['a JSON 404 where the path has parameters (a resource that need not exist)', (_, response) => json(response, 404, { detail: 'Project not found' }), ['logTraces']],
+    [
+      'HTML to valid requests, a JSON 422 to invalid ones',
+      (request, response) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(request.body);
+        } catch {
+          return json(response, 422, { detail: [] });
+        }
+        return op('loginSocial').validateRequest(body) ? html(200)(request, response) : json(response, 422, { detail: [] });
+      },
+      ['loginSocial'],
+    ],
+  ])('%s: the whole plan is sent', async (_name, handler, ids) => {
+    server.handle(handler);
+    const ps = plans(ids);
+    const report = await verify(ps, options());
+    expect(report.notTheApi).toBeUndefined();
+    expect(report.requests).toBe(total(ps));
+    expect(report.conforms).toBe(false);
+  });
+
+  it('no answer at all (timeouts) decides nothing: the run goes on and gives up as usual', async () => {
+    server.handle(() => undefined);
+    const ps = plans(['loginSocial']);
+    const report = await verify(ps, options({ timeoutMs: 150, concurrency: 1 }));
+    expect(report.notTheApi).toBeUndefined();
+    expect(report.operations[0]!.notSent['after 3 timeouts']).toBe(total(ps) - 3);
   });
 });

@@ -193,6 +193,8 @@ describe('against faults injected into the mock', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/\(×\d+\): \/data\/id \(required\)/);
       expect(stdout).toMatch(/^FAIL putSignalsConfiguration/m);
+      // the request shown is the whole URL it went to
+      expect(stdout).toContain(`request: PUT ${server.baseUrl}/v2/projects/`);
       expect(stdout).toMatch(/DOES NOT CONFORM: 1 failure in 1 operation \(putSignalsConfiguration\)/);
       const xml = readFileSync(junit, 'utf8');
       expect(xml).toMatch(/<testsuite name="putSignalsConfiguration PUT [^"]+" tests="\d+" failures="1"/);
@@ -201,6 +203,29 @@ describe('against faults injected into the mock', () => {
     } finally {
       await server.close();
       server = undefined;
+    }
+  });
+});
+
+describe('a server that is not this API', () => {
+  it('the mock under a wrong base path: one line naming it and what the first round saw, exit 2', async () => {
+    const base = `${mockBaseUrl()}/wrong`;
+    const { code, stdout, stderr } = await run(['--base-url', base, '--seed', '3']);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n').slice(1)).toEqual([`api-contract-verify: ${base} does not look like this API: 14 of 14 requests answered 404 with JSON; check --base-url (the operations live under /v2/…)`, '']);
+    expect(code).toBe(2);
+  });
+
+  it('the API with every operation but one broken is reported as usual, exit 1', async () => {
+    const server = await startFaultServer(mockBaseUrl(), {
+      response: (op) => (op === 'loginSocial' ? undefined : { status: 501, contentType: 'text/html', body: '<!doctype html><title>Not Implemented</title>' }),
+    });
+    try {
+      const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', 'loginSocial,logTraces,createOrVerifyUser', '--requests', '2', '--seed', '3']);
+      expect([...new Set(failed(r))]).toEqual(['logTraces no_server_error', 'createOrVerifyUser no_server_error']);
+      expect(code).toBe(1);
+    } finally {
+      await server.close();
     }
   });
 });

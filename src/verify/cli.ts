@@ -1,11 +1,23 @@
 /// <reference types="node" />
 // api-contract-verify: checks that a running server keeps the contract. Reads its options from the
 // command line and its credentials from the environment only (flags end up in shell history).
-// Exit codes: 0 the server conforms, 1 it does not, 2 bad usage or the server cannot be reached.
+// Exit codes: 0 the server conforms, 1 it does not, 2 bad usage, an optional peer missing, or the
+// server cannot be reached or does not look like this API.
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { isIPv4 } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { Credentials } from '../client/index.js';
+import { peerDependencies } from './spec.js';
+
+/** The optional peers of the package that the verifier's generator and validator import. */
+const PEERS = ['ajv', 'ajv-formats', 'fast-check'];
+
+/** The command that installs them: the first version of each of package.json's ranges. */
+const INSTALL_PEERS = `npm install --save-dev ${PEERS.map((name) => `${name}@${peerDependencies[name]!.split('||')[0]!.trim()}`).join(' ')}`;
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`);
 
 const USAGE = `usage: api-contract-verify --base-url URL [options]
 
@@ -30,7 +42,11 @@ change (a local build, a staging server), never production.
 Credentials, from the environment only (each operation gets the first it accepts):
 ${'{CREDENTIALS}'}
 
-Exit codes: 0 conforms, 1 does not conform, 2 bad usage or server unreachable.`;
+The verifier needs the optional peer dependencies ${listed(PEERS)}:
+  ${INSTALL_PEERS}
+
+Exit codes: 0 conforms, 1 does not conform, 2 bad usage, a peer missing, or a server that cannot
+be reached or does not look like this API.`;
 
 /** The environment variable of each credential, one per security scheme of the spec. */
 export const credentialVariables = {
@@ -197,11 +213,11 @@ async function reachable(baseUrl: string, timeoutMs: number): Promise<string | u
   }
 }
 
-/** The modules that need the optional peers (fast-check, ajv, ajv-formats), loaded when a run needs them. */
-const loadVerifier = () => Promise.all([import('./run.js'), import('./report.js'), import('./operations.js'), import('./validate.js')]);
-
-/** Runs the verifier; returns the exit code. `load` is how the peer-dependent modules are loaded. */
-export async function main(argv: string[], io: Io, load: typeof loadVerifier = loadVerifier): Promise<number> {
+/**
+ * Runs the verifier; returns the exit code. `resolve` finds a package as Node would from here, and
+ * throws when it cannot.
+ */
+export async function main(argv: string[], io: Io, resolve: (name: string) => unknown = createRequire(import.meta.url).resolve): Promise<number> {
   let options: Options;
   let credentials: Credentials;
   try {
@@ -224,16 +240,24 @@ export async function main(argv: string[], io: Io, load: typeof loadVerifier = l
     return fail(`${new URL(options.baseUrl).host} is not a loopback host. Every operation of this API writes: pass --yes to send requests to it anyway (never to production).`);
   }
 
-  // The generator needs fast-check, ajv and ajv-formats, optional peers of the package.
-  let modules: Awaited<ReturnType<typeof loadVerifier>>;
-  try {
-    modules = await load();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-    return fail(`${(error as Error).message.split('\n')[0]}\nThe verifier needs its optional peer dependencies: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2`);
+  // The modules of a run import the optional peers: each one missing is named before they load.
+  const missing = PEERS.filter((name) => {
+    try {
+      resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0) {
+    return fail(`the verifier needs ${listed(missing)}, ${missing.length === 1 ? 'an optional peer dependency that is' : 'optional peer dependencies that are'} not installed: ${INSTALL_PEERS}`);
   }
-  const [{ planOperation, verify, credentialOptional, heldSchemes }, { formatPlan, formatText, formatJunit }, { operations: all }, { isValid }] = modules;
+  const [{ planOperation, verify, credentialOptional, heldSchemes }, { formatPlan, formatText, formatJunit }, { operations: all }, { isValid }] = await Promise.all([
+    import('./run.js'),
+    import('./report.js'),
+    import('./operations.js'),
+    import('./validate.js'),
+  ]);
 
   const unknown = (options.operations ?? []).filter((id) => !all.some((op) => op.id === id));
   if (unknown.length > 0) return fail(`unknown operation(s) ${unknown.join(', ')}; the operations are ${all.map((op) => op.id).join(', ')}`);

@@ -1,6 +1,7 @@
 /// <reference types="node" />
-// The contract this package ships (generated/openapi.json), read once. Every generator, validator
-// and check of the verifier, the fuzz suite and the tests read the spec from here.
+// The contract this package ships (generated/openapi.json), read once, and the peers its
+// package.json names. Every generator, validator and check of the verifier, the fuzz suite and the
+// tests read the spec from here.
 //
 // The package root is found by walking up from the running script (the bin, through npm's symlink)
 // and then from the working directory, to the directory whose package.json names this package. It
@@ -63,8 +64,13 @@ export function findPackageRoot(starts: readonly string[]): string {
   throw new Error(`cannot find ${SPEC_FILE} of ${PACKAGE_NAME} above ${starts.join(' or ')}`);
 }
 
+const packageRoot = findPackageRoot(startingPoints());
+
 /** The bundled spec file of this package. */
-export const specPath: string = join(findPackageRoot(startingPoints()), SPEC_FILE);
+export const specPath: string = join(packageRoot, SPEC_FILE);
+
+/** The package's optional peers and the versions it is tested with (package.json's peerDependencies). */
+export const peerDependencies: Record<string, string> = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies;
 
 /** The bundled OpenAPI document. */
 export const spec: OpenApiDocument = JSON.parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;

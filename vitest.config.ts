@@ -28,7 +28,8 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...PACKED],
+          // test/ecosystem/ runs in projects of its own (test/ecosystem/run.sh), on the packed package.
+          exclude: [...configDefaults.exclude, ...PACKED, 'test/ecosystem/**'],
           ...perProject,
           typecheck: {
             enabled: true,

@@ -5,13 +5,14 @@
 // schema, which no input through the real spec can do.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FallbackError, startMock } from './helpers/mock-process.js';
+import { startTestMock } from './helpers/in-process.js';
+import { FallbackError } from './helpers/mock-process.js';
 
 const spec = fileURLToPath(new URL('./fixtures/mock/reflection-breaks-response.json', import.meta.url));
 
 describe('a fallback is loud', () => {
   it('counted, logged, named in the answer, and the mock that fell back fails its stop', async () => {
-    const mock = await startMock({ args: ['--spec', spec] });
+    const mock = await startTestMock({ spec });
     let stopped: unknown;
     try {
       const post = (name: string) =>

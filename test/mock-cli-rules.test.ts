@@ -15,8 +15,11 @@ const bundled = join(repoRoot, 'generated/openapi.json');
 const scratch = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const USAGE =
-  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...';
+const USAGE = [
+  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...',
+  'It needs the optional peers @stoplight/prism-core, @stoplight/prism-http, @stoplight/prism-http-server: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+  'GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state and requests.',
+].join('\n');
 
 interface Run {
   exits: unknown[];
@@ -146,7 +149,7 @@ describe('api-contract-mock: starting', () => {
     expect(started).toEqual([{ ...defaults, spec: resolve('generated/openapi.json'), state: file, initialState: {} }]);
   });
 
-  it('--help: the usage line, exit 0', async () => {
+  it('--help: the usage, the peers it needs and its own paths, exit 0', async () => {
     const { exits, out } = await run(['--help']);
     expect(exits[0]).toBe(0);
     expect(out[0]).toBe(USAGE);

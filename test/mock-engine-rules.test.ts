@@ -6,14 +6,17 @@
 //     their order included, for valid and invalid bodies, parameters and content types;
 //   - the schema check (src/mock/schema-check.ts) agrees with Prism's validator and stands down on a
 //     document whose schemas Prism rewrites;
-//   - the engine (src/mock/stages/prism.ts) reuses Prism's choice only where it cannot differ, and
-//     gives each outcome: Prism's problem, the response with Prism's violations of it (a written
-//     body the shortcut cannot prove goes through Prism's whole check), the example instead of a
-//     reflection the schema rejects.
+//   - the engine (src/mock/stages/engine.ts) runs Prism's pieces step by step (preferences, route,
+//     checks, the choice of src/mock/stages/choose.ts, which test/mock/choose.test.ts holds to
+//     Prism's whole mocker) and gives each outcome, with the operation and the fallbacks that
+//     fired: Prism's problem, a limit's refusal, the response with Prism's violations of it (a
+//     written body the shortcut cannot prove goes through Prism's whole check), the example instead
+//     of a reflection the schema rejects.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPrism, type Prism } from '../src/mock/deps.js';
 import { Fallbacks } from '../src/mock/fallbacks.js';
+import { LimitError } from '../src/mock/limits.js';
 import type { Logger } from '../src/mock/log.js';
 import type { IHttpRequest, MockResult, Resource } from '../src/mock/prism-types.js';
 import { createInputCheck } from '../src/mock/input-check.js';
@@ -21,7 +24,8 @@ import { createRouter, type PrismRoute } from '../src/mock/router.js';
 import { contentFor, createSchemaCheck, essence } from '../src/mock/schema-check.js';
 import { Spec, type Document } from '../src/mock/spec.js';
 import type { Received } from '../src/mock/stages/parse.js';
-import { createEngine } from '../src/mock/stages/prism.js';
+import { createChooser } from '../src/mock/stages/choose.js';
+import { createEngine, type Outcome } from '../src/mock/stages/engine.js';
 import type { Responder } from '../src/mock/stages/respond.js';
 import { specPath } from './helpers/spec.js';
 
@@ -303,69 +307,74 @@ describe('schema check', () => {
   });
 });
 
-describe("engine: Prism's choice reused only where it cannot differ", () => {
-  function engineWith(options: { quiet: boolean; dynamic?: boolean; resources?: Resource[] }) {
-    const spec = new Spec(document);
-    let mocked = 0;
-    // Prism's mocker, counted; callbacks (which it would call) left out of what it is handed.
-    const counted: Prism = { ...prism, mock: (o) => (mocked++, prism.mock({ ...o, resource: { ...o.resource, callbacks: [] } })) };
-    const respond: Responder = (result: MockResult) => ({ result });
-    const logger = prism.createLogger('TEST', { level: options.quiet ? 'warn' : 'info' }, { write: () => {} }) as unknown as Logger;
-    const engine = createEngine({ prism: counted, spec, operations: options.resources ?? operations, logger, respond, fallbacks: new Fallbacks(silent), dynamic: options.dynamic ?? false, seed: options.dynamic ? 'seed' : undefined, quiet: options.quiet });
+/** A Prism logger that writes nothing, as the engine and the chooser call it. */
+function silentPrismLogger(level = 'warn') {
+  return prism.createLogger('TEST', { level }, { write: () => {} }) as unknown as Logger & Parameters<typeof createChooser>[1];
+}
+
+describe("engine: the response Prism's pieces choose for a request (preferences, route, checks, choice)", () => {
+  const USERS = '/v2/system_users';
+  /** An engine on the spec whose responder sends Prism's choice as it is. */
+  function engineWith(options: { dynamic?: boolean; level?: string } = {}) {
+    const logger = silentPrismLogger(options.level);
+    const respond: Responder = (result) => ({ result, fallbacks: [] });
+    const engine = createEngine({ prism, spec: new Spec(document), operations, logger, choose: createChooser(prism, logger), respond, fallbacks: new Fallbacks(silent), dynamic: options.dynamic ?? false, seed: options.dynamic ? 'seed' : undefined });
     const received = (): Received => ({ query: {}, absent: false, body: {}, text: '{}', unchecked: false });
-    const send = async (headers: Record<string, string> = {}, body: unknown = { email: 'a@example.com' }) => engine(request('post', '/v2/system_users', body, headers), received());
-    return { send, mocked: () => mocked };
+    const send = (headers: Record<string, string> = {}, body: unknown = { email: 'a@example.com' }, query: Record<string, string> = {}) => engine(request('post', USERS, body, headers, query), received());
+    return { send };
   }
+  const status = (outcome: Outcome) => (outcome.kind === 'output' ? outcome.output.statusCode : outcome.kind === 'problem' ? (outcome.error as { status?: number }).status : outcome.refused.status);
 
-  it('the same valid request twice: one negotiation; another Accept or Prefer: another; an invalid one is always negotiated', async () => {
-    const { send, mocked } = engineWith({ quiet: true });
-    const first = await send();
-    const second = await send();
-    expect(first).toEqual(second);
-    expect(mocked()).toBe(1);
-    await send({ prefer: 'code=422' });
-    await send({ prefer: 'code=422' });
-    await send({ accept: 'application/json' });
-    expect(mocked()).toBe(3);
-    // each choice is kept beside the others
-    await send();
-    await send({ accept: 'application/json' });
-    expect(mocked()).toBe(3);
-    // a named example is a choice of its own
-    await send({ prefer: 'example=administrator' });
-    await send({ prefer: 'example=administrator' });
-    expect(mocked()).toBe(4);
-    // a negotiation that fails (a status the operation does not declare) is not kept
-    await send({ prefer: 'code=499' });
-    await send({ prefer: 'code=499' });
-    expect(mocked()).toBe(6);
-    const invalid = await send({}, { email: 5 });
-    await send({}, { email: 5 });
-    expect(mocked()).toBe(8);
-    expect(invalid.kind === 'output' && invalid.output.statusCode).toBe(422);
+  it('the same request twice: the same outcome; the Accept header and Prefer choose the status and the example; an invalid request: 422', () => {
+    const { send } = engineWith();
+    const first = send();
+    expect(send()).toEqual(first);
+    expect(first).toMatchObject({ kind: 'output', output: { statusCode: 200 }, resource: byId('createOrVerifyUser'), fallbacks: [] });
+    expect(status(send({ prefer: 'code=422' }))).toBe(422);
+    expect(status(send({ accept: 'application/json' }))).toBe(200);
+    expect(status(send({ accept: 'text/html' }))).toBe(406);
+    expect(send({ prefer: 'example=administrator' })).toEqual(first);
+    expect(send({ prefer: 'code=499' })).toMatchObject({ kind: 'problem', error: { status: 404, detail: 'Requested status code 499 is not defined in the document.' } });
+    expect(send({ prefer: 'example=nobody' })).toMatchObject({ kind: 'problem', error: { status: 404 } });
+    const invalid = send({}, { email: 5 });
+    expect(invalid).toMatchObject({ kind: 'output', output: { statusCode: 422 }, validations: { input: [{ code: 'type', path: ['body', 'email'], severity: 0 }] } });
+    expect(send({}, { email: 5 })).toEqual(invalid);
   });
 
-  it('keeps at most 1,000 choices (the Accept header is the client\'s): past that it starts again', async () => {
-    const { send, mocked } = engineWith({ quiet: true });
-    for (let i = 1; i <= 1000; i++) await send({ accept: `application/json;q=0.${i}` });
-    expect(mocked()).toBe(1000);
-    await send({ accept: 'application/json;q=0.1' });
-    expect(mocked()).toBe(1000);
-    await send({ accept: 'application/json;q=0.1001' });
-    expect(mocked()).toBe(1001);
-    await send({ accept: 'application/json;q=0.1001' });
-    expect(mocked()).toBe(1001);
-    await send({ accept: 'application/json;q=0.1' });
-    expect(mocked()).toBe(1002);
+  it('without a Prefer header, the __code and __example query parameters; with one, only the header', () => {
+    const { send } = engineWith();
+    expect(status(send({}, undefined, { __code: '422' }))).toBe(422);
+    expect(send({}, undefined, { __example: 'nobody' })).toMatchObject({ kind: 'problem', error: { status: 404 } });
+    expect(status(send({ prefer: 'code=200' }, undefined, { __code: '422' }))).toBe(200);
   });
 
-  it('negotiated every time when the log shows the steps, the body is generated (--dynamic), or the operation has callbacks (Prism runs them)', async () => {
-    const withCallback = operations.map((o) => (o.iid === 'createOrVerifyUser' ? { ...o, callbacks: [{ key: 'done', path: '{$request.body#/url}', method: 'post', responses: [] }] } : o)) as Resource[];
-    for (const options of [{ quiet: false }, { quiet: true, dynamic: true }, { quiet: true, resources: withCallback }]) {
-      const { send, mocked } = engineWith(options);
-      await send();
-      await send();
-      expect(mocked()).toBe(2);
+  it("a preference that cannot be read: Prism's 422 problem naming it", () => {
+    const { send } = engineWith();
+    for (const [prefer, named] of [
+      ['code=abc', 'code: expected a three-digit status code, got "abc"'],
+      ['code=4220', 'code: expected a three-digit status code, got "4220"'],
+      ['dynamic=maybe', 'dynamic: expected true or false, got "maybe"'],
+      ['example', 'example: expected the name of an example, got true'],
+    ]) {
+      expect(send({ prefer: prefer as string }), prefer).toMatchObject({ kind: 'problem', error: { status: 422, name: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY', detail: expect.stringContaining(named as string) }, fallbacks: [] });
+    }
+  });
+
+  it('--dynamic, or Prefer: dynamic=true: the body generated from the schema, not the example', () => {
+    const fixed = engineWith().send();
+    const generated = engineWith({ dynamic: true }).send();
+    const preferred = engineWith().send({ prefer: 'dynamic=true, seed=7' });
+    for (const outcome of [generated, preferred]) {
+      expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 200 }, validations: { output: [] } });
+      expect(outcome.kind === 'output' && outcome.output.body).not.toEqual(fixed.kind === 'output' && fixed.output.body);
+    }
+  });
+
+  it('the answers do not depend on the log level (the chooser logs its steps at info and debug)', () => {
+    for (const headers of [{}, { prefer: 'code=422' }, { accept: 'text/html' }] as Record<string, string>[]) {
+      const quiet = engineWith({ level: 'warn' }).send(headers);
+      const verbose = engineWith({ level: 'trace' }).send(headers);
+      expect(verbose, JSON.stringify(headers)).toEqual(quiet);
     }
   });
 });
@@ -374,98 +383,110 @@ describe('engine: the outcome of a request, and the check of the response the re
   const USERS = '/v2/system_users';
   const example = (document.paths as Record<string, { post: { responses: Record<string, { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> }> } }>)[USERS]?.post.responses['200']?.content['application/json']?.examples.administrator?.value as Record<string, unknown>;
   const received = (): Received => ({ query: {}, absent: false, body: { email: 'a@example.org' }, text: '{"email":"a@example.org"}', unchecked: false });
+  const user = () => byId('createOrVerifyUser');
 
   /** An engine on the spec whose responder is `respond`; the fallbacks' lines and the responder's calls recorded. */
   function engineWith(respond: Responder, resources: Resource[] = operations) {
     const lines: string[] = [];
     const calls: MockResult[] = [];
     const fallbacks = new Fallbacks({ ...silent, warn: (_fields, message) => void lines.push(message) });
-    const logger = prism.createLogger('TEST', { level: 'warn' }, { write: () => {} }) as unknown as Logger;
+    const logger = silentPrismLogger();
     const recorded: Responder = (result, ...rest) => (calls.push(result), respond(result, ...rest));
-    const engine = createEngine({ prism, spec: new Spec(document), operations: resources, logger, respond: recorded, fallbacks, dynamic: false, seed: undefined, quiet: true });
+    const engine = createEngine({ prism, spec: new Spec(document), operations: resources, logger, choose: createChooser(prism, logger), respond: recorded, fallbacks, dynamic: false, seed: undefined });
     return { engine, lines, calls };
   }
   /** A responder that writes `body` (and `status`) over Prism's choice, keeping Prism's body as the example when `keepExample`. */
   const writing =
     (body: unknown, options: { status?: number; keepExample?: boolean } = {}): Responder =>
     (result) => {
-      if (result._tag !== 'Right') return { result };
+      if (result._tag !== 'Right') return { result, fallbacks: [] };
       const written: MockResult = { _tag: 'Right', right: { ...result.right, statusCode: options.status ?? result.right.statusCode, body } };
-      return { result: written, ...(options.keepExample ? { example: { body: result.right.body } } : {}) };
+      return { result: written, fallbacks: [], ...(options.keepExample ? { example: { body: result.right.body } } : {}) };
     };
+  /** A responder that sends Prism's choice as it is. */
+  const unchanged: Responder = (result) => ({ result, fallbacks: [] });
 
-  it("Prism's own response: checked by Prism (the spec's example has no violation); no example kept", async () => {
-    const { engine } = engineWith((result) => ({ result }));
-    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
-    expect(outcome).toEqual({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example }, validations: { input: [], output: [] } });
+  it("Prism's own response: checked by Prism (the spec's example has no violation); no example kept", () => {
+    const { engine } = engineWith(unchanged);
+    const outcome = engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toEqual({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example }, validations: { input: [], output: [] }, resource: user(), fallbacks: [] });
   });
 
-  it('a written body the response schema accepts: no violation, and the example kept for a fallback', async () => {
+  it('a written body the response schema accepts: no violation, and the example kept for a fallback', () => {
     const { engine, lines } = engineWith(writing({ ...example, email: 'a@example.org' }, { keepExample: true }));
-    const request_ = received();
-    expect(await engine(request('post', USERS, { email: 'a@example.org' }), request_)).toEqual({
+    expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toEqual({
       kind: 'output',
       output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { ...example, email: 'a@example.org' } },
       validations: { input: [], output: [] },
       example: { body: example },
+      resource: user(),
+      fallbacks: [],
     });
-    expect([lines, request_.fallbacks]).toEqual([[], undefined]);
+    expect(lines).toEqual([]);
   });
 
-  it("a written body the schema rejects, without an example: sent with Prism's violations of it", async () => {
+  it("a written body the schema rejects, without an example: sent with Prism's violations of it", () => {
     const { engine, lines } = engineWith(writing({ ...example, id: 5 }));
-    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
-    expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 200, body: { ...example, id: 5 } }, validations: { input: [] } });
+    const outcome = engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 200, body: { ...example, id: 5 } }, validations: { input: [] }, fallbacks: [] });
     expect(outcome.kind === 'output' && outcome.validations.output).toEqual([{ path: ['body', 'id'], code: 'type', message: 'Response body property id must be string', severity: 0 }]);
     expect(lines).toEqual([]);
   });
 
-  it('a written body the schema rejects, with the example: the example goes out instead, loudly, checked again', async () => {
+  it('a written body the schema rejects, with the example: the example goes out instead, loudly, checked again', () => {
     const { engine, lines } = engineWith(writing({ ...example, id: 5, role: 'nobody' }, { keepExample: true }));
-    const request_ = received();
-    expect(await engine(request('post', USERS, { email: 'a@example.org' }), request_)).toEqual({
+    expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toEqual({
       kind: 'output',
       output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example },
       validations: { input: [], output: [] },
+      resource: user(),
+      fallbacks: ['example'],
     });
-    expect(request_.fallbacks).toEqual(['example']);
     expect(lines).toEqual([expect.stringMatching(/^example: the reflected response is not valid, sending the example: body\.id Response body property id must be string; body\.role Response body property role must be equal to one of the allowed values: .+$/)]);
   });
 
-  it('a written status the spec does not declare: checked by Prism as a whole; its warning sends no example instead', async () => {
+  it("the responder's own fallbacks are the outcome's, before the engine's", () => {
+    const respond: Responder = (result, ...rest) => ({ ...writing({ ...example, id: 5 }, { keepExample: true })(result, ...rest), fallbacks: ['prism-violations'] });
+    const { engine } = engineWith(respond);
+    expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toMatchObject({ kind: 'output', output: { body: example }, fallbacks: ['prism-violations', 'example'] });
+    const { engine: kept } = engineWith((result) => ({ result, fallbacks: ['prism-response'] }));
+    expect(kept(request('post', USERS, { email: 'a@example.org' }), received())).toMatchObject({ kind: 'output', fallbacks: ['prism-response'] });
+  });
+
+  it('a written status the spec does not declare: checked by Prism as a whole; its warning sends no example instead', () => {
     const { engine, lines } = engineWith(writing(example, { status: 418, keepExample: true }));
-    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
-    expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 418 }, example: { body: example } });
+    const outcome = engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 418 }, example: { body: example }, fallbacks: [] });
     expect(lines).toEqual([]);
     expect(outcome.kind === 'output' && outcome.validations.output).toEqual([{ message: 'Unable to match the returned status code with those defined in the document: 200,422', severity: 1 }]);
   });
 
-  it('a written response is checked by Prism as a whole when its 200 declares headers, or when it has no Content-Type', async () => {
+  it('a written response is checked by Prism as a whole when its 200 declares headers, or when it has no Content-Type', () => {
     const withResponses = (change: (response: Resource['responses'][number]) => object) =>
       operations.map((o) => (o.iid === 'createOrVerifyUser' ? { ...o, responses: o.responses.map((r) => (r.code === '200' ? change(r) : r)) } : o)) as Resource[];
     const rateLimit = { name: 'x-rate-limit', style: 'simple', required: true, schema: { type: 'integer' } };
-    const send = async (resources: Resource[], headers: Record<string, string>) => {
-      const { engine } = engineWith((result) => (result._tag === 'Right' ? { result: { _tag: 'Right', right: { ...result.right, headers, body: { ...example } } } } : { result }), resources);
-      const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
+    const send = (resources: Resource[], headers: Record<string, string>) => {
+      const { engine } = engineWith((result) => (result._tag === 'Right' ? { result: { _tag: 'Right', right: { ...result.right, headers, body: { ...example } } }, fallbacks: [] } : { result, fallbacks: [] }), resources);
+      const outcome = engine(request('post', USERS, { email: 'a@example.org' }), received());
       return outcome.kind === 'output' ? outcome.validations.output : outcome;
     };
-    expect(await send(withResponses((r) => ({ ...r, headers: [rateLimit] })), { 'Content-type': 'application/json' })).toEqual([
+    expect(send(withResponses((r) => ({ ...r, headers: [rateLimit] })), { 'Content-type': 'application/json' })).toEqual([
       { code: 'required', message: "Response header must have required property 'x-rate-limit'", path: ['header'], severity: 0 },
     ]);
     const mismatch = { message: 'The received media type "" does not match the one specified in the current response: application/json', severity: 0 };
-    expect(await send(operations, {})).toEqual([mismatch]);
+    expect(send(operations, {})).toEqual([mismatch]);
     // a response read without a headers list (Prism always gives one) is one without headers
-    expect(await send(withResponses(({ headers: _headers, ...rest }) => rest), { 'content-type': 'application/json' })).toEqual([]);
+    expect(send(withResponses(({ headers: _headers, ...rest }) => rest), { 'content-type': 'application/json' })).toEqual([]);
   });
 
-  it('a violation without a path, in the fallback to the example: its message alone', async () => {
-    const { engine, lines } = engineWith((result) => (result._tag === 'Right' ? { result: { _tag: 'Right', right: { ...result.right, headers: {}, body: { ...example } } }, example: { body: example } } : { result }));
-    const outcome = await engine(request('post', USERS, { email: 'a@example.org' }), received());
-    expect(outcome).toMatchObject({ kind: 'output', output: { headers: {}, body: example } });
+  it('a violation without a path, in the fallback to the example: its message alone', () => {
+    const { engine, lines } = engineWith((result) => (result._tag === 'Right' ? { result: { _tag: 'Right', right: { ...result.right, headers: {}, body: { ...example } } }, example: { body: example }, fallbacks: [] } : { result, fallbacks: [] }));
+    const outcome = engine(request('post', USERS, { email: 'a@example.org' }), received());
+    expect(outcome).toMatchObject({ kind: 'output', output: { headers: {}, body: example }, fallbacks: ['example'] });
     expect(lines).toEqual(['example: the reflected response is not valid, sending the example:  The received media type "" does not match the one specified in the current response: application/json']);
   });
 
-  it("on a document whose schemas Prism rewrites (writeOnly here), a written body is checked by Prism as a whole", async () => {
+  it('on a document whose schemas Prism rewrites (writeOnly here), a written body is checked by Prism as a whole', async () => {
     const rewritten = {
       openapi: '3.1.0',
       info: { title: 't', version: '1' },
@@ -484,32 +505,39 @@ describe('engine: the outcome of a request, and the check of the response the re
       },
     };
     const resources = (await prism.getHttpOperationsFromSpec(rewritten)) as Resource[];
-    const logger = prism.createLogger('TEST', { level: 'warn' }, { write: () => {} }) as unknown as Logger;
-    const engine = createEngine({ prism, spec: new Spec(rewritten as unknown as Document), operations: resources, logger, respond: writing({ name: 'n', secret: 's' }), fallbacks: new Fallbacks(silent), dynamic: false, seed: undefined, quiet: true });
-    const outcome = await engine(request('post', '/things', undefined), received());
+    const logger = silentPrismLogger();
+    const engine = createEngine({ prism, spec: new Spec(rewritten as unknown as Document), operations: resources, logger, choose: createChooser(prism, logger), respond: writing({ name: 'n', secret: 's' }), fallbacks: new Fallbacks(silent), dynamic: false, seed: undefined });
+    const outcome = engine(request('post', '/things', undefined), received());
     expect(outcome.kind === 'output' && outcome.validations.output).toEqual([
       { code: 'additionalProperties', message: "Response body must NOT have additional properties; found 'secret'", path: ['body'], severity: 0 },
     ]);
   });
 
-  it("a missing credential: the responder sees Prism's 401 and the outcome is that problem", async () => {
-    const { engine, calls } = engineWith((result) => ({ result }));
-    const outcome = await engine(request('put', SIGNALS, { run_mode: 'SCHEDULED' }), received());
-    expect(outcome).toMatchObject({ kind: 'problem', error: { status: 401 } });
+  it("a missing credential: the responder sees Prism's 401 and the outcome is that problem, with the operation", () => {
+    const { engine, calls } = engineWith(unchanged);
+    const outcome = engine(request('put', SIGNALS, { run_mode: 'SCHEDULED' }), received());
+    expect(outcome).toMatchObject({ kind: 'problem', error: { status: 401 }, resource: byId('putSignalsConfiguration'), fallbacks: [] });
     expect(calls.map((call) => call._tag)).toEqual(['Left']);
   });
 
-  it("an invalid Prefer header, or a path the spec does not have: Prism's problem, and the responder is not asked", async () => {
-    const { engine, calls } = engineWith((result) => ({ result }));
-    expect(await engine(request('post', USERS, { email: 'a@example.org' }, { prefer: 'code=abc' }), received())).toMatchObject({ kind: 'problem', error: { status: 422 } });
-    expect(await engine(request('post', '/v2/nothing', { email: 'a@example.org' }), received())).toMatchObject({ kind: 'problem', error: { status: 404 } });
+  it("an invalid Prefer header, or a path the spec does not have: Prism's problem, no operation, and the responder is not asked", () => {
+    const { engine, calls } = engineWith(unchanged);
+    expect(engine(request('post', USERS, { email: 'a@example.org' }, { prefer: 'code=abc' }), received())).toEqual({ kind: 'problem', error: expect.objectContaining({ status: 422 }), fallbacks: [] });
+    expect(engine(request('post', '/v2/nothing', { email: 'a@example.org' }), received())).toEqual({ kind: 'problem', error: expect.objectContaining({ status: 404 }), fallbacks: [] });
+    expect(engine(request('get', USERS, undefined), received())).toEqual({ kind: 'problem', error: expect.objectContaining({ status: 405 }), fallbacks: [] });
     expect(calls).toEqual([]);
   });
 
-  it('an operation the spec reader does not know (no operationId it has): Prism\'s response as it is, the responder not asked', async () => {
+  it('a limit of the mock the responder hits: the outcome is the refusal, with the operation', () => {
+    const refused = new LimitError('too many', 1);
+    const { engine } = engineWith((result) => ({ result, fallbacks: [], refused }));
+    expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toEqual({ kind: 'refused', refused, resource: user(), fallbacks: [] });
+  });
+
+  it("an operation the spec reader does not know (no operationId it has): Prism's response as it is, the responder not asked", () => {
     const renamed = operations.map((o) => (o.iid === 'createOrVerifyUser' ? { ...o, iid: 'notInTheSpec' } : o));
     const { engine, calls, lines } = engineWith(writing({ never: true }), renamed);
-    expect(await engine(request('post', USERS, { email: 'a@example.org' }), received())).toMatchObject({ kind: 'output', output: { statusCode: 200, body: example } });
+    expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toMatchObject({ kind: 'output', output: { statusCode: 200, body: example }, fallbacks: [] });
     expect([calls, lines]).toEqual([[], []]);
   });
 });

@@ -7,7 +7,7 @@
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
 // from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
 import { createRequire } from 'node:module';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadPrism, MissingPrismError, PRISM_PEERS } from '../src/mock/deps.js';
 import { Fallbacks } from '../src/mock/fallbacks.js';
+import { Journal, type ReceivedRequest } from '../src/mock/journal.js';
 import { pythonJsonError, utf8Error } from '../src/mock/json-error.js';
 import { countValuesUpTo, DEFAULT_MAX_ITEMS, LimitError, requestSizeError } from '../src/mock/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../src/mock/log.js';
@@ -381,25 +382,30 @@ describe('limits: --max-items, counted on the bytes', () => {
   });
 });
 
-describe('fallbacks: counted, logged as a warning, named on the request', () => {
-  it('each fire counts its kind, adds it to the request, and logs "<kind>: <message>" as a FALLBACK warning', () => {
+describe('fallbacks: counted, logged as a warning with the request, named for the answer', () => {
+  it('each fire counts its kind, logs "<kind>: <message>" as a FALLBACK warning with the request\'s method and path, and returns the kind', () => {
     const logged: [string, object, string][] = [];
     const logger: Logger = { info: (f, m) => void logged.push(['info', f, m]), warn: (f, m) => void logged.push(['warn', f, m]), error: (f, m) => void logged.push(['error', f, m]) };
     const fallbacks = new Fallbacks(logger);
     expect(fallbacks.report()).toEqual({ total: 0, fallbacks: {} });
-    const first: { fallbacks?: string[] } = {};
-    const second: { fallbacks?: string[] } = { fallbacks: ['earlier'] };
-    fallbacks.fire(first, 'example', 'no reflection, sending the example');
-    fallbacks.fire(first, 'prism-response', 'could not adapt');
-    fallbacks.fire(second, 'example', 'again');
-    expect(first.fallbacks).toEqual(['example', 'prism-response']);
-    expect(second.fallbacks).toEqual(['earlier', 'example']);
+    const put = { method: 'put', url: { path: '/v2/things' } };
+    const post = { method: 'post', url: { path: '/v2/other' } };
+    expect(fallbacks.fire('example', 'no reflection, sending the example', put)).toBe('example');
+    expect(fallbacks.fire('prism-response', 'could not adapt', put)).toBe('prism-response');
+    expect(fallbacks.fire('example', 'again', post)).toBe('example');
     expect(fallbacks.report()).toEqual({ total: 3, fallbacks: { example: 2, 'prism-response': 1 } });
     expect(logged).toEqual([
-      ['warn', { name: 'FALLBACK' }, 'example: no reflection, sending the example'],
-      ['warn', { name: 'FALLBACK' }, 'prism-response: could not adapt'],
-      ['warn', { name: 'FALLBACK' }, 'example: again'],
+      ['warn', { name: 'FALLBACK', input: put }, 'example: no reflection, sending the example'],
+      ['warn', { name: 'FALLBACK', input: put }, 'prism-response: could not adapt'],
+      ['warn', { name: 'FALLBACK', input: post }, 'example: again'],
     ]);
+  });
+
+  it("its line in the mock's log names the request", () => {
+    const written: string[] = [];
+    const logger = loadPrism().createLogger('HTTP SERVER', { level: 'warn', hooks: logFilter(new Set()) }, logDestination({ write: (text: string) => void written.push(text) } as unknown as NodeJS.WritableStream));
+    new Fallbacks(logger as unknown as Logger).fire('example', 'sending the example', { method: 'put', url: { path: '/v2/things' } });
+    expect(written).toEqual(['mock: warn [FALLBACK] PUT /v2/things example: sending the example\n']);
   });
 });
 
@@ -476,16 +482,24 @@ describe('cors: which pages may call the mock', () => {
 });
 
 describe('read-body: the body, bounded at 10 MB', () => {
-  it('reads every chunk, in order', async () => {
-    expect((await readBody(Readable.from([Buffer.from('{"a":'), Buffer.from('1}')])))?.toString()).toBe('{"a":1}');
-    expect((await readBody(Readable.from([Buffer.from('one chunk')])))?.toString()).toBe('one chunk');
-    expect(await readBody(Readable.from([]))).toEqual(Buffer.alloc(0));
+  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
+
+  it("reads every chunk, in order, of node:http's stream or a WHATWG Request's; no stream is no body", async () => {
+    const two = await readBody(Readable.from([Buffer.from('{"a":'), Buffer.from('1}')]));
+    expect([text(two.bytes), two.tooLarge]).toEqual(['{"a":1}', false]);
+    expect(text((await readBody(Readable.from([Buffer.from('one chunk')]))).bytes)).toBe('one chunk');
+    expect(await readBody(Readable.from([]))).toEqual({ bytes: Buffer.alloc(0), tooLarge: false });
+    const whatwg = new Request('http://mock.test/', { method: 'POST', body: 'from a Request' }).body as unknown as AsyncIterable<Uint8Array>;
+    expect(text((await readBody(whatwg)).bytes)).toBe('from a Request');
+    expect(await readBody(null)).toEqual({ bytes: Buffer.alloc(0), tooLarge: false });
   });
 
-  it('a body at the limit is read; one byte more is dropped, read to its end, and answered undefined', async () => {
-    expect((await readBody(Readable.from([Buffer.from('12345'), Buffer.from('67')]), 7))?.toString()).toBe('1234567');
+  it('a body at the limit is read; one byte more: what came before the chunk that passed it, the rest read to its end and dropped, tooLarge', async () => {
+    const atLimit = await readBody(Readable.from([Buffer.from('12345'), Buffer.from('67')]), 7);
+    expect([text(atLimit.bytes), atLimit.tooLarge]).toEqual(['1234567', false]);
     const stream = Readable.from([Buffer.from('12345'), Buffer.from('678'), Buffer.from('9')]);
-    expect(await readBody(stream, 7)).toBeUndefined();
+    const past = await readBody(stream, 7);
+    expect([text(past.bytes), past.tooLarge]).toEqual(['12345', true]);
     expect(stream.readableEnded).toBe(true);
     expect(MAX_BODY).toBe(10 * 1024 * 1024);
   });
@@ -510,27 +524,48 @@ describe("control: the mock's own paths", () => {
   };
   const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+  const sent = (session: string, path: string, status = 200): ReceivedRequest => ({ session, operationId: 'op', method: 'POST', path, query: {}, body: { path }, status });
+  const journalOf = (...requests: ReceivedRequest[]) => {
+    const journal = new Journal(100);
+    for (const request of requests) journal.record(request, 10);
+    return journal;
+  };
+
   it('GET /__mock/fallbacks: the counts', () => {
     const fallbacks = new Fallbacks(quiet);
-    fallbacks.fire({}, 'example', 'x');
-    expect(controlReply({ kind: 'fallbacks' }, { method: 'GET', headers: {} }, { fallbacks, state: undefined })).toEqual(json(200, { total: 1, fallbacks: { example: 1 } }));
+    fallbacks.fire('example', 'x', { method: 'get', url: { path: '/v2/x' } });
+    expect(controlReply({ kind: 'fallbacks' }, { method: 'GET', headers: {} }, { fallbacks, state: undefined, journal: journalOf() })).toEqual(json(200, { total: 1, fallbacks: { example: 1 } }));
   });
 
-  it('POST /__mock/reset: resets the session named by X-Mock-Session (else the default one), and says whether the mock keeps state', () => {
+  it('GET /__mock/requests: what the session named by X-Mock-Session (else the default one) sent, oldest first', () => {
+    const journal = journalOf(sent('qa-1', '/v2/a'), sent('default', '/v2/b'), sent('qa-1', '/v2/c', 422));
+    const mock = { fallbacks: new Fallbacks(quiet), state: undefined, journal };
+    expect(controlReply({ kind: 'requests' }, { method: 'GET', headers: { 'x-mock-session': 'qa-1' } }, mock)).toEqual(json(200, { session: 'qa-1', requests: [sent('qa-1', '/v2/a'), sent('qa-1', '/v2/c', 422)] }));
+    expect(controlReply({ kind: 'requests' }, { method: 'GET', headers: {} }, mock)).toEqual(json(200, { session: 'default', requests: [sent('default', '/v2/b')] }));
+    expect(controlReply({ kind: 'requests' }, { method: 'GET', headers: { 'x-mock-session': 'nobody' } }, mock)).toEqual(json(200, { session: 'nobody', requests: [] }));
+  });
+
+  it('POST /__mock/reset: resets the state and the journal of the session named by X-Mock-Session (else the default one), and says whether the mock keeps state', () => {
     const reset: string[] = [];
     const state = { reset: (session: string) => void reset.push(session) } as unknown as State;
     const fallbacks = new Fallbacks(quiet);
-    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: { 'x-mock-session': 'qa-1' } }, { fallbacks, state })).toEqual(json(200, { reset: 'qa-1', stateful: true }));
-    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: {} }, { fallbacks, state })).toEqual(json(200, { reset: 'default', stateful: true }));
+    const journal = journalOf(sent('qa-1', '/v2/a'), sent('default', '/v2/b'), sent('qa-2', '/v2/c'));
+    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: { 'x-mock-session': 'qa-1' } }, { fallbacks, state, journal })).toEqual(json(200, { reset: 'qa-1', stateful: true }));
+    expect(journal.list()).toEqual([sent('default', '/v2/b'), sent('qa-2', '/v2/c')]);
+    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: {} }, { fallbacks, state, journal })).toEqual(json(200, { reset: 'default', stateful: true }));
     expect(reset).toEqual(['qa-1', 'default']);
-    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: {} }, { fallbacks, state: undefined })).toEqual(json(200, { reset: 'default', stateful: false }));
+    expect(journal.list()).toEqual([sent('qa-2', '/v2/c')]);
+    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: { 'x-mock-session': 'qa-2' } }, { fallbacks, state: undefined, journal })).toEqual(json(200, { reset: 'qa-2', stateful: false }));
+    expect(journal.list()).toEqual([]);
   });
 
   it('/__mock/reset with another method: 405, nothing reset', () => {
     const state = createState({ seed: 's', maxRecords: 10 });
     const spy = vi.spyOn(state, 'reset');
-    expect(controlReply({ kind: 'reset' }, { method: 'GET', headers: {} }, { fallbacks: new Fallbacks(quiet), state })).toEqual(json(405, { detail: '/__mock/reset takes POST' }));
+    const journal = journalOf(sent('default', '/v2/a'));
+    expect(controlReply({ kind: 'reset' }, { method: 'GET', headers: {} }, { fallbacks: new Fallbacks(quiet), state, journal })).toEqual(json(405, { detail: '/__mock/reset takes POST' }));
     expect(spy).not.toHaveBeenCalled();
+    expect(journal.list()).toHaveLength(1);
   });
 });
 
@@ -548,7 +583,9 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   it("finds this package's root and reads its manifest", () => {
     expect(packageRoot).toBe(repoRoot.replace(/\/$/, ''));
     expect(manifest.peerDependencies).toEqual(ownManifest.peerDependencies);
-    expect(PRISM_PEERS).toEqual(ownManifest.peerDependencies);
+    // Prism's packages alone: the other peers (ajv, msw, …) are not what the mock's install hint names.
+    expect(PRISM_PEERS).toEqual(Object.fromEntries(Object.entries(ownManifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-'))));
+    expect(Object.keys(PRISM_PEERS).sort()).toEqual(['@stoplight/prism-core', '@stoplight/prism-http', '@stoplight/prism-http-server']);
   });
 
   it('skips a package.json of another package on the way up, and says so when there is none', async () => {
@@ -564,11 +601,29 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     expect(module.manifest.peerDependencies).toEqual({ x: '1' });
   });
 
-  it('loads Prism: its instance factory, mocker, validator, Prefer parser, logger and format checks', () => {
+  it("loads Prism: its spec reader, router, checks, negotiator, sampler, whole mocker, problems, Prefer parser, logger and format checks", () => {
     const prism = loadPrism();
-    for (const piece of ['createInstance', 'getHttpOperationsFromSpec', 'mock', 'validateOutput', 'getHttpConfigFromRequest', 'createLogger'] as const) expect(typeof prism[piece], piece).toBe('function');
-    expect(prism.VIOLATIONS).toBeDefined();
+    for (const piece of ['getHttpOperationsFromSpec', 'route', 'validateInput', 'validateOutput', 'validateSecurity', 'validateBody', 'sample', 'tooComplex', 'mocker', 'parsePrefer', 'createLogger'] as const) {
+      expect(typeof prism[piece], piece).toBe('function');
+    }
+    expect(typeof prism.negotiator.negotiateOptionsForValidRequest).toBe('function');
+    expect(typeof prism.negotiator.negotiateOptionsForInvalidRequest).toBe('function');
+    expect(typeof prism.mocker()).toBe('function');
+    expect(prism.problems.VIOLATIONS).toEqual({ type: 'VIOLATIONS', title: 'Request/Response not valid', status: 500 });
+    expect(prism.problems.UNAUTHORIZED.status).toBe(401);
     expect(new prism.ProblemJsonError('t', 'title', 422, 'd')).toBeInstanceOf(Error);
+    // Prism's HTTP server's reading of Prefer: each token's value, true for one without.
+    expect(prism.parsePrefer('code=422, example=administrator, dynamic')).toEqual({ code: '422', example: 'administrator', dynamic: true });
+    // The static sampler, as Prism's mocker calls it: the schema's example or first value; too big a schema is its own error.
+    const resource = { method: 'get', path: '/x' } as unknown as Parameters<typeof prism.sample>[1];
+    expect(prism.sample({ type: 'string', enum: ['first', 'second'] }, resource)).toBe('first');
+    let tooBig: unknown;
+    try {
+      prism.sample({ type: 'object', properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string' }])) }, resource);
+    } catch (error) {
+      tooBig = error;
+    }
+    expect([prism.tooComplex(tooBig), prism.tooComplex(new Error('other'))]).toEqual([true, false]);
     // ajv-formats' checks, and Prism's own date-time (which wants a timezone)
     const uuid = prism.formats.uuid as RegExp;
     const dateTime = prism.formats['date-time'] as (text: string) => boolean;
@@ -592,10 +647,10 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     expect(valid('default', { type: 'string', unknownKeyword: 1 }, 'x')).toBe(true);
   });
 
-  const peers = { '@stoplight/prism-core': '5.8.0 || ^5.16.0', '@stoplight/prism-http': '5.12.0 || ^5.16.0', '@stoplight/prism-http-server': '  5.12.2  ' };
+  const peers = { '@stoplight/prism-core': '5.8.0 || ^5.16.0', '@stoplight/prism-http': '5.12.0 || ^5.16.0', '@stoplight/prism-http-server': '  5.12.2  ', ajv: '8.17.1', msw: '^2.0.0' };
   const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
 
-  it('without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range', async () => {
+  it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
     const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts', 'package-root.ts'], manifestWithPeers);
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
     let thrown: unknown;
@@ -617,9 +672,11 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const root = join(scratch, 'broken-prism');
     const dir = installCopy(root, ['deps.ts', 'package-root.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
-    mkdirSync(prismHttp, { recursive: true });
+    mkdirSync(join(prismHttp, 'dist/utils'), { recursive: true });
     writeFileSync(join(prismHttp, 'package.json'), JSON.stringify({ name: '@stoplight/prism-http', version: '5.12.0', main: 'index.js' }));
+    // Each module of Prism's that the mock loads needs a dependency that is not installed.
     writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
+    writeFileSync(join(prismHttp, 'dist/utils/operations.js'), "require('left-out-dependency');\n");
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
     let thrown: unknown;
     try {
@@ -630,6 +687,19 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     expect(thrown).not.toBeInstanceOf(copy.MissingPrismError);
     expect((thrown as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
     expect((thrown as Error).message).toMatch(/^Cannot find module 'left-out-dependency'/);
+  });
+
+  // The HTTP server is found by its package.json: the message names the package, not that file.
+  it("Prism's HTTP packages installed but not its HTTP server's (whose Prefer parser the mock uses): MissingPrismError naming that one", async () => {
+    const root = join(scratch, 'no-server');
+    const dir = installCopy(root, ['deps.ts', 'package-root.ts'], manifestWithPeers);
+    mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
+    for (const name of ['prism-http', 'prism-core']) symlinkSync(join(repoRoot, 'node_modules/@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
+    expect(() => copy.loadPrism()).toThrow(
+      new copy.MissingPrismError('@stoplight/prism-http-server', undefined),
+    );
+    expect(() => copy.loadPrism()).toThrow(/^the mock needs @stoplight\/prism-http-server, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-core@5\.8\.0 /);
   });
 });
 
@@ -653,7 +723,7 @@ describe('log: no credential and no body in any line', () => {
     expect(credentialHeadersOf({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as unknown as Document)).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie']));
   });
 
-  /** Prism's logger as the mock builds it (server.ts), writing to `lines`. */
+  /** Prism's logger as the mock builds it (pipeline.ts), writing to `lines`. */
   function prismLogger(level: string) {
     const out = new PassThrough();
     const lines: string[] = [];
@@ -702,23 +772,16 @@ describe('log: no credential and no body in any line', () => {
     expect(lines).toEqual(['mock: warn [VALIDATOR] PUT /v2/things Request did not pass the validation rules', 'mock: info [HTTP SERVER] GET  no path', 'mock: info [HTTP SERVER] no name']);
   });
 
-  it("the filter's hook: a body withheld also in colour, strings other than header and body lines, null and numbers pass as they are, with the logger as this", () => {
+  it("the filter's hook: a body withheld also in colour, strings other than header and body lines, null and numbers pass as they are", () => {
     const hook = logFilter(new Set(['authorization']));
-    const seen: { self: unknown; args: unknown[] }[] = [];
-    const self = { logger: true };
+    const seen: unknown[][] = [];
     const grey = (text: string) => `\u001b[90m${text}\u001b[39m`;
-    hook.logMethod.call(
-      self,
+    hook.logMethod(
       ['plain message', null, 7, '\tAuthorization : x', 'no tab: authorization: y', '<\tauthorization: v\tw', `${grey('> ')}${grey('Body:')} {"access_token":"t0ken"}`, 'Body:none', '<\tx-note: Body: kept', 'a\tb\tauthorization: kept'],
-      function (this: unknown, ...args: unknown[]) {
-        seen.push({ self: this, args });
-      },
+      (...args: unknown[]) => void seen.push(args),
     );
     expect(seen).toEqual([
-      {
-        self,
-        args: ['plain message', null, 7, '\tAuthorization : [redacted]', 'no tab: authorization: y', '<\tauthorization: [redacted]', `${grey('> ')}${grey('Body:')} [withheld]`, 'Body:none', '<\tx-note: Body: kept', 'a\tb\tauthorization: kept'],
-      },
+      ['plain message', null, 7, '\tAuthorization : [redacted]', 'no tab: authorization: y', '<\tauthorization: [redacted]', `${grey('> ')}${grey('Body:')} [withheld]`, 'Body:none', '<\tx-note: Body: kept', 'a\tb\tauthorization: kept'],
     ]);
   });
 

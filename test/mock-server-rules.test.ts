@@ -202,14 +202,14 @@ describe('startMock: the options reach what they are for', () => {
     expect((await send(mock, USERS, user('a@example.org'))).body).toEqual(first.body);
   });
 
-  it('the log: at the default level (warn) a valid request writes nothing; at debug each request is logged to the stream given, credentials and bodies never', async () => {
+  it("the log: at the default level (warn) a valid request writes nothing; at debug each request is logged to the stream given (Prism's mocker, with --dynamic, logs its headers), credentials and bodies never", async () => {
     const quiet = logLines();
     const byDefault = await start({ log: quiet.log });
     await send(byDefault, USERS, user('a@example.org'));
     expect(quiet.lines).toEqual([]);
 
     const { lines, log } = logLines();
-    const mock = await start({ log, logLevel: 'debug' });
+    const mock = await start({ log, logLevel: 'debug', dynamic: true });
     await send(mock, USERS, { ...user('a@example.org', { password: 'secret-password' }), headers: { authorization: 'Bearer secret-token' } });
     expect(lines).toContain('mock: info [HTTP SERVER] POST /v2/system_users Request received');
     expect(lines.some((line) => line.includes('authorization: [redacted]'))).toBe(true);
@@ -224,7 +224,7 @@ describe('startMock: the options reach what they are for', () => {
     expect(answer.status).toBe(500);
     expect(answer.headers.get('content-type')).toBe('application/problem+json');
     expect(answer.body).toEqual({ type: 'MOCK_FAILURE', title: 'The mock failed on this request', status: 500, detail: 'the log is full' });
-    expect(lines.filter((line) => line.startsWith('mock: error'))).toEqual(['mock: error [HTTP SERVER] mock failure: Error: the log is full']);
+    expect(lines.filter((line) => line.startsWith('mock: error'))).toEqual(['mock: error [HTTP SERVER] POST /v2/system_users mock failure: Error: the log is full']);
     expect(lines).toContainEqual(expect.stringMatching(/^ {4}at /));
     failing = false;
     expect((await send(mock, USERS, user('a@example.org'))).status).toBe(200);
@@ -239,6 +239,6 @@ describe('startMock: the options reach what they are for', () => {
     };
     const mock = await start({ log: { write } as unknown as NodeJS.WritableStream, logLevel: 'info' });
     expect(await send(mock, USERS, user('a@example.org'))).toMatchObject({ status: 500, body: { type: 'MOCK_FAILURE', detail: 'null' } });
-    expect(lines).toContain('mock: error [HTTP SERVER] mock failure: null\n');
+    expect(lines).toContain('mock: error [HTTP SERVER] POST /v2/system_users mock failure: null\n');
   });
 });

@@ -9,7 +9,7 @@
 //     Prism's violations when the walker finds nothing;
 //   - write (src/mock/stages/write.ts): the status, headers and body of every kind of outcome;
 //   - respond (src/mock/stages/respond.ts): json_invalid first, the 422 items, what Prism lets
-//     through, the reflection and the state on a 2xx, a limit recorded on the request.
+//     through, the reflection and the state on a 2xx, the fallbacks that fired, a limit's refusal.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Prism } from '../src/mock/deps.js';
@@ -31,9 +31,11 @@ import { specPath } from './helpers/spec.js';
 const spec = new Spec(JSON.parse(readFileSync(specPath, 'utf8')) as Document);
 const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 
+/** A logger that keeps each line as the mock's log shows it: `<level> [<name>] <METHOD path> <message>`. */
 function recording(): { lines: string[]; logger: Logger } {
   const lines: string[] = [];
-  const at = (level: string) => (fields: { name?: string }, message: string) => void lines.push(`${level}${fields.name ? ` [${fields.name}]` : ''} ${message}`);
+  const at = (level: string) => (fields: { name?: string; input?: { method?: string; url?: { path?: string } } }, message: string) =>
+    void lines.push(`${level}${fields.name ? ` [${fields.name}]` : ''}${fields.input ? ` ${fields.input.method?.toUpperCase()} ${fields.input.url?.path}` : ''} ${message}`);
   return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
@@ -274,15 +276,15 @@ describe('write', () => {
         return Object.assign(new Error('violations'), { status: 500, additional: { headers: { 'x-problem': '1' } } });
       },
     },
-    VIOLATIONS: { type: 'VIOLATIONS' },
+    problems: { VIOLATIONS: { type: 'VIOLATIONS' } },
   } as unknown as Prism;
-  const request = (): Received => ({ query: {}, absent: false, body: {}, text: '{}', unchecked: false });
+  const request = (): IHttpRequest => ({ method: 'put', url: { path: '/v2/things' }, headers: {}, body: {} });
 
   it("Prism's problem: its status and problem+json; a 401: the accepted credentials; none: 500", () => {
     const { lines, logger } = recording();
     const writer = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) });
     const notFound = Object.assign(new Error('Route not resolved'), { status: 404, additional: { headers: { 'x-h': 'v' } } });
-    expect(writer.reply({ kind: 'problem', error: notFound }, request())).toEqual({
+    expect(writer.reply({ kind: 'problem', error: notFound, fallbacks: [] }, request())).toEqual({
       status: 404,
       headers: [
         ['x-h', 'v'],
@@ -291,12 +293,20 @@ describe('write', () => {
       ],
       body: '{"type":"problem","title":"Route not resolved"}',
     });
-    expect(lines).toEqual(['error [HTTP SERVER] Request terminated with error: Error: Route not resolved']);
-    expect(writer.reply({ kind: 'problem', error: new Error('boom') }, request()).status).toBe(500);
-    expect(writer.reply({ kind: 'problem', error: undefined }, request())).toMatchObject({ status: 500, headers: [['Content-Type', 'application/problem+json'], ['Content-Length', expect.any(Number)]] });
-    const unauthorized = writer.reply({ kind: 'problem', error: Object.assign(new Error('no'), { status: 401, additional: { headers: { 'WWW-Authenticate': 'Bearer' } } }) }, request());
+    expect(lines).toEqual(['error [HTTP SERVER] PUT /v2/things Request terminated with error: Error: Route not resolved']);
+    expect(writer.reply({ kind: 'problem', error: new Error('boom'), fallbacks: [] }, request()).status).toBe(500);
+    expect(writer.reply({ kind: 'problem', error: undefined, fallbacks: [] }, request())).toMatchObject({ status: 500, headers: [['Content-Type', 'application/problem+json'], ['Content-Length', expect.any(Number)]] });
+    const noCredential = Object.assign(new Error('no'), { status: 401, additional: { headers: { 'WWW-Authenticate': 'Bearer' } } });
+    const unauthorized = writer.reply({ kind: 'problem', error: noCredential, fallbacks: [] }, request());
     expect(unauthorized).toMatchObject({ status: 401, headers: [['WWW-Authenticate', 'Bearer'], ['Content-Type', 'application/json'], ['Content-Length', expect.any(Number)]] });
     expect(JSON.parse(unauthorized.body as string)).toEqual(unauthorizedBody(undefined));
+    // With the operation it was routed to: the credentials that operation accepts.
+    const resource = { security: [[{ key: 'APIKeyHeader', type: 'apiKey', in: 'header', name: 'Service-AO-API-Key' }]] } as unknown as Resource;
+    const named = writer.reply({ kind: 'problem', error: noCredential, resource, fallbacks: [] }, request());
+    expect(JSON.parse(named.body as string)).toEqual(unauthorizedBody(resource));
+    expect(JSON.parse(named.body as string).accepted_credentials).toEqual([{ scheme: 'APIKeyHeader', in: 'header', name: 'Service-AO-API-Key', value: '<API key>' }]);
+    // A 401 is no error of the mock: not logged.
+    expect(lines).toHaveLength(3);
   });
 
   it('sl-violations of exactly 8 KiB less 100 characters is sent whole; one more is cut', () => {
@@ -305,7 +315,7 @@ describe('write', () => {
     const header = (length: number) => {
       const base = JSON.stringify([{ location: ['request'], severity: 'Hint', code: 'x', message: '' }]).length;
       const reply = writer.reply(
-        { kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [{ severity: 3, code: 'x', message: 'm'.repeat(length - base) }], output: [] } },
+        { kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [{ severity: 3, code: 'x', message: 'm'.repeat(length - base) }], output: [] }, fallbacks: [] },
         request(),
       );
       return reply.headers.find(([name]) => name === 'sl-violations')?.[1] as string;
@@ -317,7 +327,7 @@ describe('write', () => {
   it('a refusal: its status and body', () => {
     const { logger } = recording();
     const refused = new LimitError('too much', 5);
-    expect(createWriter({ prism, logger, fallbacks: new Fallbacks(logger) }).reply({ kind: 'refused', refused }, request())).toEqual({
+    expect(createWriter({ prism, logger, fallbacks: new Fallbacks(logger) }).reply({ kind: 'refused', refused, fallbacks: ['ignored'] }, request())).toEqual({
       status: 413,
       headers: [
         ['Content-Type', 'application/json'],
@@ -335,7 +345,7 @@ describe('write', () => {
       { severity: 1, code: 'deprecated', message: 'old', path: ['query', 'q'] },
       { severity: 3, code: 'hint', message: 'hm' },
     ];
-    const ok = writer.reply({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { x: 'é' } }, validations: { input, output: [] } }, request());
+    const ok = writer.reply({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { x: 'é' } }, validations: { input, output: [] }, fallbacks: [] }, request());
     const header = ok.headers.find(([name]) => name === 'sl-violations')?.[1] as string;
     expect(header).toBe(
       '[{"location":["request","body","a"],"severity":"Error","code":"type","message":"must be string \\u2013 \\u201c\\u20ac\\u201d \\u00e9\\u007f"},{"location":["request","query","q"],"severity":"Warning","code":"deprecated","message":"old"},{"location":["request"],"severity":"Hint","code":"hint","message":"hm"}]',
@@ -343,33 +353,32 @@ describe('write', () => {
     expect(JSON.parse(header)[0].message).toBe(input[0]?.message);
     expect(ok).toMatchObject({ status: 200, body: '{"x":"é"}' });
     expect(ok.headers.at(-1)).toEqual(['Content-Length', 10]);
-    expect(lines).toEqual(['warn [VALIDATOR] Violation: request.query.q old', 'info [VALIDATOR] Violation: request hm']);
+    expect(lines).toEqual(['warn [VALIDATOR] PUT /v2/things Violation: request.query.q old', 'info [VALIDATOR] PUT /v2/things Violation: request hm']);
 
     const outputError = { severity: 0, code: 'required', message: 'missing id', path: ['body'] };
-    const failed = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [outputError] } }, request());
+    const failed = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [outputError] }, fallbacks: [] }, request());
     expect(failed).toMatchObject({ status: 500, headers: [['sl-violations', expect.stringContaining('"response","body"')], ['x-problem', '1'], ['Content-Type', 'application/problem+json'], ['Content-Length', expect.any(Number)]] });
     expect(problems.at(-1)).toEqual({
-      template: prism.VIOLATIONS,
+      template: prism.problems.VIOLATIONS,
       detail: 'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
       additional: { validation: [{ location: ['response', 'body'], severity: 'Error', code: 'required', message: 'missing id' }] },
     });
-    const warnedOutput = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [{ ...outputError, severity: 1 }] } }, request());
+    const warnedOutput = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [{ ...outputError, severity: 1 }] }, fallbacks: [] }, request());
     expect(warnedOutput.status).toBe(200);
   });
 
   it('the body: JSON unless it is a string under a non-JSON type; none without a body; the headers Prism set, unset ones left out; the fallbacks named', () => {
     const { logger } = recording();
     const writer = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) });
-    const reply = (headers: Record<string, unknown>, body: unknown, received = request()) =>
-      writer.reply({ kind: 'output', output: { statusCode: 201, headers: headers as Record<string, string>, body }, validations: { input: [], output: [] } }, received);
+    const reply = (headers: Record<string, unknown>, body: unknown, fallbacks: string[] = []) =>
+      writer.reply({ kind: 'output', output: { statusCode: 201, headers: headers as Record<string, string>, body }, validations: { input: [], output: [] }, fallbacks }, request());
     expect(reply({ 'Content-Type': 'text/plain' }, 'plain')).toMatchObject({ body: 'plain' });
     expect(reply({ 'content-type': 'application/json', 'Content-Type': 'text/csv' }, 'a,b')).toMatchObject({ body: 'a,b' });
     expect(reply({ 'Content-Type': 'application/problem+JSON' }, 'text')).toMatchObject({ body: '"text"' });
     expect(reply({}, 'text')).toMatchObject({ body: 'text' });
     expect(reply({ 'Content-Type': 'application/json', 'X-Note': 'text/plain' }, 'text')).toMatchObject({ body: '"text"' });
     expect(reply({ a: undefined, b: null, c: 0, d: ['1', '2'] }, undefined)).toEqual({ status: 201, headers: [['c', 0], ['d', ['1', '2']]] });
-    const withFallbacks = { ...request(), fallbacks: ['example', 'prism-response'] };
-    expect(reply({}, {}, withFallbacks).headers).toEqual([
+    expect(reply({}, {}, ['example', 'prism-response']).headers).toEqual([
       ['X-Mock-Fallback', 'example, prism-response'],
       ['Content-Length', 2],
     ]);
@@ -441,8 +450,8 @@ describe('respond: what the service would answer, on the response Prism chose', 
     const respond = make({ fallbacks });
     const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
     const request = received({ email: 'a@b.co' });
-    expect(respond(notFound, { data: data('/v2/nothing', { email: 'a@b.co' }), validations: [] }, user, request)).toEqual({ result: notFound });
-    expect([fallbacks.report().total, request.fallbacks]).toEqual([0, undefined]);
+    expect(respond(notFound, { data: data('/v2/nothing', { email: 'a@b.co' }), validations: [] }, user, request)).toEqual({ result: notFound, fallbacks: [] });
+    expect(fallbacks.report().total).toBe(0);
   });
 
   it('what Prism lets through and the service refuses (a JSON null, lone surrogates) gets its 422; an unchecked request that is valid is reflected', () => {
@@ -468,7 +477,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
     expect(absent.example).toEqual({ body: example });
   });
 
-  it('a limit of the mock (--max-items, a full state) is recorded on the request; the result goes on unchanged', () => {
+  it('a limit of the mock (--max-items, a full state) is the refusal; the result goes on unchanged, no fallback', () => {
     for (const error of [new LimitError('too many', 1), new StateFullError(3)]) {
       const { logger } = recording();
       const fallbacks = new Fallbacks(logger);
@@ -476,8 +485,9 @@ describe('respond: what the service would answer, on the response Prism chose', 
       const respond = createResponder({ translator: createTranslator(spec, validator), reflector, state: undefined, fallbacks });
       const request = received({ email: 'a@b.co' });
       const chosen = ok({});
-      expect(respond(chosen, { data: data('/v2/system_users', {}), validations: [] }, user, request).result).toBe(chosen);
-      expect(request.refused).toBe(error);
+      const responded = respond(chosen, { data: data('/v2/system_users', {}), validations: [] }, user, request);
+      expect(responded).toEqual({ result: chosen, fallbacks: [], refused: error });
+      expect(responded.result).toBe(chosen);
       expect(fallbacks.report().total).toBe(0);
     }
   });
@@ -513,6 +523,7 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       });
       expect(route('/__mock/reset?session=a')).toEqual({ kind: 'reset' });
       expect(route('/__mock/fallbacks')).toEqual({ kind: 'fallbacks' });
+      expect(route('/__mock/requests?x=1')).toEqual({ kind: 'requests' });
     });
   });
 
@@ -525,7 +536,7 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       const violation = { severity: 0, code: 'minLength', message: 'must NOT have fewer than 3 characters', path: ['body', 'name'] };
       const header = { severity: 0, code: 415, message: 'Supported content types: application/json' };
       const chosen = { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: 'Prism' } };
-      const { result } = respond(right(chosen), { data: { ...data, headers: { 'content-type': 'text/plain' } }, validations: [violation, header] }, operation, received);
+      const { result, fallbacks: fired } = respond(right(chosen), { data: { ...data, headers: { 'content-type': 'text/plain' } }, validations: [violation, header] }, operation, received);
       expect(result).toEqual(
         right({
           ...chosen,
@@ -537,9 +548,9 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
           },
         }),
       );
-      expect(received.fallbacks).toEqual(['prism-violations']);
+      expect(fired).toEqual(['prism-violations']);
       expect(fallbacks.report()).toEqual({ total: 1, fallbacks: { 'prism-violations': 1 } });
-      expect(lines).toEqual([`warn [FALLBACK] prism-violations: the walker found nothing Prism reports, sending Prism's violations translated: ${violation.message}; ${header.message}`]);
+      expect(lines).toEqual([`warn [FALLBACK] POST /v2/things prism-violations: the walker found nothing Prism reports, sending Prism's violations translated: ${violation.message}; ${header.message}`]);
     });
 
     it("prism-response: a reflection that throws sends Prism's own response, loudly", () => {
@@ -557,8 +568,8 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       const responded = respond(chosen, { data, validations: [] }, operation, received);
       expect(responded.result).toBe(chosen);
       expect(responded.example).toBeUndefined();
-      expect(received.fallbacks).toEqual(['prism-response']);
-      expect(lines[0]).toMatch(/^warn \[FALLBACK\] prism-response: could not adapt the response, sending Prism's: Error: the echo broke/);
+      expect(responded.fallbacks).toEqual(['prism-response']);
+      expect(lines[0]).toMatch(/^warn \[FALLBACK\] POST \/v2\/things prism-response: could not adapt the response, sending Prism's: Error: the echo broke/);
     });
 
     it('prism-response: what the reflection throws is named also when it is not an Error', () => {
@@ -572,8 +583,10 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
         };
         const respond = createResponder({ translator: { requestDetails: () => [] }, reflector, state: undefined, fallbacks: new Fallbacks(logger) });
         const chosen = right({ statusCode: 200, headers: {}, body: { name: 'example' } });
-        expect(respond(chosen, { data, validations: [] }, operation, request()).result).toBe(chosen);
-        expect(lines).toEqual([`warn [FALLBACK] prism-response: could not adapt the response, sending Prism's: ${String(thrown)}`]);
+        const responded = respond(chosen, { data, validations: [] }, operation, request());
+        expect(responded.result).toBe(chosen);
+        expect(responded.fallbacks).toEqual(['prism-response']);
+        expect(lines).toEqual([`warn [FALLBACK] POST /v2/things prism-response: could not adapt the response, sending Prism's: ${String(thrown)}`]);
       }
     });
   });
@@ -584,15 +597,15 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
     it('example-unserializable: a reflected body that cannot be serialized sends the example, loudly', () => {
       const { lines, logger } = recording();
       const fallbacks = new Fallbacks(logger);
-      const received = request();
       const reply = createWriter({ prism, logger, fallbacks }).reply(
         {
           kind: 'output',
           output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { name: 10n } },
           validations: { input: [], output: [] },
           example: { body: { name: 'example' } },
+          fallbacks: [],
         },
-        received,
+        data,
       );
       expect(reply).toEqual({
         status: 200,
@@ -604,15 +617,15 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
         body: '{"name":"example"}',
       });
       expect(fallbacks.report()).toEqual({ total: 1, fallbacks: { 'example-unserializable': 1 } });
-      expect(lines[0]).toMatch(/^warn \[FALLBACK\] example-unserializable: the reflected response cannot be serialized, sending the example: TypeError/);
+      expect(lines[0]).toMatch(/^warn \[FALLBACK\] POST \/v2\/things example-unserializable: the reflected response cannot be serialized, sending the example: TypeError/);
     });
 
     it('cuts sl-violations as Prism\'s HTTP server does, past 8 KiB less 100 characters', () => {
       const { logger } = recording();
       const violations = Array.from({ length: 400 }, (_, i) => ({ severity: 1, code: 'x', message: `warning ${i}`, path: ['body', `field_${i}`] }));
       const reply = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) }).reply(
-        { kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: violations, output: [] } },
-        request(),
+        { kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: violations, output: [] }, fallbacks: [] },
+        data,
       );
       const header = reply.headers.find(([name]) => name === 'sl-violations')?.[1] as string;
       expect(header.startsWith('Too many violations! [{"location":["request","body","field_0"],"severity":"Warning"')).toBe(true);

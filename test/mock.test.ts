@@ -4,7 +4,7 @@
 // operations (and stays valid against its response schema), a 401 names the accepted credentials.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails } from '../src/index.js';
-import { startMock } from './helpers/mock-process.js';
+import { startTestMock } from './helpers/in-process.js';
 import { examplePathParams, mockBaseUrl, requestExample, responseErrors, statelessMockUrl, violations } from './helpers/contract.js';
 import { operation, property, spec } from './helpers/spec.js';
 
@@ -553,7 +553,7 @@ describe('401: the credentials the operation accepts', () => {
 describe('deterministic by default, generated only with --dynamic --seed', () => {
   // The shared stateless mock (what one request determines), and one with --dynamic and a seed,
   // started when the file loads so that it is up by the time this runs.
-  const dynamic = startMock({ args: ['--dynamic', '--seed', '42', '--stateless'] });
+  const dynamic = startTestMock({ dynamic: true, seed: '42', stateless: true });
   afterAll(async () => (await dynamic).stop());
 
   it('the same request gets the same response, statically and with a seed; dynamic values still reflect the request', async () => {

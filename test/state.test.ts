@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/index.js';
 import { responseErrors, statefulMockUrl, statelessMockUrl } from './helpers/contract.js';
+import { startTestMock } from './helpers/in-process.js';
 import { startMock } from './helpers/mock-process.js';
 import { operation } from './helpers/spec.js';
 
@@ -167,7 +168,7 @@ describe('bounded, and loaded from a file', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('--max-records: a new record past the limit gets 409 naming the limit; known records still answer', async () => {
-    const mock = await startMock({ args: ['--max-records', '2'] });
+    const mock = await startTestMock({ maxRecords: 2 });
     try {
       const api = sessionClient(mock.baseUrl, 'full');
       const post = (scorer_id: string) => api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id } }, body: {} });

@@ -7,20 +7,23 @@
 // PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
 // failure to start.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packageRoot } from './package-root.js';
+import { PRISM_INSTALL, PRISM_PEERS } from './deps.js';
+import { EMBEDDED_SPEC } from './pipeline.js';
 import type { InitialState } from './state.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...`;
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...
+It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
+GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state and requests.`;
 
 function options() {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: process.env.PORT ?? '4010' },
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
-      spec: { type: 'string', default: join(packageRoot, 'generated/openapi.json') },
+      spec: { type: 'string', default: EMBEDDED_SPEC },
       dynamic: { type: 'boolean', default: false },
       seed: { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },

@@ -5,41 +5,42 @@
 import { createRequire } from 'node:module';
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
-import type { validateInput, validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
-import type { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
-import { manifest } from './package-root.js';
-import type { IPrismDiagnostic, Mocker } from './prism-types.js';
+import type { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
+import { manifest, requireFromPackage } from './package-root.js';
+import type { IPrismDiagnostic, Mocker, Resource } from './prism-types.js';
 import type { FormatCheck } from './pydantic.js';
 import type { PrismRoute } from './router.js';
 
-const require = createRequire(import.meta.url);
 
 /**
- * The Prism versions the mock is tested with, package.json's peers: each range is the set that
- * prism-cli 5.14 uses (any supported Node) `||` 5.16 and later (Node 24.18 and later).
+ * The peers the mock needs, Prism's packages, at the versions it is tested with (package.json's
+ * peers of @stoplight/prism-*): each range is the set that prism-cli 5.14 uses (any supported
+ * Node) `||` 5.16 and later (Node 24.18 and later).
  */
-export const PRISM_PEERS: Record<string, string> = manifest.peerDependencies;
+export const PRISM_PEERS: Record<string, string> = Object.fromEntries(Object.entries(manifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-')));
+
+/** The command that installs the mock's peers: the first version of each range, the set that runs on every supported Node. */
+export const PRISM_INSTALL = `npm install --save-dev ${Object.entries(PRISM_PEERS)
+  .map(([pkg, range]) => `${pkg}@${(range.split('||')[0] as string).trim()}`)
+  .join(' ')}`;
 
 export class MissingPrismError extends Error {
   override readonly name = 'MissingPrismError';
   constructor(name: string, cause: unknown) {
-    // The first version of each range: the set that runs on every supported Node.
-    const install = Object.entries(PRISM_PEERS)
-      .map(([pkg, range]) => `${pkg}@${(range.split('||')[0] as string).trim()}`)
-      .join(' ');
-    super(`the mock needs ${name}, an optional peer dependency that is not installed: npm install --save-dev ${install}`, { cause });
+    super(`the mock needs ${name}, an optional peer dependency that is not installed: ${PRISM_INSTALL}`, { cause });
   }
 }
 
-function load<T>(name: string): T {
+/** Prism's module `name` (its resolved path with `resolveOnly`). */
+function load<T>(name: string, resolveOnly = false): T {
   try {
-    return require(name) as T;
+    return (resolveOnly ? requireFromPackage.resolve(name) : requireFromPackage(name)) as T;
   } catch (error) {
     // Only the module asked for being absent means Prism is not installed. A module that Prism
     // requires being absent is a broken install: its own error says which (its require stack
     // names Prism's files, so the message's first line is what tells the two apart).
     if ((error as Error).message.startsWith(`Cannot find module '${name}'`)) {
-      throw new MissingPrismError(name.split('/dist/')[0] as string, error);
+      throw new MissingPrismError(name.replace(/\/(dist\/.*|package\.json)$/, ''), error);
     }
     throw error;
   }
@@ -58,17 +59,44 @@ export interface AjvInstance {
   addFormat(name: string, format: object): unknown;
 }
 
+/** Prism's negotiation of a response (its mocker's negotiator), each a Reader of its logger. */
+export interface Negotiator {
+  negotiateOptionsForValidRequest(resource: Resource, options: object): (logger: unknown) => Negotiated;
+  negotiateOptionsForInvalidRequest(responses: Resource['responses'], codes: [number, ...number[]], exampleKey?: string): (logger: unknown) => Negotiated;
+}
+
+/** What Prism's negotiator chose: the status, media type, headers and the example or schema of the body. */
+export type Negotiated =
+  | { _tag: 'Left'; left: Error }
+  | {
+      _tag: 'Right';
+      right: {
+        code: string;
+        mediaType?: string;
+        headers?: { name: string; schema?: object; examples?: { value?: unknown }[] }[];
+        bodyExample?: { value?: unknown };
+        schema?: object;
+        deprecated?: boolean;
+      };
+    };
+
 /** Prism's pieces the mock drives. */
 export interface Prism {
-  createInstance: typeof PrismHttp.createInstance;
-  getHttpOperationsFromSpec: typeof PrismHttp.getHttpOperationsFromSpec;
+  getHttpOperationsFromSpec: (spec: string | object) => Promise<Resource[]>;
   ProblemJsonError: typeof PrismHttp.ProblemJsonError;
-  VIOLATIONS: typeof PrismHttp.VIOLATIONS;
-  /** Prism's own mocker (examples, `Prefer`, 401/422 negotiation). */
-  mock: Mocker;
+  /** Prism's problem templates (errors of its mocker: UNAUTHORIZED, VIOLATIONS, …). */
+  problems: Record<'UNPROCESSABLE_ENTITY' | 'UNAUTHORIZED' | 'INVALID_CONTENT_TYPE' | 'VIOLATIONS' | 'SCHEMA_TOO_COMPLEX', { type: string; title: string; status: number }>;
+  negotiator: Negotiator;
+  /** Prism's static body generator (the schema's examples, defaults or first values), as its mocker calls it. */
+  sample(schema: object, resource: Resource): unknown;
+  /** Is `error` the sampler's "schema too complex"? */
+  tooComplex(error: unknown): boolean;
+  /** Prism's whole mocker (examples, --dynamic generation, callbacks): loaded on first use, since its generator loads faker (about 0.5 s). */
+  mocker(): Mocker;
   validateOutput: typeof validateOutput;
   /** Prism's validation of a request (body, parameters) and its checks of each kind of parameter. */
   validateInput: typeof validateInput;
+  validateSecurity: typeof validateSecurity;
   validatePath: ParameterCheck;
   validateQuery: ParameterCheck;
   validateHeaders: ParameterCheck;
@@ -78,8 +106,8 @@ export interface Prism {
   parseMIMEHeader: (header: string) => [string | undefined, string];
   /** Prism's own router (tries every operation; ./router.ts hands it what its table cannot route). */
   route: PrismRoute;
-  /** The `Prefer` header parser of Prism's HTTP server. */
-  getHttpConfigFromRequest: typeof getHttpConfigFromRequest;
+  /** The `Prefer` header parser of Prism's HTTP server (parse-prefer-header): token → its value, or true when it has none. */
+  parsePrefer: (header: string) => Record<string, string | true>;
   createLogger: typeof createLogger;
   /** The format checks Prism's validator uses (ajv-formats and its date-time). */
   formats: Record<string, FormatCheck>;
@@ -92,43 +120,54 @@ export interface Prism {
 }
 
 /**
- * Prism's pieces the mock drives: the instance factory, its own mocker (examples, `Prefer`,
- * 401/422 negotiation), the `Prefer` header parser of its HTTP server, its logger, and the format
- * checks its validator uses (so the mock's error translation agrees with Prism on what is valid).
+ * Prism's pieces the mock drives: its router, validator and checks, the negotiator and static
+ * sampler of its mocker, its problem templates, the `Prefer` header parser of its HTTP server, its
+ * logger, and the format checks its validator uses (so the mock's error translation agrees with
+ * Prism on what is valid). Its whole mocker is loaded only when a run needs it (`mocker()`).
  */
 export function loadPrism(): Prism {
-  const http = load<typeof PrismHttp>('@stoplight/prism-http');
-  const mock = load<{ default: Mocker }>('@stoplight/prism-http/dist/mocker/index.js').default;
-  const validator = load<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput }>('@stoplight/prism-http/dist/validator/index.js');
-  const checks = load<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>('@stoplight/prism-http/dist/validator/validators/index.js');
-  const { parseMIMEHeader } = load<Pick<Prism, 'parseMIMEHeader'>>('@stoplight/prism-http/dist/validator/validators/headers.js');
-  const route = load<{ default: PrismRoute }>('@stoplight/prism-http/dist/router/index.js').default;
-  const server = load<{ getHttpConfigFromRequest: typeof getHttpConfigFromRequest }>('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js');
+  const HTTP = '@stoplight/prism-http/dist';
+  const operations = load<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(`${HTTP}/utils/operations.js`);
+  const { ProblemJsonError } = load<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(`${HTTP}/types.js`);
+  const problems = load<Prism['problems']>(`${HTTP}/mocker/errors.js`);
+  const negotiator = load<{ default: Negotiator }>(`${HTTP}/mocker/negotiator/NegotiatorHelpers.js`).default;
+  const validator = load<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(`${HTTP}/validator/index.js`);
+  const checks = load<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(`${HTTP}/validator/validators/index.js`);
+  const { parseMIMEHeader } = load<Pick<Prism, 'parseMIMEHeader'>>(`${HTTP}/validator/validators/headers.js`);
+  const route = load<{ default: PrismRoute }>(`${HTTP}/router/index.js`).default;
+  // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
+  const fromServer = createRequire(load<string>('@stoplight/prism-http-server/package.json', true));
   const core = load<{ createLogger: typeof createLogger }>('@stoplight/prism-core');
-  // ajv-formats and the date-time check as Prism's validator has them, resolved from prism-http.
-  const fromHttp = createRequire(require.resolve('@stoplight/prism-http/package.json'));
+  // The sampler, ajv-formats and the date-time check as Prism has them, resolved from prism-http.
+  const fromHttp = createRequire(requireFromPackage.resolve('@stoplight/prism-http/package.json'));
+  const sampler = fromHttp('@stoplight/json-schema-sampler') as { sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error };
   const { fullFormats } = fromHttp('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatCheck> };
   const { date_time: dateTime, compareDateTime } = load<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(
-    '@stoplight/prism-http/dist/validator/validators/dateTime',
+    `${HTTP}/validator/validators/dateTime`,
   );
   const addFormats = (fromHttp('ajv-formats') as { default: (ajv: AjvInstance) => void }).default;
   const draft = (path: string) => (fromHttp(path) as { default: new (options: object) => AjvInstance }).default;
   const drafts = { default: draft('ajv'), draft2019_09: draft('ajv/dist/2019'), draft2020_12: draft('ajv/dist/2020') };
+  let mocker: Mocker | undefined;
   return {
-    createInstance: http.createInstance,
-    getHttpOperationsFromSpec: http.getHttpOperationsFromSpec,
-    ProblemJsonError: http.ProblemJsonError,
-    VIOLATIONS: http.VIOLATIONS,
-    mock,
+    getHttpOperationsFromSpec: operations.getHttpOperationsFromSpec,
+    ProblemJsonError,
+    problems,
+    negotiator,
+    // Prism's mocker samples a static body with these options (its generateStatic).
+    sample: (schema, resource) => sampler.sample(schema, { ticks: 2500 }, resource),
+    tooComplex: (error) => error instanceof sampler.SchemaSizeExceededError,
+    mocker: () => (mocker ??= load<{ default: Mocker }>(`${HTTP}/mocker/index.js`).default),
     validateOutput: validator.validateOutput,
     validateInput: validator.validateInput,
+    validateSecurity: validator.validateSecurity,
     validatePath: checks.validatePath,
     validateQuery: checks.validateQuery,
     validateHeaders: checks.validateHeaders,
     validateBody: checks.validateBody,
     parseMIMEHeader,
     route,
-    getHttpConfigFromRequest: server.getHttpConfigFromRequest,
+    parsePrefer: fromServer('parse-prefer-header') as Prism['parsePrefer'],
     createLogger: core.createLogger,
     formats: { ...fullFormats, 'date-time': dateTime as FormatCheck },
     ajv: (which) => {

@@ -14,11 +14,11 @@ export class Fallbacks {
 
   constructor(private readonly logger: Logger) {}
 
-  /** Records a fallback of `request`: counted, logged as a warning, and listed in `request.fallbacks`. */
-  fire(request: { fallbacks?: string[] }, kind: string, message: string): void {
+  /** Records a fallback: counted, and logged as a warning with the request's method and path. Returns its kind, for the answer's X-Mock-Fallback. */
+  fire(kind: string, message: string, input: { method: string; url: { path: string } }): string {
     this.#counts.set(kind, (this.#counts.get(kind) ?? 0) + 1);
-    (request.fallbacks ??= []).push(kind);
-    this.logger.warn({ name: 'FALLBACK' }, `${kind}: ${message}`);
+    this.logger.warn({ name: 'FALLBACK', input }, `${kind}: ${message}`);
+    return kind;
   }
 
   report(): FallbackReport {

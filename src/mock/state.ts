@@ -107,8 +107,8 @@ export interface State {
    * Throws StateFullError when a new record would pass the limit (nothing is changed then).
    */
   apply(operationId: string, request: StateRequest, reflected: unknown): unknown;
-  /** Forgets a session's records; it starts again from the initial state. */
-  reset(name: string): void;
+  /** Forgets a session's records (every session's without `name`); it starts again from the initial state. */
+  reset(name?: string): void;
   /** How many records are stored, in every session. */
   readonly records: number;
 }
@@ -236,6 +236,11 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
       return rule(session(request.session), request.pathParams, isObject(request.body) ? request.body : {}, reflected);
     },
     reset(name) {
+      if (name === undefined) {
+        sessions.clear();
+        records = 0;
+        return;
+      }
       const old = sessions.get(name);
       if (old) {
         records -= sizeOf(old);

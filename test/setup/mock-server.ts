@@ -1,10 +1,12 @@
-// Starts the mocks the tests share, the way `npm start` does (dist/src/mock/cli.js, Prism in that
-// process), each on a free loopback port: the stateful default and a `--stateless` one, side by
-// side. Waits until both answer, provides their URLs to the tests, and always stops them. A test
-// that needs other flags starts a mock of its own. First it compiles the mock when its source
-// changed (./build-mock.ts): every mock a test spawns runs that build.
+// Starts the mocks the tests share: the stateful default of `npm start` and a `--stateless` one,
+// side by side, each on a free loopback port, in vitest's own process (src/mock/server.ts: the
+// mock's HTTP door). Provides their URLs to the tests, and always stops them. With MOCK_SCRIPT
+// (another copy of the bin, such as the package installed with the newest Prism: .ci/run) they are
+// started as processes of that script instead. A test that needs other settings starts a mock of
+// its own (test/helpers/in-process.ts).
 import type { TestProject } from 'vitest/node';
-import { startMock, type MockProcess } from '../helpers/mock-process.js';
+import { startTestMock } from '../helpers/in-process.js';
+import { startMock } from '../helpers/mock-process.js';
 import { buildMock } from './build-mock.js';
 
 declare module 'vitest' {
@@ -18,19 +20,21 @@ declare module 'vitest' {
   }
 }
 
-const mocks: MockProcess[] = [];
+const mocks: { baseUrl: string; stop(): Promise<void> }[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
+  // The tests that start the bin (CLI, process and packed-package tests) run the compiled mock.
   const built = buildMock();
   if (process.env.MOCK_BUILD_LOG === '1') console.log(built);
-  const started = await Promise.allSettled([startMock(), startMock({ args: ['--stateless'] })]);
+  const start = process.env.MOCK_SCRIPT ? (args: string[]) => startMock({ args }) : (args: string[]) => startTestMock({ stateless: args.includes('--stateless') });
+  const started = await Promise.allSettled([start([]), start(['--stateless'])]);
   for (const result of started) if (result.status === 'fulfilled') mocks.push(result.value);
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await Promise.allSettled(mocks.splice(0).map((mock) => mock.stop()));
     throw failed.reason;
   }
-  const [stateful, stateless] = mocks as [MockProcess, MockProcess];
+  const [stateful, stateless] = mocks as unknown as [{ baseUrl: string }, { baseUrl: string }];
   project.provide('statefulMockUrl', stateful.baseUrl);
   project.provide('statelessMockUrl', stateless.baseUrl);
   // MOCK_STATELESS=1 runs the contract tests against `--stateless` (what does not depend on state passes both ways).

@@ -10,17 +10,15 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { pythonJsonError, utf8Error, type JsonError } from '../json-error.js';
-import { requestSizeError, type LimitError } from '../limits.js';
+import { requestSizeError } from '../limits.js';
 import { jsonReply, type Reply } from '../reply.js';
-import type { StateFullError } from '../state.js';
-import type { Resource } from '../prism-types.js';
 import type { ApiRoute, Query } from './route.js';
 
 const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
 /** A number literal JSON.parse may turn into ±Infinity (three-digit exponent or 309+ digits); a false positive only costs a check. */
 const HUGE_NUMBER = /[eE]\+?\d{3}|\d{309}/;
 
-/** What the server learnt reading a request; later stages add what they learn of it. */
+/** What the parse stage read of a request. */
 export interface Received {
   query: Query;
   /** no body at all (zero bytes) */
@@ -33,12 +31,6 @@ export interface Received {
   jsonError?: JsonError;
   /** Prism does not validate it: a JSON `null` body, or one with \u escapes of surrogates (which may be lone) */
   unchecked: boolean;
-  /** the Prism operation the request was routed to */
-  resource?: Resource;
-  /** the fallbacks that fired for it (FALLBACKS_PATH) */
-  fallbacks?: string[];
-  /** the request passes a limit of the mock (--max-items, or a full state): its status and body are the answer */
-  refused?: LimitError | StateFullError;
 }
 
 function isJsonMediaType(contentType: string | undefined): boolean {

@@ -1,25 +1,29 @@
 /// <reference types="node" />
-// Stage 2: the request body, bounded: past 10 MB (Prism's own limit) the rest is read and dropped,
-// and the request is answered 413.
-//   in:  the request stream
-//   out: its bytes, or undefined when it is too large
+// Stage 2, in the doors: the request body, bounded: past 10 MB (Prism's own limit) the rest is read
+// and dropped, and the pipeline answers 413.
+//   in:  the request's body stream (node:http's, or a WHATWG Request's)
+//   out: its bytes, and whether it passed the limit
 import { jsonReply, type Reply } from '../reply.js';
 
 export const MAX_BODY = 10 * 1024 * 1024; // Prism's own limit
 
-export function readBody(stream: NodeJS.ReadableStream, max = MAX_BODY): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    stream.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
+export interface Body {
+  bytes: Uint8Array;
+  /** past `max`: `bytes` holds what came before */
+  tooLarge: boolean;
+}
+
+/** Reads a body of either kind of stream, keeping at most `max` bytes. */
+export async function readBody(stream: AsyncIterable<Uint8Array> | null, max = MAX_BODY): Promise<Body> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of stream ?? []) {
+    size += chunk.length;
+    if (size > max) tooLarge = true;
+    else chunks.push(chunk);
+  }
+  return { bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks), tooLarge };
 }
 
 /** The answer to a body past MAX_BODY. */

@@ -1,5 +1,4 @@
-// Stage 6-7 (inside Prism's call, wrapping its mocker): what the service would answer, on the
-// response Prism chose. Prism still chooses every response (status, example, `Prefer`); this
+// Stage 9: what the service would answer, on the response Prism chose. Prism still chooses every response (status, example, `Prefer`); this
 // rewrites its body:
 //   - an undecodable JSON body: FastAPI's `json_invalid` 422, before anything else is checked;
 //   - Prism's 422: the service's items (./translate.ts), or Prism's violations translated when the
@@ -7,10 +6,10 @@
 //   - a 2xx: the request reflected (../reflect.ts) and the seed's rules across requests applied
 //     (../state.ts), unless what Prism let through is invalid to the service (a JSON null body,
 //     lone surrogates), which gets its 422.
-//   in:  Prism's mocker result, its input, the operation, what the server read of the request
-//   out: the mocker result to send on, and the body Prism chose when the result reflects it
-// A limit of the mock (--max-items, a full state) is recorded on the request (`refused`); any other
-// failure of this layer sends Prism's own result, as a fallback.
+//   in:  Prism's mocker result, its input, the operation, what the parse stage read of the request
+//   out: the mocker result to send on, the body Prism chose when the result reflects it, the
+//        fallbacks that fired, or the limit of the mock (--max-items, a full state) the request passed
+// Any other failure of this layer sends Prism's own result, as a fallback.
 import type { Fallbacks } from '../fallbacks.js';
 import { LimitError } from '../limits.js';
 import type { IHttpResponse, IPrismInput, IHttpRequest, MockResult } from '../prism-types.js';
@@ -26,6 +25,10 @@ export interface Responded {
   result: MockResult;
   /** The body Prism chose, when `result` carries a reflection of it instead (sent if the reflection fails). */
   example?: { body: unknown };
+  /** the fallbacks that fired */
+  fallbacks: string[];
+  /** the limit of the mock the request passes: its status and body are the answer */
+  refused?: LimitError | StateFullError;
 }
 
 export interface ResponderParts {
@@ -47,36 +50,33 @@ export function createResponder({ translator, reflector, state, fallbacks }: Res
       // FastAPI decodes the body before it checks credentials or anything else.
       // Stryker disable next-line ConditionalExpression: without a chosen response the result is a Left, so the Left check cannot fail
       if (request.jsonError && operation.requestSchema && (chosen || (result._tag === 'Left' && (result.left as { status?: number }).status === 401))) {
-        return { result: unprocessable(chosen, [detail('json_invalid', ['body', request.jsonError.pos], 'JSON decode error', {}, { error: request.jsonError.msg })]) };
+        return { result: unprocessable(chosen, [detail('json_invalid', ['body', request.jsonError.pos], 'JSON decode error', {}, { error: request.jsonError.msg })]), fallbacks: [] };
       }
-      if (!chosen) return { result };
+      if (!chosen) return { result, fallbacks: [] };
       if (chosen.statusCode === 422 && errors.length > 0) {
         const items = translator.requestDetails(operation, request, input.data);
-        if (items.length > 0) return { result: unprocessable(chosen, items) };
-        fallbacks.fire(request, 'prism-violations', `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((v) => v.message).join('; ')}`);
-        return { result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {})) };
+        if (items.length > 0) return { result: unprocessable(chosen, items), fallbacks: [] };
+        const fired = fallbacks.fire('prism-violations', `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((v) => v.message).join('; ')}`, input.data);
+        return { result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {})), fallbacks: [fired] };
       }
-      if (chosen.statusCode < 200 || chosen.statusCode >= 300 || errors.length > 0) return { result };
+      if (chosen.statusCode < 200 || chosen.statusCode >= 300 || errors.length > 0) return { result, fallbacks: [] };
       // Stryker disable next-line ConditionalExpression: on a request Prism found valid that is not unchecked the walker finds nothing either; asking it only costs time
       if (request.unchecked) {
         // What Prism lets through and the service refuses: a JSON null as an optional body, lone surrogates.
         const items = translator.requestDetails(operation, request, input.data);
-        if (items.length > 0) return { result: unprocessable(undefined, items) };
+        if (items.length > 0) return { result: unprocessable(undefined, items), fallbacks: [] };
       }
       const pathParams = pathParameters(operation.path, input.data.url.path);
       const body = request.absent ? null : request.body;
       let reflected = reflector.reflect(operation, { pathParams, body, text: request.text }, chosen.body);
       if (state) reflected = state.apply(operation.operationId, { session: sessionOf(input.data.headers ?? {}), pathParams, body }, reflected);
-      return { result: { _tag: 'Right', right: { ...chosen, body: reflected } }, example: { body: chosen.body } };
+      return { result: { _tag: 'Right', right: { ...chosen, body: reflected } }, example: { body: chosen.body }, fallbacks: [] };
     } catch (error) {
       // A limit of the mock (--max-items, a full state): its answer goes out once Prism is done.
-      if (error instanceof LimitError || error instanceof StateFullError) {
-        request.refused = error;
-        return { result };
-      }
+      if (error instanceof LimitError || error instanceof StateFullError) return { result, fallbacks: [], refused: error };
       // The layer never turns an answer into a failure: Prism's own response goes out instead.
-      fallbacks.fire(request, 'prism-response', `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? error}`);
-      return { result };
+      const fired = fallbacks.fire('prism-response', `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? error}`, input.data);
+      return { result, fallbacks: [fired] };
     }
   };
 }

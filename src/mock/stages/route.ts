@@ -10,6 +10,8 @@ import { decodeSegment } from '../router.js';
 export const RESET_PATH = '/__mock/reset';
 /** Outside /v2: how often each fallback of this layer fired (each also logs a warning and marks its answer). */
 export const FALLBACKS_PATH = '/__mock/fallbacks';
+/** Outside /v2: what the mock was sent in the session the request names (../journal.ts). */
+export const REQUESTS_PATH = '/__mock/requests';
 
 export type Query = Record<string, string | string[]>;
 
@@ -22,12 +24,13 @@ export interface ApiRoute {
   baseUrl: string | undefined;
 }
 
-export type Route = { kind: 'fallbacks' } | { kind: 'reset' } | ApiRoute;
+export type Route = { kind: 'fallbacks' } | { kind: 'reset' } | { kind: 'requests' } | ApiRoute;
 
 export function route(target: string | undefined): Route {
   const requestPath = target?.split('?')[0];
   if (requestPath === FALLBACKS_PATH) return { kind: 'fallbacks' };
   if (requestPath === RESET_PATH) return { kind: 'reset' };
+  if (requestPath === REQUESTS_PATH) return { kind: 'requests' };
   // Stryker disable next-line StringLiteral: no target and an empty one both route to `/`
   const sent = target ?? '/';
   let url = new URL('http://mock.invalid/');

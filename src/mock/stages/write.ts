@@ -1,41 +1,40 @@
 /// <reference types="node" />
-// Stage 8: the answer, from Prism's outcome. Prism's violations go into its `sl-violations` header
+// Stage 11: the answer, from the engine's outcome. Prism's violations go into its `sl-violations` header
 // (as its own HTTP server sets it) and the log; a response that breaks the response schema becomes
 // Prism's problem (--errors); Prism's problems are its problem+json, except a 401, which says which
 // credentials the operation accepts. A reflected body that cannot be serialized falls back, loudly,
 // to the example Prism chose; the fallbacks that fired are named in X-Mock-Fallback.
-//   in:  the Outcome of Prism's call and what the server read of the request
+//   in:  the engine's Outcome and Prism's request
 //   out: the Reply to write
 import type { Prism } from '../deps.js';
 import type { Fallbacks } from '../fallbacks.js';
 import type { Logger } from '../log.js';
 import type { IPrismDiagnostic } from '../prism-types.js';
 import { jsonReply, type HeaderValue, type Reply } from '../reply.js';
-import type { Received } from './parse.js';
-import type { Outcome } from './prism.js';
+import type { IHttpRequest, Resource } from '../prism-types.js';
+import type { Outcome } from './engine.js';
 import { unauthorizedBody } from './translate.js';
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100; // as Prism's HTTP server cuts sl-violations
 const SEVERITY = ['Error', 'Warning', 'Information', 'Hint'];
 
 export interface Writer {
-  /** The answer to a request, from Prism's outcome. */
-  reply(outcome: Outcome, request: Received): Reply;
-  /** Prism's problem+json, except a 401, which says which credentials the operation accepts; after `headers`. */
-  problem(error: unknown, request: Received, headers?: [string, HeaderValue][]): Reply;
+  /** The answer to a request, from the engine's outcome. */
+  reply(outcome: Outcome, input: IHttpRequest): Reply;
 }
 
 export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logger: Logger; fallbacks: Fallbacks }): Writer {
-  function problem(error: unknown, request: Received, headers: [string, HeaderValue][] = []): Reply {
+  /** Prism's problem+json, except a 401, which says which credentials the operation accepts; after `headers`. */
+  function problem(error: unknown, resource: Resource | undefined, input: IHttpRequest, headers: [string, HeaderValue][] = []): Reply {
     const problem = error as { status?: number; additional?: { headers?: Record<string, string> } } | undefined;
     const all: [string, HeaderValue][] = [...headers, ...Object.entries(problem?.additional?.headers ?? {})];
-    if (problem?.status === 401) return jsonReply(401, 'application/json', unauthorizedBody(request.resource), all);
-    logger.error({ name: 'HTTP SERVER' }, `Request terminated with error: ${error}`);
+    if (problem?.status === 401) return jsonReply(401, 'application/json', unauthorizedBody(resource), all);
+    logger.error({ name: 'HTTP SERVER', input }, `Request terminated with error: ${error}`);
     return jsonReply(problem?.status || 500, 'application/problem+json', prism.ProblemJsonError.toProblemJson(error as Error), all);
   }
 
-  function reply(outcome: Outcome, request: Received): Reply {
-    if (outcome.kind === 'problem') return problem(outcome.error, request);
+  function reply(outcome: Outcome, input: IHttpRequest): Reply {
+    if (outcome.kind === 'problem') return problem(outcome.error, outcome.resource, input);
     if (outcome.kind === 'refused') return jsonReply(outcome.refused.status, 'application/json', outcome.refused.body);
     const { output, validations, example } = outcome;
     const headers: [string, HeaderValue][] = [];
@@ -57,17 +56,17 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
       // Errors are not logged (../log.ts: they are in the answer); warnings and hints are.
       for (const v of violations) {
         const message = `Violation: ${v.location.join('.')} ${v.message}`;
-        if (v.severity === 'Warning') logger.warn({ name: 'VALIDATOR' }, message);
-        else if (v.severity !== 'Error') logger.info({ name: 'VALIDATOR' }, message);
+        if (v.severity === 'Warning') logger.warn({ name: 'VALIDATOR', input }, message);
+        else if (v.severity !== 'Error') logger.info({ name: 'VALIDATOR', input }, message);
       }
       const outputErrors = outputViolations.filter((v) => v.severity === 'Error');
       if (outputErrors.length > 0) {
         const error = prism.ProblemJsonError.fromTemplate(
-          prism.VIOLATIONS,
+          prism.problems.VIOLATIONS,
           'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
           { validation: outputErrors },
         );
-        return problem(error, request, headers);
+        return problem(error, outcome.resource, input, headers);
       }
     }
     for (const [name, value] of Object.entries(output.headers ?? {})) if (value !== undefined && value !== null) headers.push([name, value]);
@@ -75,20 +74,21 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
     // Stryker disable next-line StringLiteral: no content type and any text without "json" are alike
     const contentType = String(lastValue(headers, 'content-type') ?? '');
     const serialize = (body: unknown): string => (typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body));
+    const fired = [...outcome.fallbacks];
     let text: string;
     try {
       text = serialize(output.body);
     } catch (error) {
       if (!example) throw error;
-      fallbacks.fire(request, 'example-unserializable', `the reflected response cannot be serialized, sending the example: ${error}`);
+      fired.push(fallbacks.fire('example-unserializable', `the reflected response cannot be serialized, sending the example: ${error}`, input));
       text = serialize(example.body);
     }
-    if (request.fallbacks) headers.push(['X-Mock-Fallback', request.fallbacks.join(', ')]);
+    if (fired.length > 0) headers.push(['X-Mock-Fallback', fired.join(', ')]);
     headers.push(['Content-Length', Buffer.byteLength(text)]);
     return { status: output.statusCode, headers, body: text };
   }
 
-  return { reply, problem };
+  return { reply };
 }
 
 /** The value a response would have for a header (names are case-insensitive; the last one set wins). */

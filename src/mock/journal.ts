@@ -1,0 +1,64 @@
+// What the mock was sent, in order: for a test to assert what an application sent. One entry per
+// request to the API (not the mock's own /__mock/ paths, nor CORS preflights): the operation it
+// was routed to, the method, path, query, the parsed body and the status answered. No header is
+// kept, so no credential is. It is bounded like the state: the oldest entries go first once it
+// holds `maxEntries` requests or `maxBodyBytes` of request bodies.
+
+/** One request the mock answered. */
+export interface ReceivedRequest {
+  /** the X-Mock-Session it named (`default` when none) */
+  session: string;
+  /** the operation it was routed to; null when it matched none */
+  operationId: string | null;
+  /** upper case */
+  method: string;
+  /** as sent */
+  path: string;
+  query: Record<string, string | string[]>;
+  /** the parsed JSON body, its text when it is not JSON, null when there is none */
+  body: unknown;
+  /** the status the mock answered */
+  status: number;
+}
+
+export const MAX_JOURNAL_BODY_BYTES = 64 * 1024 * 1024;
+
+export class Journal {
+  #entries: { request: ReceivedRequest; size: number }[] = [];
+  #first = 0;
+  #bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBodyBytes = MAX_JOURNAL_BODY_BYTES,
+  ) {}
+
+  /** Keeps `request` (of `size` body bytes), dropping the oldest entries past the bounds. */
+  record(request: ReceivedRequest, size: number): void {
+    this.#entries.push({ request, size });
+    this.#bytes += size;
+    while (this.#entries.length - this.#first > this.maxEntries || (this.#bytes > this.maxBodyBytes && this.#entries.length - this.#first > 1)) {
+      this.#bytes -= (this.#entries[this.#first] as { size: number }).size;
+      this.#first++;
+    }
+    // The dropped entries' slots are reclaimed once they are half the list.
+    if (this.#first > this.#entries.length / 2) {
+      this.#entries = this.#entries.slice(this.#first);
+      this.#first = 0;
+    }
+  }
+
+  /** The requests kept, oldest first; of one session when `session` is given. */
+  list(session?: string): ReceivedRequest[] {
+    const kept = this.#entries.slice(this.#first).map((entry) => entry.request);
+    return session === undefined ? kept : kept.filter((request) => request.session === session);
+  }
+
+  /** Forgets the requests of one session, or all of them. */
+  clear(session?: string): void {
+    const kept = session === undefined ? [] : this.#entries.slice(this.#first).filter((entry) => entry.request.session !== session);
+    this.#entries = kept;
+    this.#first = 0;
+    this.#bytes = kept.reduce((sum, entry) => sum + entry.size, 0);
+  }
+}

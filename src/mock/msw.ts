@@ -1,0 +1,47 @@
+/// <reference types="node" />
+// MSW handlers that answer every request under a base URL from one in-process mock (./index.ts):
+//   setupServer(...mswHandlers('https://api.example.test'))
+// or, to read what it received and reset it between tests, with a mock of your own:
+//   const mock = await createMock();
+//   setupServer(...mswHandlers('https://api.example.test', mock))
+// msw is an optional peer dependency (MSW 2 on Node 20+, MSW 3 on Node 22.12+): it is loaded when
+// this function is called, and its absence is an error that names it.
+import type { HttpHandler } from 'msw';
+import { createMock, type Mock, type MockOptions } from './index.js';
+import { requireFromPackage } from './package-root.js';
+
+
+export class MissingMswError extends Error {
+  override readonly name = 'MissingMswError';
+  constructor(cause: unknown) {
+    super('mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw', { cause });
+  }
+}
+
+/** What this module uses of msw: `http.all`, whose handlers MSW's setupServer and setupWorker take. */
+interface Msw {
+  http: { all(path: string, resolver: (info: { request: Request }) => Promise<Response>): HttpHandler };
+}
+
+function loadMsw(): Msw {
+  try {
+    return requireFromPackage('msw') as Msw;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && (error as Error).message.includes("'msw'")) throw new MissingMswError(error);
+    throw error;
+  }
+}
+
+/**
+ * MSW request handlers for every request under `baseUrl`, answered by `mock`, or by a mock made
+ * with `options` on the first request.
+ */
+export function mswHandlers(baseUrl: string, mockOrOptions: Mock | MockOptions = {}): HttpHandler[] {
+  const { http } = loadMsw();
+  const given = typeof (mockOrOptions as Mock).handle === 'function' ? (mockOrOptions as Mock) : undefined;
+  let created: Promise<Mock> | undefined;
+  const mock = (): Promise<Mock> => (given ? Promise.resolve(given) : (created ??= createMock(mockOrOptions as MockOptions)));
+  const base = new URL(baseUrl);
+  const prefix = `${base.origin}${base.pathname.replace(/\/$/, '')}`;
+  return [http.all(`${prefix}/*`, async ({ request }) => (await mock()).handle(request))];
+}

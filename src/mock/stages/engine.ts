@@ -1,0 +1,155 @@
+// Stages 5 to 8, Prism's own pipeline run step by step in this process, each step's result handed
+// to the next:
+//   5. preferences: what the client asks of the choice (`Prefer`, ./preferences.ts);
+//   6. route: the routing table (../router.ts) finds the operation (Prism's 404 or 405 when none);
+//   7. check: Prism's security check and its validation of the request (../input-check.ts);
+//   8. choose: the response Prism's mocker chooses (status, example, `Prefer`: ./choose.ts);
+//   9. respond: what the service would answer instead (the 422 dialect, the reflection, the state:
+//      ./respond.ts);
+//  10. check the response: a body the responder wrote is checked against its response schema
+//      alone, by Prism's compiled check; only one that fails it, and every response Prism made by
+//      itself, goes through Prism's whole response validation (status, media type, headers, body).
+//      A reflection the response schema rejects is a fault of the responder: the example Prism
+//      chose goes out instead (a loud fallback).
+//   in:  Prism's request (IHttpRequest) and what the parse stage read of it (Received)
+//   out: an Outcome: Prism's problem, a refusal by a limit of the mock, or the response with
+//        Prism's violations of the request and of the response; with the operation it was routed
+//        to and the fallbacks that fired
+import type { Prism } from '../deps.js';
+import type { Fallbacks } from '../fallbacks.js';
+import type { LimitError } from '../limits.js';
+import type { Logger } from '../log.js';
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism-types.js';
+import { createInputCheck } from '../input-check.js';
+import { createRouter } from '../router.js';
+import { bundleOf, contentFor, createSchemaCheck } from '../schema-check.js';
+import type { Spec } from '../spec.js';
+import type { StateFullError } from '../state.js';
+import type { Chooser } from './choose.js';
+import type { Received } from './parse.js';
+import { createPreferences } from './preferences.js';
+import type { Responder } from './respond.js';
+
+/** What every outcome says of the request beyond its answer. */
+interface Routed {
+  /** the operation the request was routed to */
+  resource?: Resource | undefined;
+  /** the fallbacks that fired for it */
+  fallbacks: string[];
+}
+
+export type Outcome = Routed &
+  (
+    | { kind: 'problem'; error: unknown }
+    | { kind: 'refused'; refused: LimitError | StateFullError }
+    | {
+        kind: 'output';
+        output: IHttpResponse;
+        validations: { input: IPrismDiagnostic[]; output: IPrismDiagnostic[] };
+        /** The body Prism chose, when `output` carries a reflection of it (sent if the reflection cannot be serialized). */
+        example?: { body: unknown };
+      }
+  );
+
+export interface EngineOptions {
+  prism: Prism;
+  spec: Spec;
+  /** the operations Prism read from the spec */
+  operations: Resource[];
+  logger: Logger;
+  choose: Chooser;
+  respond: Responder;
+  fallbacks: Fallbacks;
+  dynamic: boolean;
+  seed: string | undefined;
+}
+
+/** At most this many security checks are kept (their key holds the client's credentials). */
+const MAX_KEPT = 1000;
+
+export type Engine = (input: IHttpRequest, request: Received) => Outcome;
+
+export function createEngine({ prism, spec, operations, logger, choose, respond, fallbacks, dynamic, seed }: EngineOptions): Engine {
+  const router = createRouter(operations, prism.route);
+  const schemas = createSchemaCheck(prism, spec.document);
+  const validateInput = createInputCheck(prism, schemas);
+  const preferencesOf = createPreferences(prism);
+  const settings: MockerOptions['config'] = { dynamic, ignoreExamples: false, ...(seed === undefined ? {} : { seed }) };
+
+  /**
+   * Prism's security check of a request, kept by everything it reads: the operation, and the
+   * Authorization and Cookie headers and the API-key headers and query parameters its schemes name.
+   */
+  const securityChecks = new Map<string, IPrismDiagnostic[]>();
+  function securityViolations(resource: Resource, input: IHttpRequest): IPrismDiagnostic[] {
+    const headers = (input.headers ?? {}) as Record<string, unknown>;
+    const read: unknown[] = [resource.id, headers.authorization, headers.cookie];
+    for (const scheme of (resource.security ?? []).flat()) {
+      if (scheme.type === 'apiKey') read.push(scheme.in === 'query' ? input.url.query?.[scheme.name] : headers[scheme.name.toLowerCase()]);
+    }
+    const key = JSON.stringify(read);
+    let found = securityChecks.get(key);
+    if (!found) {
+      const checked = prism.validateSecurity({ resource, element: input });
+      found = checked._tag === 'Left' ? checked.left : [];
+      if (securityChecks.size >= MAX_KEPT) securityChecks.clear();
+      securityChecks.set(key, found);
+    }
+    return found;
+  }
+
+  /** Prism's violations of a request: its security check's, then its validation's. */
+  function violations(resource: Resource, input: IHttpRequest): IPrismDiagnostic[] {
+    const valid = validateInput({ resource, element: input });
+    return [...securityViolations(resource, input), ...(valid._tag === 'Left' ? valid.left : [])];
+  }
+
+  /** Prism's violations of a response (none when it is valid); `written`: the responder wrote its body. */
+  function outputViolations(resource: Resource, output: IHttpResponse, written: boolean): IPrismDiagnostic[] {
+    if (written && bodyValid(resource, output)) return [];
+    const result = prism.validateOutput({ resource, element: output });
+    return result._tag === 'Left' ? result.left : [];
+  }
+
+  /**
+   * Whether a written body is proven valid against the schema of its status and media type, the
+   * rest of the response being what Prism chose from the spec: false when that is not known (no
+   * such response, media type or schema, or response headers the spec declares).
+   */
+  function bodyValid(resource: Resource, output: IHttpResponse): boolean {
+    const response = resource.responses.find((r) => r.code === String(output.statusCode));
+    if (!response || (response.headers?.length ?? 0) > 0 || !schemas.exact) return false;
+    const mediaType = Object.entries(output.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+    const content = contentFor(response.contents, String(mediaType));
+    return content !== undefined && schemas.valid(content.schema, output.body, bundleOf(resource));
+  }
+
+  return (input, request) => {
+    logger.info({ input }, 'Request received');
+    const read = preferencesOf(input);
+    if ('problem' in read) return { kind: 'problem', error: read.problem, fallbacks: [] };
+    const routed = router.route({ resources: operations, input }) as { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: Resource };
+    if (routed._tag === 'Left') return { kind: 'problem', error: routed.left, fallbacks: [] };
+    const resource = routed.right;
+    const checked = { data: input, validations: violations(resource, input) };
+    const chosen = choose(resource, checked, { ...settings, ...read.preferences });
+    const operation = resource.iid ? spec.operation(resource.iid) : undefined;
+    const responded = operation ? respond(chosen, checked, operation, request) : { result: chosen, fallbacks: [] };
+    const fired = [...responded.fallbacks];
+    if (responded.refused) return { kind: 'refused', refused: responded.refused, resource, fallbacks: fired };
+    if (responded.result._tag === 'Left') return { kind: 'problem', error: responded.result.left, resource, fallbacks: fired };
+
+    let output = responded.result.right;
+    const written = responded.result !== chosen;
+    let outputs = outputViolations(resource, output, written);
+    const example = responded.example;
+    if (example && outputs.some((v) => v.severity === 0)) {
+      // A reflection the response schema rejects is a fault of the responder: send Prism's choice instead.
+      const messages = outputs.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ');
+      fired.push(fallbacks.fire('example', `the reflected response is not valid, sending the example: ${messages}`, input));
+      output = { ...output, body: example.body };
+      return { kind: 'output', output, validations: { input: checked.validations, output: outputViolations(resource, output, false) }, resource, fallbacks: fired };
+    }
+    return { kind: 'output', output, validations: { input: checked.validations, output: outputs }, ...(example ? { example } : {}), resource, fallbacks: fired };
+  };
+}

@@ -408,6 +408,9 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
   it('a content type sharing fewer than four characters with a credential is kept', async () => {
     const error = await failureOf({ contentType: 'text/plain; x=stu', body: SECRET_BODY });
     expect(error.contentType).toBe('text/plain; x=stu');
+    // The last three characters of a key as well: no run of four reaches past its end.
+    const tail = `text/plain; x=${every.apiKey.slice(-3)}`;
+    expect((await failureOf({ contentType: tail, body: SECRET_BODY })).contentType).toBe(tail);
   });
 
   it.each([
@@ -487,6 +490,13 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     expect(perCall.error).toEqual({ detail: 'unavailable' });
     // Without it, the same answer is refused.
     expect(await logTraces(plain).catch((e: unknown) => e)).toMatchObject({ reason: 'not JSON', status: 503 });
+  });
+
+  it('a middleware added to the client later, with use(), is seen by the JSON check as well', async () => {
+    const rewrite: Middleware = { onResponse: ({ response }) => Response.json({ detail: `was ${response.headers.get('content-type')}` }, { status: response.status }) };
+    const { client } = stubbed({ auth: every }, { status: 503, contentType: 'text/plain', body: 'down for maintenance' });
+    client.use(rewrite);
+    expect((await logTraces(client)).error).toEqual({ detail: 'was text/plain' });
   });
 
   it('with middleware on the client and on the call, the body is checked and read once', async () => {
@@ -578,7 +588,7 @@ describe('timeouts and the caller’s signal, with fetch stubbed', () => {
 
   it.each([
     ['no middleware', []],
-    ['a middleware of the caller (the check runs as middleware then)', [{ onResponse: () => undefined }]],
+    ['a middleware of the caller', [{ onResponse: () => undefined }]],
   ] as [string, Middleware[]][])('a timeout during the body read cancels the body, which closes the connection: %s', async (_, middleware) => {
     let cancelled: unknown;
     const body = new ReadableStream<Uint8Array>({

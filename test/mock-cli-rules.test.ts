@@ -16,8 +16,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const USAGE = [
-  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...',
+  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]...',
   'It needs the optional peers @stoplight/prism-core, @stoplight/prism-http, @stoplight/prism-http-server: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+  'Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is',
+  'walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request\'s (--max-results,',
+  "default 20,000: bulk feedback's operations × records).",
   'GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state and requests.',
 ].join('\n');
 
@@ -77,7 +80,8 @@ const defaults = {
   logLevel: 'warn',
   stateless: false,
   maxRecords: 10000,
-  maxItems: undefined,
+  maxErrors: undefined,
+  maxResults: undefined,
   corsOrigins: undefined,
   state: undefined,
   initialState: undefined,
@@ -113,8 +117,10 @@ describe('api-contract-mock: starting', () => {
       '--stateless',
       '--max-records',
       '1',
-      '--max-items',
+      '--max-errors',
       '1',
+      '--max-results',
+      '2',
       '--cors-origin',
       'https://app.example:8443',
       '--cors-origin',
@@ -123,13 +129,13 @@ describe('api-contract-mock: starting', () => {
       'HTTP://LOCALHOST:5173',
     ]);
     expect(started).toEqual([
-      { ...defaults, port: 0, spec, dynamic: true, seed: '7', logLevel: 'trace', stateless: true, maxRecords: 1, maxItems: 1, corsOrigins: ['https://app.example:8443', '*', 'HTTP://LOCALHOST:5173'] },
+      { ...defaults, port: 0, spec, dynamic: true, seed: '7', logLevel: 'trace', stateless: true, maxRecords: 1, maxErrors: 1, maxResults: 2, corsOrigins: ['https://app.example:8443', '*', 'HTTP://LOCALHOST:5173'] },
     ]);
     expect(out).toEqual([`mock: http://127.0.0.1:4010 serving ${spec} (dynamic, seed 7, stateless)`]);
   });
 
-  it('--max-records and --max-items take whole numbers of several digits', async () => {
-    expect((await run(['--max-records', '250', '--max-items', '10000'])).started).toEqual([{ ...defaults, maxRecords: 250, maxItems: 10000 }]);
+  it('--max-records, --max-errors and --max-results take whole numbers of several digits', async () => {
+    expect((await run(['--max-records', '250', '--max-errors', '10000', '--max-results', '20000'])).started).toEqual([{ ...defaults, maxRecords: 250, maxErrors: 10000, maxResults: 20000 }]);
   });
 
   it('the modes it reports: dynamic without a seed; stateful from a --state file, checked and handed over', async () => {
@@ -171,9 +177,10 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     [['--max-records', '0'], '--max-records must be a whole number of at least 1, got "0"'],
     [['--max-records', '1e3'], '--max-records must be a whole number of at least 1, got "1e3"'],
     [['--max-records', 'x10'], '--max-records must be a whole number of at least 1, got "x10"'],
-    [['--max-items', '0'], '--max-items must be a whole number of at least 1, got "0"'],
-    [['--max-items', '5x'], '--max-items must be a whole number of at least 1, got "5x"'],
-    [['--max-items', 'x5'], '--max-items must be a whole number of at least 1, got "x5"'],
+    [['--max-errors', '0'], '--max-errors must be a whole number of at least 1, got "0"'],
+    [['--max-errors', '5x'], '--max-errors must be a whole number of at least 1, got "5x"'],
+    [['--max-results', 'x5'], '--max-results must be a whole number of at least 1, got "x5"'],
+    [['--max-items', '20000'], '--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback'],
     [['--cors-origin', 'https://app.example/path'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://app.example/path"'],
     [['--cors-origin', 'app.example'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "app.example"'],
     [['--cors-origin', 'x-https://app.example'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "x-https://app.example"'],

@@ -17,7 +17,7 @@ import { loadPrism, MissingPrismError, PRISM_PEERS } from '../src/mock/deps.js';
 import { Fallbacks } from '../src/mock/fallbacks.js';
 import { Journal, type ReceivedRequest } from '../src/mock/journal.js';
 import { pythonJsonError, utf8Error } from '../src/mock/json-error.js';
-import { countValuesUpTo, DEFAULT_MAX_ITEMS, LimitError, requestSizeError } from '../src/mock/limits.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../src/mock/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../src/mock/log.js';
 import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../src/mock/messages.js';
 import { manifest, packageRoot } from '../src/mock/package-root.js';
@@ -328,57 +328,22 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
   });
 });
 
-describe('limits: --max-items, counted on the bytes', () => {
-  const bytes = (text: string) => new TextEncoder().encode(text);
-
-  it('a LimitError is a 413 whose body names the limit and the flag, the number grouped in thousands', () => {
-    const error = new LimitError('Bulk feedback asks for 1,000,000 results', DEFAULT_MAX_ITEMS);
+describe('limits: what a request may cost beyond its size', () => {
+  it('a LimitError is a 413 whose body names the limit and the flag that raises it, the number grouped in thousands', () => {
+    const error = new LimitError('Bulk feedback asks for 1,000,000 results', 'max-results', DEFAULT_MAX_RESULTS);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('LimitError');
     expect(error.status).toBe(413);
-    expect(error.message).toBe('Bulk feedback asks for 1,000,000 results; the mock handles at most 20,000 (raise it with --max-items).');
-    expect(error.body).toEqual({ detail: error.message, limit: 'max-items', max: 20_000 });
+    expect(error.message).toBe('Bulk feedback asks for 1,000,000 results; the mock handles at most 20,000 (raise it with --max-results).');
+    expect(error.body).toEqual({ detail: error.message, limit: 'max-results', max: 20_000 });
   });
 
-  it.each([
-    ['1', 1],
-    ['-12.5e+3', 1],
-    ['true', 1],
-    ['[true,false,null]', 4],
-    ['[1,-2,3e5]', 4],
-    ['[[1]]', 3],
-    ['{}', 1],
-    ['{"a":1}', 2],
-    ['{ "a" : "b" , "c" : [ 1 , 2 ] }', 5],
-    ['{"k":{"k":{"k":null}}}', 4],
-    ['"a\\"b"', 1],
-    ['["a\\\\", "b"]', 3],
-    ['["{[,:]}"]', 2],
-    ['[ 1 ,\n\t2 ]', 3],
-    ['', 0],
-  ])('%j holds %i JSON values (keys are not values)', (text, count) => {
-    expect(countValuesUpTo(bytes(text), 100)).toBe(count);
-  });
-
-  it('text that is not JSON: every value start still counts (a number right after a string is a value of its own), and an unterminated string ends the count', () => {
-    expect(countValuesUpTo(bytes('1"a"2'), 100)).toBe(3);
-    expect(countValuesUpTo(bytes('["abc'), 100)).toBe(2);
-    expect(countValuesUpTo(bytes('["a\\'), 100)).toBe(2);
-  });
-
-  it('counts no further than one past the limit', () => {
-    expect(countValuesUpTo(bytes('[1,1,1,1,1,1,1,1]'), 2)).toBe(3);
-    expect(countValuesUpTo(bytes('[1,1,1,1,1,1,1,1]'), 8)).toBe(9);
-  });
-
-  it('a body at the limit passes; one value more is refused with the count and the flag', () => {
-    expect(requestSizeError(bytes('[1,2]'), 3)).toBeUndefined(); // the list and its two items
-    const error = requestSizeError(bytes('[1,2,3]'), 3);
-    expect(error).toBeInstanceOf(LimitError);
-    expect(error?.body).toEqual({ detail: 'The request body holds more than 3 JSON values; the mock handles at most 3 (raise it with --max-items).', limit: 'max-items', max: 3 });
-    expect(requestSizeError(bytes(`[${'1,'.repeat(20_000)}1]`), DEFAULT_MAX_ITEMS)?.message).toBe(
-      'The request body holds more than 20,000 JSON values; the mock handles at most 20,000 (raise it with --max-items).',
-    );
+  it('too many validation errors: the limit --max-errors, at 1,000 by default', () => {
+    expect(tooManyErrors(DEFAULT_MAX_ERRORS).body).toEqual({
+      detail: 'The request has more than 1,000 validation errors; the mock handles at most 1,000 (raise it with --max-errors).',
+      limit: 'max-errors',
+      max: 1000,
+    });
   });
 });
 
@@ -524,10 +489,10 @@ describe("control: the mock's own paths", () => {
   };
   const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-  const sent = (session: string, path: string, status = 200): ReceivedRequest => ({ session, operationId: 'op', method: 'POST', path, query: {}, body: { path }, status });
+  const sent = (session: string, path: string, status = 200): ReceivedRequest => ({ session, operationId: 'op', method: 'POST', path, query: {}, body: { path }, bodyBytes: 10, status });
   const journalOf = (...requests: ReceivedRequest[]) => {
     const journal = new Journal(100);
-    for (const request of requests) journal.record(request, 10);
+    for (const request of requests) journal.record(request);
     return journal;
   };
 

@@ -8,7 +8,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LimitError } from '../src/mock/limits.js';
+import { tooManyErrors } from '../src/mock/limits.js';
 import { nameUuid } from '../src/mock/reflect.js';
 import { startMock, type MockOptions, type RunningMock } from '../src/mock/server.js';
 import { StateFullError } from '../src/mock/state.js';
@@ -142,12 +142,13 @@ describe('startMock: the options reach what they are for', () => {
     }
   });
 
-  it('maxItems: a body holding more JSON values is refused with the 413 naming --max-items; by default past 20,000', async () => {
-    const small = await start({ maxItems: 3 });
-    expect(await send(small, USERS, user('a@example.org'))).toMatchObject({ status: 413, body: new LimitError('The request body holds more than 3 JSON values', 3).body });
+  it('maxErrors: a body with more validation errors is refused with the 413 naming --max-errors; every valid body is answered', async () => {
+    const small = await start({ maxErrors: 2 });
+    expect(await send(small, USERS, { body: JSON.stringify({ email: 5, first_name: 5 }) })).toMatchObject({ status: 422 });
+    expect(await send(small, USERS, { body: JSON.stringify({ email: 5, first_name: 5, last_name: 5 }) })).toMatchObject({ status: 413, body: tooManyErrors(2).body });
     const byDefault = await start();
-    const tooMany = JSON.stringify({ email: 'a@example.org', extra: Array(20_000).fill(1) });
-    expect(await send(byDefault, USERS, { body: tooMany })).toMatchObject({ status: 413, body: { limit: 'max-items', max: 20_000 } });
+    const valid = JSON.stringify({ email: 'a@example.org', extra: Array(50_000).fill(1) });
+    expect(await send(byDefault, USERS, { body: valid })).toMatchObject({ status: 200 });
   });
 
   it('a body past 10 MB: the 413 of the body read, before anything else', async () => {

@@ -2,7 +2,7 @@
 // the spec, the exact 200 body a user of the mock reads for a request, built as src/mock/server.ts
 // builds the reflector (the bundled spec, the pydantic validator with Prism's formats). What the
 // request determines comes from it (defaults applied), the rest from the example; a null the
-// response cannot carry is a field not sent; lists are capped at maxItems; keys come in the
+// response cannot carry is a field not sent; lists that multiply are capped at maxResults; keys come in the
 // response schema's order; trace IDs are derived, the same request giving the same IDs.
 // (test/mock.test.ts and test/real-clients.test.ts go through HTTP.)
 import { readFileSync } from 'node:fs';
@@ -16,9 +16,9 @@ import { type Document, type Operation, Spec } from '../src/mock/spec.js';
 const document = JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as Document;
 const spec = new Spec(document);
 const validator = createValidator(spec, loadPrism().formats);
-const MAX_ITEMS = 6;
+const MAX_RESULTS = 6;
 // A reflector per request: each derives what it needs of an operation on its first request.
-const fresh = () => createReflector(spec, validator, MAX_ITEMS);
+const fresh = () => createReflector(spec, validator, MAX_RESULTS);
 
 const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 const RUN = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
@@ -233,12 +233,14 @@ describe('Log Traces', () => {
       for (const id of other) expect(ids).not.toContain(id);
     }
     // stable across restarts and releases: a recorded request keeps its ids
-    expect(traces(PROJECT, { traces: [{}], include_trace_ids: true }, '{"traces":[{}],"include_trace_ids":true}').trace_ids).toEqual(['72950d14-4c07-58d6-99ae-816a260f7c35']);
+    expect(traces(PROJECT, { traces: [{}], include_trace_ids: true }, '{"traces":[{}],"include_trace_ids":true}').trace_ids).toEqual(['341d32d3-d4fc-535a-a517-bc9c18f0f073']);
   });
 
-  it('more traces than maxItems is not capped here (the body limit bounds the traces); each gets an id', () => {
-    const many = body(Array.from({ length: MAX_ITEMS + 1 }, () => ({})), { include_trace_ids: true });
-    expect(traces(PROJECT, many).trace_ids).toHaveLength(MAX_ITEMS + 1);
+  it('more traces than maxResults is not capped (one id per trace does not multiply; the body limit bounds the traces); each gets its own id', () => {
+    const many = body(Array.from({ length: MAX_RESULTS + 1 }, () => ({})), { include_trace_ids: true });
+    const ids = traces(PROJECT, many).trace_ids as string[];
+    expect(new Set(ids).size).toBe(MAX_RESULTS + 1);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 
@@ -340,18 +342,18 @@ describe('Apply Bulk Feedback V2: one result per operation × selected record', 
     expect(bulk(null)).toEqual([]);
   });
 
-  it('the cap: exactly maxItems results are answered, one more is a LimitError naming the counts', () => {
+  it('the cap: exactly maxResults results are answered, one more is a LimitError naming the counts', () => {
     const indexes = (n: number) => ({ selector_type: 'indexes', indexes: Array.from({ length: n }, (_, i) => i) });
-    expect(bulk({ operations: [create, create], selector: indexes(MAX_ITEMS / 2) })).toHaveLength(MAX_ITEMS);
-    expect(bulk({ operations: [create], selector: indexes(MAX_ITEMS) })).toHaveLength(MAX_ITEMS);
+    expect(bulk({ operations: [create, create], selector: indexes(MAX_RESULTS / 2) })).toHaveLength(MAX_RESULTS);
+    expect(bulk({ operations: [create], selector: indexes(MAX_RESULTS) })).toHaveLength(MAX_RESULTS);
     let error: unknown;
     try {
-      bulk({ operations: [create], selector: indexes(MAX_ITEMS + 1) });
+      bulk({ operations: [create], selector: indexes(MAX_RESULTS + 1) });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(LimitError);
-    expect((error as LimitError).message).toBe('The response would hold 7 results (1 operations × 7 selected records); the mock handles at most 6 (raise it with --max-items).');
+    expect((error as LimitError).message).toBe('The response would hold 7 results (1 operations × 7 selected records); the mock handles at most 6 (raise it with --max-results).');
     expect(() => bulk({ operations: [create, create, create, create, create, create, create], selector: indexes(1) })).toThrow(LimitError);
   });
 
@@ -359,7 +361,7 @@ describe('Apply Bulk Feedback V2: one result per operation × selected record', 
     const large = createReflector(spec, validator, 1500);
     const body = { operations: [create, create], selector: { selector_type: 'indexes', indexes: Array.from({ length: 1000 }, (_, i) => i) } };
     expect(() => large.reflect(operation('applyBulkFeedbackV2'), { pathParams: { project_id: PROJECT }, body, text: '' }, [])).toThrow(
-      'The response would hold 2,000 results (2 operations × 1,000 selected records); the mock handles at most 1,500 (raise it with --max-items).',
+      'The response would hold 2,000 results (2 operations × 1,000 selected records); the mock handles at most 1,500 (raise it with --max-results).',
     );
   });
 });
@@ -429,7 +431,7 @@ describe('the echo on another spec (its rules come from whatever spec the mock s
       },
     },
   } as Document);
-  const reflector = () => createReflector(other, createValidator(other, loadPrism().formats), MAX_ITEMS);
+  const reflector = () => createReflector(other, createValidator(other, loadPrism().formats), MAX_RESULTS);
   const stored = { id: 'example-id', kind: 'b', size: 1, label: 'old', shape: { s: 1 }, partial: { x: 2 }, full: { x: 3 }, either: 'e', mixed: 4, maybe: 'm' };
   const path = { group_id: 'g', thing_id: 't', slug: 's' };
   const send = (id: string, body: unknown, response: unknown = stored): any =>

@@ -3,7 +3,8 @@
 // this process (stopping it stops the server): Prism's engine behind a thin layer that answers like
 // the service (./server.ts).
 //   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
-//                     [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin O]...
+//                     [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N]
+//                     [--cors-origin O]...
 // PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
 // failure to start.
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,8 +15,11 @@ import { EMBEDDED_SPEC } from './pipeline.js';
 import type { InitialState } from './state.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-items N] [--cors-origin ORIGIN|*]...
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]...
 It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
+Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
+walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
+default 20,000: bulk feedback's operations × records).
 GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state and requests.`;
 
 function options() {
@@ -30,6 +34,8 @@ function options() {
       stateless: { type: 'boolean', default: false },
       state: { type: 'string' },
       'max-records': { type: 'string', default: '10000' },
+      'max-errors': { type: 'string' },
+      'max-results': { type: 'string' },
       'max-items': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
@@ -50,8 +56,12 @@ function options() {
   if (!/^\d+$/.test(values['max-records']) || Number(values['max-records']) < 1) {
     throw new Error(`--max-records must be a whole number of at least 1, got "${values['max-records']}"`);
   }
-  if (values['max-items'] !== undefined && (!/^\d+$/.test(values['max-items']) || Number(values['max-items']) < 1)) {
-    throw new Error(`--max-items must be a whole number of at least 1, got "${values['max-items']}"`);
+  if (values['max-items'] !== undefined) {
+    throw new Error('--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback');
+  }
+  for (const flag of ['max-errors', 'max-results'] as const) {
+    const value = values[flag];
+    if (value !== undefined && (!/^\d+$/.test(value) || Number(value) < 1)) throw new Error(`--${flag} must be a whole number of at least 1, got "${value}"`);
   }
   for (const origin of values['cors-origin'] ?? []) {
     if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin)) {
@@ -69,7 +79,8 @@ function options() {
     logLevel,
     stateless: values.stateless,
     maxRecords: Number(values['max-records']),
-    maxItems: values['max-items'] === undefined ? undefined : Number(values['max-items']),
+    maxErrors: values['max-errors'] === undefined ? undefined : Number(values['max-errors']),
+    maxResults: values['max-results'] === undefined ? undefined : Number(values['max-results']),
     corsOrigins: values['cors-origin'],
     state: values.state === undefined ? undefined : resolve(values.state),
   };

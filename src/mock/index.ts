@@ -42,7 +42,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     // What an HTTP client sends besides: the Host, and the length of a body.
     headers.host ??= url.host;
     if (bytes.length > 0 && !tooLarge) headers['content-length'] ??= String(bytes.length);
-    const reply = pipeline.answer({ method: request.method, target: `${url.pathname}${url.search}`, headers, body: bytes, tooLarge });
+    const reply = await pipeline.answer({ method: request.method, target: `${url.pathname}${url.search}`, headers, body: bytes, tooLarge });
     const response = new Headers();
     for (const [name, value] of reply.headers) {
       for (const one of Array.isArray(value) ? value : [value]) response.append(name, String(one));

@@ -6,8 +6,9 @@
 // by position instead, on the requests where the two readings are the same:
 //   - every path parameter is a whole segment, sent as plain characters (unreserved, no `%`, no
 //     `,`), and every other segment is sent as the spec writes it;
-//   - the body, if the operation has one, is sent with a Content-Length, in one of the operation's
-//     media types exactly, and is not null (no body at all: the operation has none).
+//   - the body, if the operation has one, is sent in one of the operation's media types exactly,
+//     and is not null (no body at all: the operation has none). Without a Content-Length (a chunked
+//     body) Prism skips only its check of the media type, which that match already passes.
 // Any other request goes to Prism's validateInput itself. Either way the violations, and the 422
 // built from them, are Prism's.
 import type { Checked, Prism } from './deps.js';
@@ -20,7 +21,11 @@ const INPUT = 0;
 /** A path segment read the same way by position and by Prism's URI template. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
-type ValidateInput = Prism['validateInput'];
+/**
+ * Prism's validation result for a request. `beforePrism` runs when the request is not proven valid,
+ * before Prism's checks (which make an object for every violation): it may throw to stop there.
+ */
+export type InputCheck = (options: Parameters<Prism['validateInput']>[0], beforePrism?: () => void) => ReturnType<Prism['validateInput']>;
 
 /** Prism's request body and parameter specs, as its resources carry them. */
 interface RequestSpec {
@@ -42,7 +47,7 @@ interface ParameterSpec {
 // Stryker disable next-line StringLiteral: no header and any text that is not a number both read as 0
 const contentLength = (headers: Record<string, string | undefined>): number => Number.parseInt(headers['content-length'] ?? '', 10) || 0;
 
-export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateInput {
+export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck {
   /**
    * Whether the request is valid, proven by compiled schema checks (./schema-check.ts) alone: a
    * body in the operation's media type, path parameters proven (`pathOk`), no header or query
@@ -58,7 +63,7 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateIn
     const contentType = essence(headers['content-type'] ?? '');
     const content = contentFor(request.body.contents, contentType);
     const body = element.body;
-    if (length === 0 || !content || body === null || typeof body !== 'object') return false;
+    if (!content || body === null || typeof body !== 'object') return false;
     return schemas.valid(content.schema, body, bundleOf(resource));
   }
 
@@ -102,7 +107,7 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateIn
     if (!spec) return length === 0 ? [] : undefined;
     const contentType = headers['content-type'];
     // Stryker disable next-line ConditionalExpression: without a Content-Type the parse below throws and the request goes to Prism all the same
-    if (length === 0 || contentType === undefined || body === null || body === undefined || (spec.required && !body)) return undefined;
+    if (contentType === undefined || body === null || body === undefined || (spec.required && !body)) return undefined;
     let boundary: string | undefined;
     let mediaType: string;
     // Stryker disable BlockStatement: an empty catch leaves the media type unset, which no content matches, so the request goes to Prism all the same
@@ -133,11 +138,12 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): ValidateIn
     return values;
   }
 
-  return (options) => {
+  return (options, beforePrism) => {
     const { resource, element } = options;
     const path = pathParameters(resource.path, element.url.path);
     const pathOk = pathProven(resource, path);
     if (proven(resource, element, pathOk)) return { _tag: 'Right', right: element };
+    beforePrism?.();
     const checks = check(resource, element, path, pathOk);
     if (!checks) return prism.validateInput(options);
     const violations: IPrismDiagnostic[] = checks.flatMap((checked) => (checked._tag === 'Left' ? checked.left : []));

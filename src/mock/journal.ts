@@ -2,7 +2,8 @@
 // request to the API (not the mock's own /__mock/ paths, nor CORS preflights): the operation it
 // was routed to, the method, path, query, the parsed body and the status answered. No header is
 // kept, so no credential is. It is bounded like the state: the oldest entries go first once it
-// holds `maxEntries` requests or `maxBodyBytes` of request bodies.
+// holds `maxEntries` requests or `maxBodyBytes` of request bodies; a body larger than
+// MAX_KEPT_BODY is not kept (parsed, a 10 MB body takes hundreds of megabytes), only its size.
 
 /** One request the mock answered. */
 export interface ReceivedRequest {
@@ -15,13 +16,17 @@ export interface ReceivedRequest {
   /** as sent */
   path: string;
   query: Record<string, string | string[]>;
-  /** the parsed JSON body, its text when it is not JSON, null when there is none */
+  /** the parsed JSON body, its text when it is not JSON; null when there is none, or when it is larger than 1 MiB (not kept) */
   body: unknown;
+  /** the body's size in bytes, as sent */
+  bodyBytes: number;
   /** the status the mock answered */
   status: number;
 }
 
-export const MAX_JOURNAL_BODY_BYTES = 64 * 1024 * 1024;
+export const MAX_JOURNAL_BODY_BYTES = 16 * 1024 * 1024;
+/** The largest body the journal keeps. */
+export const MAX_KEPT_BODY = 1024 * 1024;
 
 export class Journal {
   #entries: { request: ReceivedRequest; size: number }[] = [];
@@ -33,9 +38,10 @@ export class Journal {
     private readonly maxBodyBytes = MAX_JOURNAL_BODY_BYTES,
   ) {}
 
-  /** Keeps `request` (of `size` body bytes), dropping the oldest entries past the bounds. */
-  record(request: ReceivedRequest, size: number): void {
-    this.#entries.push({ request, size });
+  /** Keeps `request` (its body only up to MAX_KEPT_BODY), dropping the oldest entries past the bounds. */
+  record(request: ReceivedRequest): void {
+    const size = request.bodyBytes > MAX_KEPT_BODY ? 0 : request.bodyBytes;
+    this.#entries.push({ request: size === request.bodyBytes ? request : { ...request, body: null }, size });
     this.#bytes += size;
     while (this.#entries.length - this.#first > this.maxEntries || (this.#bytes > this.maxBodyBytes && this.#entries.length - this.#first > 1)) {
       this.#bytes -= (this.#entries[this.#first] as { size: number }).size;

@@ -30,6 +30,7 @@
 // a boolean), the strict-mode type (`int_type`, `bool_type`) is reported; where the lax parse would
 // fail too, the lax type (`int_parsing`, `bool_parsing`, …).
 
+import { tooManyErrors } from './limits.js';
 import { dateError, expectedList, timeError, uuidCrateError } from './messages.js';
 import type { Schema, Spec } from './spec.js';
 
@@ -135,13 +136,30 @@ const bailSink = {
   },
 } as unknown as Detail[];
 
+/** A list of items that stops the walk that fills it once it holds more than `limit`. */
+class Items extends Array<Detail> {
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+  constructor(readonly limit: number) {
+    super();
+  }
+  override push(...items: Detail[]): number {
+    if (this.length + items.length > this.limit) throw tooManyErrors(this.limit);
+    return super.push(...items);
+  }
+}
+
 /** A format check as ajv-formats has it: a RegExp, a function, or a definition holding one. */
 export type FormatCheck = RegExp | ((value: never) => boolean) | { type?: string; validate?: RegExp | ((value: never) => boolean) };
 
 /** What `createValidator` returns. */
 export interface Validator {
-  /** pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. */
-  errors(schema: Schema, value: unknown, loc?: Loc): Detail[];
+  /**
+   * pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. The walk stops
+   * with tooManyErrors (../limits.ts) as soon as it has found more than `limit` items.
+   */
+  errors(schema: Schema, value: unknown, loc?: Loc, limit?: number): Detail[];
   isValid(schema: Schema | boolean | undefined, value: unknown): boolean;
   /** The branch of a union that a value takes (to apply the right branch's defaults). */
   branchFor(branches: Schema[], value: unknown): Schema;
@@ -341,7 +359,7 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       return;
     }
     const results = chosen.map((i) => {
-      const errors: Detail[] = [];
+      const errors = new Items((out as Items).limit);
       check(branches[i], value, path, errors);
       return errors;
     });
@@ -660,10 +678,10 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   }
 
   return {
-    errors(schema: Schema, value: unknown, loc: Loc = []): Detail[] {
-      const out: Detail[] = [];
+    errors(schema: Schema, value: unknown, loc: Loc = [], limit = Number.POSITIVE_INFINITY): Detail[] {
+      const out = new Items(limit);
       check(schema, value, root(loc), out);
-      return out;
+      return [...out];
     },
     isValid,
     branchFor,

@@ -33,8 +33,8 @@ interface Exchange {
   response: unknown;
   /** the response object the request's fields go to ({} when none) */
   target: Record<string, unknown>;
-  /** the most items a reflected list may get (LimitError past it) */
-  maxItems: number;
+  /** the most items a reflected list that multiplies two lists of the request may get (LimitError past it) */
+  maxResults: number;
 }
 
 /** What the echo reads of a request. */
@@ -60,6 +60,21 @@ export function nameUuid(name: string): string {
 }
 
 /**
+ * The UUIDs (version 5 layout) of the items of one SHA-1 digest: its first 16 bytes, the index added
+ * to the last 48 bits, so no two items of a digest share one. Only those 12 hex digits are computed
+ * per item.
+ */
+function indexedUuids(digest: Buffer): (index: number) => string {
+  const bytes = Buffer.from(digest.subarray(0, 16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  const prefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-`;
+  const node = bytes.readUIntBE(10, 6);
+  return (index) => prefix + ((node + index) % 2 ** 48).toString(16).padStart(12, '0');
+}
+
+/**
  * What the seed says the response carries beyond the echo, by operationId.
  */
 const hooks: Record<string, (exchange: Exchange) => void> = {
@@ -73,8 +88,8 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
   },
 
   // 4.4: counts of what was sent (records_count = traces + spans); trace_ids only when
-  // include_trace_ids is true, one per trace, derived from the project, the trace's index and the
-  // request body as sent, so the same request gets the same IDs. The body is hashed once, not once
+  // include_trace_ids is true, one per trace, derived from the project, the request body as sent
+  // and the trace's index, so the same request gets the same IDs. The body is hashed once, not once
   // per trace: the work stays linear in the size of the request.
   logTraces({ body, text, target, pathParams }) {
     const traces = isObject(body) && Array.isArray(body.traces) ? body.traces : [];
@@ -83,8 +98,8 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
     target.spans_count = spans;
     target.records_count = traces.length + spans;
     if (isObject(body) && body.include_trace_ids === true) {
-      const request = createHash('sha1').update(`${pathParams.project_id}\n`).update(text).digest('hex');
-      target.trace_ids = traces.map((_, index) => nameUuid(`${request}\n${index}`));
+      const idOf = indexedUuids(createHash('sha1').update(`${pathParams.project_id}\n`).update(text).digest());
+      target.trace_ids = traces.map((_, index) => idOf(index));
     } else {
       delete target.trace_ids;
     }
@@ -94,9 +109,9 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
   // `indexes`; a TraceSelector (fields not shown) the strings of its first list of strings; no
   // selector selects nothing. Items take `success` and `message` from the example's item for the
   // same operation (the example only has `create`; a delete reads "Feedback rating deleted.").
-  // Their number is the product of two lists of the request: past maxItems, a LimitError.
+  // Their number is the product of two lists of the request: past maxResults, a LimitError.
   applyBulkFeedbackV2(exchange) {
-    const { body, maxItems } = exchange;
+    const { body, maxResults } = exchange;
     // Stryker disable next-line ArrayDeclaration: any list without an object item acts as none (no item's operation matches, and a non-object's fields are undefined)
     const examples = Array.isArray(exchange.response) ? exchange.response.filter(isObject) : [];
     const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
@@ -109,9 +124,9 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
       records = ((list ?? []) as string[]).map((trace) => ({ trace }));
     }
     const kind = selector && typeof selector.selector_type === 'string' ? selector.selector_type : undefined;
-    if (operations.length * records.length > maxItems) {
+    if (operations.length * records.length > maxResults) {
       const [results, ops, selected] = [operations.length * records.length, operations.length, records.length].map((n) => n.toLocaleString('en'));
-      throw new LimitError(`The response would hold ${results} results (${ops} operations × ${selected} selected records)`, maxItems);
+      throw new LimitError(`The response would hold ${results} results (${ops} operations × ${selected} selected records)`, 'max-results', maxResults);
     }
     exchange.response = operations.flatMap((op) => {
       const operation = isObject(op) && typeof op.operation_type === 'string' ? op.operation_type : 'delete';
@@ -130,8 +145,8 @@ const hooks: Record<string, (exchange: Exchange) => void> = {
   },
 };
 
-/** `maxItems`: the most items a reflected list may get. */
-export function createReflector(spec: Spec, validator: Validator, maxItems: number): Reflector {
+/** `maxResults`: the most items a reflected list that multiplies two lists of the request may get. */
+export function createReflector(spec: Spec, validator: Validator, maxResults: number): Reflector {
   const deref = (schema: Schema | undefined): Schema => (isObject(schema) ? spec.deref(schema) : {});
 
   /** The union branches of a schema, flattened (a branch that is itself a union is expanded). */
@@ -173,6 +188,28 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
     }
     for (const [key, item] of Object.entries(value)) if (!Object.hasOwn(out, key)) out[key] = item;
     return out;
+  }
+
+  /**
+   * The request's values of `names` with the defaults of their schemas applied, as `withDefaults`
+   * of the whole body would give them (the branch of a union the body takes), without the work on
+   * the fields the echo does not read (a trace upload's list of traces).
+   */
+  function savedOf(schema: Schema | undefined, value: unknown, names: string[]): Record<string, unknown> {
+    let node = deref(schema);
+    for (let union = node.oneOf ?? node.anyOf; Array.isArray(union); union = node.oneOf ?? node.anyOf) node = deref(validator.branchFor(union, value));
+    if (!isObject(value)) return {};
+    if (!isObject(node.properties)) return value;
+    const saved: Record<string, unknown> = {};
+    for (const name of names) {
+      const property = (node.properties as Record<string, Schema>)[name];
+      if (Object.hasOwn(value, name)) saved[name] = property ? withDefaults(property, value[name]) : value[name];
+      else if (property) {
+        const fallback = defaultOf(property);
+        if (fallback) saved[name] = fallback.value;
+      }
+    }
+    return saved;
   }
 
   /** Whether a schema admits null (its `type`, or a branch of its union). */
@@ -246,6 +283,8 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
     targetSchema: Schema;
     targetProperties: Record<string, Schema>;
     targetRequired: string[];
+    /** the request fields the echo may write: declared by the request and the target, not path parameters */
+    echoed: string[];
   }
   function derivePlan(operation: Operation): Plan {
     const declared = new Map<string, Schema[]>();
@@ -265,6 +304,7 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
       targetProperties: targetSchema.properties ?? {},
       // Stryker disable next-line ArrayDeclaration: no schema without `required` names the mutant's string
       targetRequired: Array.isArray(targetSchema.required) ? targetSchema.required : [],
+      echoed: Object.keys(targetSchema.properties ?? {}).filter((name) => declared.has(name)),
     };
   }
   const plans = new Map<string, Plan>();
@@ -276,11 +316,10 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
 
   /** The response body for a successful request, reflecting it; `response` (the body Prism chose, shared) is not modified. */
   function reflect(operation: Operation, request: ReflectedRequest, response: unknown): unknown {
-    const { declared, path, rootSchema, targetSchema, targetProperties, targetRequired } = planOf(operation);
-    const saved = withDefaults(operation.requestSchema, request.body);
+    const { declared, path, rootSchema, targetSchema, targetProperties, targetRequired, echoed } = planOf(operation);
     // Only the objects the echo writes to are copied: the rest of the example is shared, never changed.
     const copy = Array.isArray(response) ? [...response] : isObject(response) ? { ...response } : response;
-    const exchange: Exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {}, maxItems };
+    const exchange: Exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {}, maxResults };
 
     if (path && isObject(copy)) {
       let target: Record<string, unknown> = copy;
@@ -298,7 +337,7 @@ export function createReflector(spec: Spec, validator: Validator, maxItems: numb
         else if (!inRoot && name === pathNames.at(-1) && name.endsWith('_id') && Object.hasOwn(targetProperties, 'id')) target.id = value;
       }
 
-      const body = isObject(saved) ? saved : {};
+      const body = savedOf(operation.requestSchema, request.body, echoed);
       for (const name of Object.keys(targetProperties)) {
         if (!declared.has(name) || Object.hasOwn(request.pathParams, name)) continue;
         // A null the response cannot carry (FastAPI's `Optional[T] = None`) is a field not sent.

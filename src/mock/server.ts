@@ -38,7 +38,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     };
     // A body that fails to arrive (the client went away) has no one to answer.
     readBody(req).then(
-      ({ bytes, tooLarge }) => send(pipeline.answer({ method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers, body: bytes, tooLarge })),
+      async ({ bytes, tooLarge }) => send(await pipeline.answer({ method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers, body: bytes, tooLarge })),
       () => res.destroy(),
     );
   });

@@ -1,10 +1,15 @@
-// The mock under attack: requests its 10 MB body limit lets in but that cost far more than their
-// size (results of operations × indexes, one hash of the whole body per trace, millions of values),
-// deep nesting and credentials at the chattiest log levels, non-finite numbers, and cross-origin
-// requests from any web page. Each attack is sent to a private mock process with a valid request
-// alongside: the valid request must be answered within 1 s, the attack must get its answer (never a
-// 5xx, a reset or a hang), and the mock's peak memory (VmHWM) must stay under 512 MiB.
+// The mock under load and attack: every valid body up to the 10 MB body limit gets its answer
+// (a million traces, a trace of 200,000 spans, 9.5 MB of llm spans with their trace ids), while
+// what costs more than its size is bounded (results of operations × indexes, an invalid body's
+// millions of errors), deep nesting and credentials at the chattiest log levels, non-finite
+// numbers, and cross-origin requests from any web page. Each big request is sent to a private mock
+// process with small valid requests alongside: they must be answered within 250 ms at the 99th
+// percentile, the big one must get its answer (never a 5xx, a reset or a hang), and the mock's
+// peak memory (VmHWM) must stay under 512 MiB. The first big body a fresh process parses also grows
+// its heap, and holds others up longer (about 250 to 300 ms, against 150 to 200 ms after: the cold
+// and warm rows of BENCHMARKS.md): the mock gets one big body, unmeasured, before these tests.
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockProcess } from '../helpers/mock-process.js';
 import { announce } from './lib/config.js';
@@ -17,9 +22,11 @@ import { pathName, type Json } from '../../src/verify/schema.js';
 announce('test/fuzz/mock-limits.test.ts');
 
 const PEAK_RSS_MIB = 512;
-/** The mock's default --max-items. */
-const DEFAULT_MAX = 20_000;
-const ALONGSIDE_MS = 1_000;
+/** The mock's default --max-results and --max-errors. */
+const DEFAULT_MAX_RESULTS = 20_000;
+const DEFAULT_MAX_ERRORS = 1_000;
+/** How long a small request may be held up by a big one, at the 99th percentile. */
+const ALONGSIDE_MS = 250;
 
 const opById = (id: string): Operation => {
   const op = operations.find((o) => o.id === id);
@@ -51,47 +58,47 @@ function post(mock: MockProcess, op: Operation, body: string | Buffer, headers: 
 const probe = (mock: MockProcess) => post(mock, probeOp, JSON.stringify(validSample(probeOp, 'probe').body), {}, 10_000);
 
 /**
- * Sends `attack` and, until it is answered, one valid request after another: every valid one must
- * be answered, each held up by at most ALONGSIDE_MS, and the attack must get an answer that is not
- * a 5xx. "Held up" is a valid request's time minus that of the fastest of three sent just before
- * the attack (the baseline: 5 to 20 ms on a quiet machine). On a machine whose cores other work
- * keeps busy, everything the mock does takes longer by the same factor, so the allowance grows by
- * four baselines: on a quiet machine that is a few tens of milliseconds, while the quadratic trace
- * IDs held valid requests up by 4 s.
+ * Sends `big` and, every 20 ms until it is answered, a small valid request (each waits for the one
+ * before): every small one must be answered 200, the 99th percentile of how long they were held up
+ * must stay under ALONGSIDE_MS, and the big one must get an answer that is not a 5xx. "Held up" is a
+ * small request's time minus that of the fastest of three sent just before (the baseline: a few
+ * milliseconds on a quiet machine). On a machine whose cores other work keeps busy, everything the
+ * mock does takes longer by the same factor, so the allowance grows by four baselines.
  */
-async function alongside(mock: MockProcess, attack: () => Promise<RawResponse | RawFailure>): Promise<RawResponse> {
+async function alongside(mock: MockProcess, big: () => Promise<RawResponse | RawFailure>): Promise<RawResponse> {
   const baselines: number[] = [];
   for (let i = 0; i < 3; i++) baselines.push((await probe(mock)).ms);
   const baseline = Math.min(...baselines);
   let settled = false;
-  const pending = attack().finally(() => (settled = true));
-  let slowest: RawResponse | RawFailure = { failure: 'no valid request was sent', ms: 0 };
+  const pending = big().finally(() => (settled = true));
+  const held: number[] = [];
   do {
-    await new Promise((r) => setTimeout(r, 50));
-    const valid = await probe(mock);
-    if (isFailure(valid) || valid.status !== 200 || valid.ms >= slowest.ms || isFailure(slowest)) slowest = valid;
-    if (isFailure(valid) || valid.status !== 200) break;
+    await new Promise((r) => setTimeout(r, 20));
+    const small = await probe(mock);
+    expect(isFailure(small), `a small request sent alongside got no answer: ${JSON.stringify(small)}`).toBe(false);
+    expect((small as RawResponse).status).toBe(200);
+    held.push(small.ms - baseline);
   } while (!settled);
-  const valid = slowest;
   const answer = await pending;
-  expect(isFailure(answer), `the attack got no answer: ${JSON.stringify(answer)}\n${mock.log().slice(-2000)}`).toBe(false);
+  expect(isFailure(answer), `the big request got no answer: ${JSON.stringify(answer)}\n${mock.log().slice(-2000)}`).toBe(false);
   const response = answer as RawResponse;
   expect(response.status, `5xx: ${response.body.slice(0, 300)}`).toBeLessThan(500);
-  expect(isFailure(valid), `the valid request sent alongside got no answer: ${JSON.stringify(valid)}`).toBe(false);
-  expect((valid as RawResponse).status).toBe(200);
-  expect(valid.ms - baseline, `the valid request sent alongside took ${valid.ms} ms (${baseline} ms without the attack)`).toBeLessThan(ALONGSIDE_MS + 4 * baseline);
+  held.sort((a, b) => a - b);
+  const p99 = held[Math.min(held.length - 1, Math.ceil(held.length * 0.99) - 1)] as number;
+  console.log(`[fuzz] mock limits: the big request took ${response.ms} ms; ${held.length} small one(s) alongside held up ${p99} ms at p99 (baseline ${baseline} ms)`);
+  expect(p99, `small requests sent alongside were held up ${p99} ms at p99 (${held.length} sent; ${baseline} ms without the big one)`).toBeLessThan(ALONGSIDE_MS + 4 * baseline);
   expect(mock.exited()).toBeUndefined();
   return response;
 }
 
 /** The 413 a limit gives: JSON, naming the limit, its value and the flag that raises it. */
-function expectLimit(response: RawResponse, max: number) {
+function expectLimit(response: RawResponse, limit: 'max-results' | 'max-errors', max: number) {
   expect(response.status, response.body.slice(0, 300)).toBe(413);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = JSON.parse(response.body) as { detail: string; limit: string; max: number };
-  expect(body.limit).toBe('max-items');
+  expect(body.limit).toBe(limit);
   expect(body.max).toBe(max);
-  expect(body.detail).toContain('--max-items');
+  expect(body.detail).toContain(`--${limit}`);
   expect(body.detail).toContain(max.toLocaleString('en'));
 }
 
@@ -99,36 +106,73 @@ const bulkBody = (operationCount: number, indexCount: number) =>
   JSON.stringify({ operations: Array(operationCount).fill({}), selector: { selector_type: 'indexes', indexes: [...Array(indexCount).keys()] } });
 const tracesBody = (count: number, includeIds: boolean) => JSON.stringify({ traces: Array(count).fill({}), include_trace_ids: includeIds });
 
-// Three private mock processes (each costs about 1.5 s of CPU to start): one with the default
-// flags for everything that needs them, one with the flags that change a limit or the CORS
-// policy (independent of each other), and one at the chattiest log level.
+/** What Log Traces answers about a body: its counts and trace ids. */
+interface Ingested {
+  traces_count: number;
+  spans_count: number;
+  records_count: number;
+  trace_ids?: string[];
+}
+
+/** A valid Log Traces body of about `bytes` bytes: traces of one llm span each, with their messages. */
+function llmTracesBody(bytes: number): { text: string; traces: number } {
+  const trace = (i: number) =>
+    JSON.stringify({
+      type: 'trace',
+      name: `chat ${i}`,
+      spans: [{ type: 'llm', name: 'completion', input: [{ role: 'user', content: `question ${i}` }], output: { role: 'assistant', content: `answer ${i}` } }],
+    });
+  const parts: string[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const text = trace(parts.length);
+    parts.push(text);
+    size += text.length + 1;
+  }
+  return { text: `{"traces":[${parts.join(',')}],"include_trace_ids":true}`, traces: parts.length };
+}
+
+// Three private mock processes: one with the default flags for everything that needs them, one
+// with the flags that change a limit or the CORS policy (independent of each other), and one at the
+// chattiest log level.
 let mock: MockProcess;
 beforeAll(async () => {
   mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
+  // What is timed is the mock's own scheduling of its work, not the other test files sharing the
+  // machine's two cores: the mock gets a higher priority where the system allows it (as root, in CI).
+  try {
+    setPriority(mock.pid, -10);
+  } catch {
+    // not allowed: the timing then includes the other files' load
+  }
 });
 afterAll(async () => {
   if (mock && !mock.exited()) console.log(`[fuzz] mock limits: peak RSS of the default mock ${peakRss(mock.pid).toFixed(1)} MiB`);
   await mock?.stop();
 });
 
-/** The mock with --max-items 1000 and two --cors-origin. */
+/** The mock with --max-results 1000, --max-errors 10 and two --cors-origin. */
 let flagged: MockProcess;
 const ALLOWED_ORIGINS = ['https://app.example', 'http://other.example:8080'];
 beforeAll(async () => {
-  flagged = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--max-items', '1000', ...ALLOWED_ORIGINS.flatMap((o) => ['--cors-origin', o])] });
+  flagged = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--max-results', '1000', '--max-errors', '10', ...ALLOWED_ORIGINS.flatMap((o) => ['--cors-origin', o])] });
 });
 afterAll(async () => {
   await flagged?.stop();
 });
 
-describe('attacks on a mock with the default flags', () => {
-
-  it('bulk feedback, 30,000 operations × 30,000 indexes (253 KB): a 413 naming the limit, not 900 million results', async () => {
-    expectLimit(await alongside(mock, () => post(mock, bulk, bulkBody(30_000, 30_000))), DEFAULT_MAX);
+describe('big bodies and attacks on a mock with the default flags', () => {
+  beforeAll(async () => {
+    const warm = (await post(mock, traces, llmTracesBody(9_500_000).text)) as RawResponse;
+    expect(warm.status).toBe(200);
   });
 
-  it('bulk feedback, 1,000 × 1,000 (31 KB): a 413 naming the limit, not a 103 MiB body', async () => {
-    expectLimit(await alongside(mock, () => post(mock, bulk, bulkBody(1_000, 1_000))), DEFAULT_MAX);
+  it('bulk feedback, 30,000 operations × 30,000 indexes (253 KB): a 413 naming --max-results, not 900 million results', async () => {
+    expectLimit(await alongside(mock, () => post(mock, bulk, bulkBody(30_000, 30_000))), 'max-results', DEFAULT_MAX_RESULTS);
+  });
+
+  it('bulk feedback, 1,000 × 1,000 (31 KB): a 413 naming --max-results, not a 103 MiB body', async () => {
+    expectLimit(await alongside(mock, () => post(mock, bulk, bulkBody(1_000, 1_000))), 'max-results', DEFAULT_MAX_RESULTS);
   });
 
   it('bulk feedback, 100 × 200: exactly at the limit, all 20,000 results', async () => {
@@ -157,17 +201,41 @@ describe('attacks on a mock with the default flags', () => {
     expect(JSON.parse(other.body).trace_ids.slice(0, 3)).not.toEqual(JSON.parse(a!.body).trace_ids);
   });
 
-  it('Log Traces, 1,000,000 traces with include_trace_ids (3 MB): a 413 naming the limit', async () => {
-    expectLimit(await alongside(mock, () => post(mock, traces, tracesBody(1_000_000, true))), DEFAULT_MAX);
+  it('Log Traces, 40,000 traces with include_trace_ids (120 KB): 200, one distinct id per trace', async () => {
+    const response = await alongside(mock, () => post(mock, traces, tracesBody(40_000, true)));
+    expect(response.status, response.body.slice(0, 300)).toBe(200);
+    const answer = JSON.parse(response.body) as Ingested;
+    expect(answer).toMatchObject({ traces_count: 40_000, records_count: 40_000 });
+    expect(new Set(answer.trace_ids).size).toBe(40_000);
   });
 
-  it('Log Traces, 3,300,000 traces (a valid 10 MB body): a 413 naming the limit', async () => {
-    expectLimit(await alongside(mock, () => post(mock, traces, tracesBody(3_300_000, false))), DEFAULT_MAX);
+  it('Log Traces, one trace with 200,000 spans: 200, every span counted', async () => {
+    const body = JSON.stringify({ traces: [{ type: 'trace', name: 'agent run', spans: Array(200_000).fill({ type: 'tool', name: 'lookup' }) }] });
+    const response = await alongside(mock, () => post(mock, traces, body));
+    expect(response.status, response.body.slice(0, 300)).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ traces_count: 1, spans_count: 200_000, records_count: 200_001 });
   });
 
-  it('Log Traces, 4,900,000 invalid traces (10 MB): a 413, not 4.9 million 422 items', async () => {
+  it('Log Traces, 9.5 MB of traces with llm spans and include_trace_ids: 200, the right counts and one id per trace', async () => {
+    const { text, traces: count } = llmTracesBody(9_500_000);
+    const response = await alongside(mock, () => post(mock, traces, text));
+    expect(response.status, response.body.slice(0, 300)).toBe(200);
+    const answer = JSON.parse(response.body) as Ingested;
+    expect(answer).toMatchObject({ traces_count: count, spans_count: count, records_count: 2 * count });
+    expect(new Set(answer.trace_ids).size).toBe(count);
+  });
+
+  it('Log Traces, 1,000,000 empty traces (3 MB): 200, every trace counted', async () => {
+    const response = await alongside(mock, () => post(mock, traces, tracesBody(1_000_000, false)));
+    expect(response.status, response.body.slice(0, 300)).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ traces_count: 1_000_000, spans_count: 0, records_count: 1_000_000 });
+  });
+
+  it('Log Traces, 10 MB of invalid traces (4.9 million): a 413 naming --max-errors within 2 s, not 4.9 million 422 items', async () => {
     const body = `{"traces":[${'1,'.repeat(4_900_000)}1]}`;
-    expectLimit(await alongside(mock, () => post(mock, traces, body)), DEFAULT_MAX);
+    const response = await alongside(mock, () => post(mock, traces, body));
+    expectLimit(response, 'max-errors', DEFAULT_MAX_ERRORS);
+    expect(response.ms).toBeLessThan(2_000);
   });
 
   it(`peak RSS of the mock stayed under ${PEAK_RSS_MIB} MiB`, () => {
@@ -176,9 +244,9 @@ describe('attacks on a mock with the default flags', () => {
   });
 });
 
-describe('--max-items 1000 lowers the limit', () => {
-  it('40 × 40 results are over 1,000: a 413 naming 1,000', async () => {
-    expectLimit((await post(flagged, bulk, bulkBody(40, 40))) as RawResponse, 1_000);
+describe('--max-results 1000 and --max-errors 10 lower the limits', () => {
+  it('40 × 40 results are over 1,000: a 413 naming --max-results 1,000', async () => {
+    expectLimit((await post(flagged, bulk, bulkBody(40, 40))) as RawResponse, 'max-results', 1_000);
   });
 
   it('30 × 30 results are within it: 200', async () => {
@@ -187,8 +255,18 @@ describe('--max-items 1000 lowers the limit', () => {
     expect(JSON.parse(response.body)).toHaveLength(900);
   });
 
-  it('a body of 1,002 values is over it; the mock says which limit', async () => {
-    expectLimit((await post(flagged, traces, tracesBody(1_000, false))) as RawResponse, 1_000);
+  it('10 invalid traces: the 422 in the service dialect, each error; 11: a 413 naming --max-errors 10', async () => {
+    const invalid = (count: number) => JSON.stringify({ traces: Array(count).fill(1) });
+    const within = (await post(flagged, traces, invalid(10))) as RawResponse;
+    expect(within.status).toBe(422);
+    expect((JSON.parse(within.body) as { detail: unknown[] }).detail).toHaveLength(10);
+    expectLimit((await post(flagged, traces, invalid(11))) as RawResponse, 'max-errors', 10);
+  });
+
+  it('a valid body of any count is answered: 100,000 traces', async () => {
+    const response = (await post(flagged, traces, tracesBody(100_000, false))) as RawResponse;
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ traces_count: 100_000 });
   });
 });
 
@@ -260,7 +338,7 @@ describe('--log-level trace', () => {
   it.each([
     ['objects', 10_000, 200],
     ['arrays', 19_000, 200],
-    ['arrays', 100_000, 413],
+    ['arrays', 100_000, 200],
   ] as const)('%s nested %i deep under an open object: %i, no 5xx from the log serializer', async (kind, depth, status) => {
     const nest = kind === 'objects' ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth);
     const sample = validSample(openObject.op, 'deep', openObject.variantIndex);
@@ -273,7 +351,7 @@ describe('--log-level trace', () => {
         body: text,
       }),
     );
-    expect(response.status).toBe(status); // 413: more values than the default --max-items
+    expect(response.status).toBe(status); // valid: an open object takes any value
   });
 
   it.each(operations.map((op) => [op.id, op] as [string, Operation]))('%s: no credential in any log line, response header or body', async (_id, op) => {

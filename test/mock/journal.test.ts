@@ -16,10 +16,10 @@ describe('mock.received', () => {
     await mock.fetch('https://api.example.test/v2/nowhere', { method: 'GET' });
     await mock.fetch('https://api.example.test/__mock/fallbacks');
     expect(mock.received).toEqual([
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: { invite: '1' }, body: { email: 'a@example.org' }, status: 200 },
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: {}, body: { email: 5 }, status: 422 },
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: {}, body: 'plain', status: 422 },
-      { session: 'default', operationId: null, method: 'GET', path: '/v2/nowhere', query: {}, body: null, status: 404 },
+      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: { invite: '1' }, body: { email: 'a@example.org' }, bodyBytes: 25, status: 200 },
+      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: {}, body: { email: 5 }, bodyBytes: 11, status: 422 },
+      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: {}, body: 'plain', bodyBytes: 5, status: 422 },
+      { session: 'default', operationId: null, method: 'GET', path: '/v2/nowhere', query: {}, body: null, bodyBytes: 0, status: 404 },
     ]);
   });
 
@@ -29,6 +29,17 @@ describe('mock.received', () => {
     await mock.fetch('https://api.example.test/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/traces', post({ traces: [] }, { 'service-api-key': secret, authorization: `Bearer ${secret}` }));
     expect(mock.received).toHaveLength(1);
     expect(JSON.stringify(mock.received)).not.toContain(secret);
+  });
+
+  it('a body over 1 MiB is not kept, only its size (parsed, 10 MB take hundreds of megabytes)', async () => {
+    const mock = await createTestMock();
+    const big = { email: 'big@x.org', first_name: 'x'.repeat(1024 * 1024) };
+    await mock.fetch(USERS, post(big));
+    await mock.fetch(USERS, post({ email: 'small@x.org' }));
+    expect(mock.received.map((r) => [r.status, r.body, r.bodyBytes])).toEqual([
+      [200, null, JSON.stringify(big).length],
+      [200, { email: 'small@x.org' }, 23],
+    ]);
   });
 
   it('bounded by maxRecords: the oldest requests go first', async () => {

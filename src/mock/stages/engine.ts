@@ -2,7 +2,10 @@
 // to the next:
 //   5. preferences: what the client asks of the choice (`Prefer`, ./preferences.ts);
 //   6. route: the routing table (../router.ts) finds the operation (Prism's 404 or 405 when none);
-//   7. check: Prism's security check and its validation of the request (../input-check.ts);
+//   7. check: Prism's security check and its validation of the request (../input-check.ts); a
+//      request that is not proven valid is first walked by the service's validator, which stops
+//      past --max-errors errors (../limits.ts): such a request is refused before Prism's
+//      validation makes an object of each;
 //   8. choose: the response Prism's mocker chooses (status, example, `Prefer`: ./choose.ts);
 //   9. respond: what the service would answer instead (the 422 dialect, the reflection, the state:
 //      ./respond.ts);
@@ -17,18 +20,19 @@
 //        to and the fallbacks that fired
 import type { Prism } from '../deps.js';
 import type { Fallbacks } from '../fallbacks.js';
-import type { LimitError } from '../limits.js';
+import { LimitError } from '../limits.js';
 import type { Logger } from '../log.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism-types.js';
 import { createInputCheck } from '../input-check.js';
 import { createRouter } from '../router.js';
 import { bundleOf, contentFor, createSchemaCheck } from '../schema-check.js';
-import type { Spec } from '../spec.js';
+import type { Operation, Spec } from '../spec.js';
 import type { StateFullError } from '../state.js';
 import type { Chooser } from './choose.js';
 import type { Received } from './parse.js';
 import { createPreferences } from './preferences.js';
 import type { Responder } from './respond.js';
+import type { Translator } from './translate.js';
 
 /** What every outcome says of the request beyond its answer. */
 interface Routed {
@@ -58,6 +62,8 @@ export interface EngineOptions {
   operations: Resource[];
   logger: Logger;
   choose: Chooser;
+  /** the service's 422 items of a request, bounded (./translate.ts) */
+  translator: Translator;
   respond: Responder;
   fallbacks: Fallbacks;
   dynamic: boolean;
@@ -69,7 +75,7 @@ const MAX_KEPT = 1000;
 
 export type Engine = (input: IHttpRequest, request: Received) => Outcome;
 
-export function createEngine({ prism, spec, operations, logger, choose, respond, fallbacks, dynamic, seed }: EngineOptions): Engine {
+export function createEngine({ prism, spec, operations, logger, choose, translator, respond, fallbacks, dynamic, seed }: EngineOptions): Engine {
   const router = createRouter(operations, prism.route);
   const schemas = createSchemaCheck(prism, spec.document);
   const validateInput = createInputCheck(prism, schemas);
@@ -98,10 +104,20 @@ export function createEngine({ prism, spec, operations, logger, choose, respond,
     return found;
   }
 
-  /** Prism's violations of a request: its security check's, then its validation's. */
-  function violations(resource: Resource, input: IHttpRequest): IPrismDiagnostic[] {
-    const valid = validateInput({ resource, element: input });
-    return [...securityViolations(resource, input), ...(valid._tag === 'Left' ? valid.left : [])];
+  /**
+   * Prism's violations of a request: its security check's, then its validation's; or the limit the
+   * request passes (the walk of the service's validator, before Prism's validation of a request
+   * that is not proven valid).
+   */
+  function violations(resource: Resource, operation: Operation | undefined, input: IHttpRequest, request: Received): IPrismDiagnostic[] | LimitError {
+    const bound = operation ? () => void translator.requestDetails(operation, request, input) : undefined;
+    try {
+      const valid = validateInput({ resource, element: input }, bound);
+      return [...securityViolations(resource, input), ...(valid._tag === 'Left' ? valid.left : [])];
+    } catch (error) {
+      if (error instanceof LimitError) return error;
+      throw error;
+    }
   }
 
   /** Prism's violations of a response (none when it is valid); `written`: the responder wrote its body. */
@@ -131,9 +147,11 @@ export function createEngine({ prism, spec, operations, logger, choose, respond,
     const routed = router.route({ resources: operations, input }) as { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: Resource };
     if (routed._tag === 'Left') return { kind: 'problem', error: routed.left, fallbacks: [] };
     const resource = routed.right;
-    const checked = { data: input, validations: violations(resource, input) };
-    const chosen = choose(resource, checked, { ...settings, ...read.preferences });
     const operation = resource.iid ? spec.operation(resource.iid) : undefined;
+    const found = violations(resource, operation, input, request);
+    if (found instanceof LimitError) return { kind: 'refused', refused: found, resource, fallbacks: [] };
+    const checked = { data: input, validations: found };
+    const chosen = choose(resource, checked, { ...settings, ...read.preferences });
     const responded = operation ? respond(chosen, checked, operation, request) : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, resource, fallbacks: fired };

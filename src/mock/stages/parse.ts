@@ -1,17 +1,14 @@
 /// <reference types="node" />
-// Stage 4: the body as FastAPI would read it. A JSON body is counted against --max-items on its
-// bytes (413 past it, before any parse), then decoded: bytes that are not UTF-8 or text that
-// Python's json.loads rejects keep the reason for the service's `json_invalid` item; any other
-// content type reaches validation as text.
-//   in:  the body's bytes, the request's Content-Type, the routed query, --max-items
-//   out: what the request holds (Received), or the 413 answer
+// Stage 4: the body as FastAPI would read it. A JSON body is decoded: bytes that are not UTF-8 or
+// text that Python's json.loads rejects keep the reason for the service's `json_invalid` item; any
+// other content type reaches validation as text.
+//   in:  the body's bytes, the request's Content-Type, the routed query
+//   out: what the request holds (Received)
 // Also Prism's request (IHttpRequest) for the routed, parsed request.
 import { isUtf8 } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { pythonJsonError, utf8Error, type JsonError } from '../json-error.js';
-import { requestSizeError } from '../limits.js';
-import { jsonReply, type Reply } from '../reply.js';
 import type { ApiRoute, Query } from './route.js';
 
 const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
@@ -39,31 +36,46 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   return type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
 }
 
-export function parseBody(raw: Buffer, contentType: string | undefined, query: Query, maxItems: number): { received: Received } | { reply: Reply } {
-  const request: Received = { query, absent: raw.length === 0, body: null, text: '', unchecked: false };
-  if (raw.length > 0) {
-    request.text = raw.toString('utf8');
-    request.body = request.text;
-    if (isJsonMediaType(contentType)) {
-      // Counted on the bytes, before the parse: past the limit, nothing else is done with them.
-      const tooMany = requestSizeError(raw, maxItems);
-      if (tooMany) return { reply: jsonReply(413, 'application/json', tooMany.body) };
-      const utf8 = isUtf8(raw) ? undefined : utf8Error(raw);
-      if (utf8) request.jsonError = { msg: utf8, pos: 0 };
-      else {
-        const json = request.text.charCodeAt(0) === 0xfeff ? request.text.slice(1) : request.text;
-        try {
-          request.body = JSON.parse(json);
-          request.unchecked = request.body === null || SURROGATE_ESCAPE.test(json) || HUGE_NUMBER.test(json);
-        } catch {
-          // Stryker disable next-line ObjectLiteral,StringLiteral: no input reaches it: pythonJsonError finds an error in every text JSON.parse rejects (json-error's property test); a guard should they ever disagree
-          request.jsonError = pythonJsonError(json) ?? { msg: 'Expecting value', pos: 0 };
-        }
-      }
-    }
-    // Any other content type, or none (FastAPI's strict_content_type), reaches validation as text.
+/** A body decoded, its JSON (if any) not parsed yet: the two halves of the parse, run apart for a large body. */
+export interface Decoded {
+  received: Received;
+  /** the JSON text to parse (a BOM skipped) */
+  json?: string;
+  /** the text may hold what Prism lets through unchecked (\u escapes of surrogates, numbers past ±Infinity) */
+  suspect?: boolean;
+}
+
+/** The first half of the parse: the body's text, and whether it is JSON that decodes as UTF-8. */
+export function decodeBody(raw: Buffer, contentType: string | undefined, query: Query): Decoded {
+  const received: Received = { query, absent: raw.length === 0, body: null, text: '', unchecked: false };
+  if (raw.length === 0) return { received };
+  received.text = raw.toString('utf8');
+  received.body = received.text;
+  // Any other content type, or none (FastAPI's strict_content_type), reaches validation as text.
+  if (!isJsonMediaType(contentType)) return { received };
+  const utf8 = isUtf8(raw) ? undefined : utf8Error(raw);
+  if (utf8) {
+    received.jsonError = { msg: utf8, pos: 0 };
+    return { received };
   }
-  return { received: request };
+  const json = received.text.charCodeAt(0) === 0xfeff ? received.text.slice(1) : received.text;
+  return { received, json, suspect: SURROGATE_ESCAPE.test(json) || HUGE_NUMBER.test(json) };
+}
+
+/** The second half: the JSON parsed, or the reason Python's json.loads would give for rejecting it. */
+export function parseJson({ received, json, suspect }: Decoded): Received {
+  if (json === undefined) return received;
+  try {
+    const body: unknown = JSON.parse(json);
+    return { ...received, body, unchecked: body === null || suspect === true };
+  } catch {
+    // Stryker disable next-line ObjectLiteral,StringLiteral: no input reaches it: pythonJsonError finds an error in every text JSON.parse rejects (json-error's property test); a guard should they ever disagree
+    return { ...received, jsonError: pythonJsonError(json) ?? { msg: 'Expecting value', pos: 0 } };
+  }
+}
+
+export function parseBody(raw: Buffer, contentType: string | undefined, query: Query): Received {
+  return parseJson(decodeBody(raw, contentType, query));
 }
 
 /** Prism's request: the routed path and query, the headers as sent, the parsed body (null when absent). */

@@ -8,7 +8,7 @@
 //     lone surrogates), which gets its 422.
 //   in:  Prism's mocker result, its input, the operation, what the parse stage read of the request
 //   out: the mocker result to send on, the body Prism chose when the result reflects it, the
-//        fallbacks that fired, or the limit of the mock (--max-items, a full state) the request passed
+//        fallbacks that fired, or the limit of the mock (--max-results, a full state) the request passed
 // Any other failure of this layer sends Prism's own result, as a fallback.
 import type { Fallbacks } from '../fallbacks.js';
 import { LimitError } from '../limits.js';
@@ -72,7 +72,7 @@ export function createResponder({ translator, reflector, state, fallbacks }: Res
       if (state) reflected = state.apply(operation.operationId, { session: sessionOf(input.data.headers ?? {}), pathParams, body }, reflected);
       return { result: { _tag: 'Right', right: { ...chosen, body: reflected } }, example: { body: chosen.body }, fallbacks: [] };
     } catch (error) {
-      // A limit of the mock (--max-items, a full state): its answer goes out once Prism is done.
+      // A limit of the mock (--max-results, --max-errors, a full state): its answer goes out instead.
       if (error instanceof LimitError || error instanceof StateFullError) return { result, fallbacks: [], refused: error };
       // The layer never turns an answer into a failure: Prism's own response goes out instead.
       const fired = fallbacks.fire('prism-response', `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? error}`, input.data);

@@ -25,11 +25,11 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 export interface Translator {
-  /** The service's 422 items for a request (none when it is valid). */
+  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../limits.ts) is thrown. */
   requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[];
 }
 
-export function createTranslator(spec: Spec, validator: Validator): Translator {
+export function createTranslator(spec: Spec, validator: Validator, maxErrors = Number.POSITIVE_INFINITY): Translator {
   function requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[] {
     const items: Detail[] = [];
     const path = pathParameters(operation.path, input.url.path);
@@ -56,7 +56,7 @@ export function createTranslator(spec: Spec, validator: Validator): Translator {
         let value = raw;
         if (typeof raw === 'string' && (types.includes('integer') || types.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
         else if (types.includes('boolean') && (raw === 'true' || raw === 'false')) value = raw === 'true';
-        for (const item of validator.errors(parameter.schema, value, loc)) items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
+        for (const item of validator.errors(parameter.schema, value, loc, maxErrors - items.length)) items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
       }
     }
     if (operation.requestSchema) {
@@ -64,7 +64,7 @@ export function createTranslator(spec: Spec, validator: Validator): Translator {
         // FastAPI: no body, or a JSON null, for a required body is a missing body.
         if (operation.bodyRequired) items.push(detail('missing', ['body'], 'Field required', null));
       } else {
-        items.push(...validator.errors(operation.requestSchema, request.body, ['body']));
+        items.push(...validator.errors(operation.requestSchema, request.body, ['body'], maxErrors - items.length));
       }
     }
     return items.map((item) =>

@@ -920,15 +920,15 @@ export interface components {
             /** @description The access token. */
             access_token?: string;
             /**
-             * @description How the token is sent; the seed gives `bearer`.
+             * @description How the token is sent: `bearer`, the only value given.
              * @constant
              */
             token_type?: "bearer";
         };
         /**
          * Span
-         * @description A span of a trace. The seed gives the shape of an `llm` span only: its `input` is a list of
-         *     messages and its `output` one message. For a span of any other type (their names are not shown)
+         * @description A span of a trace. Only the shape of an `llm` span is given: its `input` is a list of messages
+         *     and its `output` one message. For a span of any other type (their names are not shown)
          *     `input` and `output` may be any JSON value. The object is open, so a span may carry fields whose
          *     names are not shown (child spans, for example).
          */

@@ -42,7 +42,7 @@ function* subschemas(schema) {
   }
 }
 
-/** Every string a client sends has a bound from the seed, or says in `x-not-shown` that the seed gives none. */
+/** Every string a client sends has a bound, or says in `x-not-shown` that none is given (docs/gap-policy.md: no invented bounds). */
 function RequestStringsBounded() {
   /**
    * @param {Parsed} root
@@ -66,7 +66,7 @@ function RequestStringsBounded() {
       seen.add(node);
       if (isString(node) && !BOUND_KEYWORDS.some((k) => k in node) && !('x-not-shown' in node)) {
         report({
-          message: `A request string needs a bound (${BOUND_KEYWORDS.join(', ')}) or an \`x-not-shown\` entry that says the seed gives none.`,
+          message: `A request string needs a bound (${BOUND_KEYWORDS.join(', ')}) or an \`x-not-shown\` entry that says none is given.`,
           location: location.key(),
         });
       }

@@ -1,5 +1,6 @@
-// Every bound of seed section 8, every enum and every closed object, tried through createApiClient
-// at the edge (accepted) and past it (rejected with 422 and the violation the mock reports).
+// Every bound the spec gives (the limits test/spec.test.ts lists), every enum and every closed
+// object, tried through createApiClient at the edge (accepted) and past it (rejected with 422 and
+// the violation the mock reports).
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/index.js';
 import { examplePathParams, mockBaseUrl, requestExample, responseErrors, violations } from './helpers/contract.js';
@@ -119,7 +120,7 @@ describe('Update Annotation Template', () => {
     ['name of length 255', { name: 'n'.repeat(255) }, null],
     ['name empty', { name: '' }, { code: 'minLength', at: ['name'] }],
     ['name of length 256', { name: 'n'.repeat(256) }, { code: 'maxLength', at: ['name'] }],
-    ['a field whose name the seed does not show', { name: 'n', colour: 'red' }, null],
+    ['a field whose name is not shown', { name: 'n', colour: 'red' }, null],
   ])('%s', async (_name, body, want) => {
     expectCase(await patchTemplate(body), want);
   });
@@ -132,7 +133,7 @@ describe('Log Traces', () => {
     ['no trace', { traces: [] }, { code: 'minItems', at: ['traces'] }],
     ['traces missing', { log_stream_id: '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50' }, { code: 'required', at: [] }],
     ['a log_stream_id that is not a UUID', { traces: [trace], log_stream_id: 'ls-1' }, { code: 'format', at: ['log_stream_id'] }],
-    ['fields whose names the seed does not show', { traces: [trace], logging_method: 'python_client', reliable: true }, null],
+    ['fields whose names are not shown', { traces: [trace], logging_method: 'python_client', reliable: true }, null],
   ])('%s', async (_name, body, want) => {
     expectCase(await logTraces(body), want);
   });
@@ -148,7 +149,7 @@ describe('Create Or Verify User', () => {
       (m): Case => [`auth_method ${m}`, { email: 'a@example.org', auth_method: m }, null],
     ),
     ['an unknown auth_method', { email: 'a@example.org', auth_method: 'ldap' }, { code: 'enum', at: ['auth_method'] }],
-    ['the role under a field name the seed does not show', { email: 'a@example.org', role: 'read_only' }, null],
+    ['the role under a field name that is not shown', { email: 'a@example.org', role: 'read_only' }, null],
   ])('%s', async (_name, body, want) => {
     expectCase(await createUser(body), want);
   });
@@ -166,8 +167,8 @@ describe('Apply Bulk Feedback V2', () => {
     ['the example', requestExample('applyBulkFeedbackV2') as Body, null],
     ['a like_dislike rating whose value is not a boolean', { operations: [{ operation_type: 'create', rating: { feedback_type: 'like_dislike', value: 5 } }] }, { code: 'type', at: ['operations', 0, 'rating', 'value'] }],
     ['an index selector with non-integer indexes', { selector: { selector_type: 'indexes', indexes: ['first'] } }, { code: 'type', at: ['selector', 'indexes', 0] }],
-    ['a trace selector, whose fields the seed does not show', { selector: { selector_type: 'traces', trace_ids: ['t1'] } }, null],
-    ['a delete operation, whose fields the seed does not show', { operations: [{ operation_type: 'delete', feedback_template_id: 'x' }] }, null],
+    ['a trace selector, whose fields are not shown', { selector: { selector_type: 'traces', trace_ids: ['t1'] } }, null],
+    ['a delete operation, whose fields are not shown', { operations: [{ operation_type: 'delete', feedback_template_id: 'x' }] }, null],
   ])('%s', async (_name, body, want) => {
     expectCase(await apply(body), want);
   });

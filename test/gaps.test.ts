@@ -1,5 +1,6 @@
-// Gap policy: every "not shown" of the seed is recorded in the `x-not-shown` list of the schema,
-// operation or scheme that owns it, and the contract neither invents nor rejects what is open.
+// Gap policy (docs/gap-policy.md): every gap, what is "not shown" about the API, is recorded in the
+// `x-not-shown` list of the schema, operation or scheme that owns it, and the contract neither
+// invents nor rejects what is open.
 import { describe, expect, it } from 'vitest';
 import { operation, schema, spec } from './helpers/spec.js';
 
@@ -20,8 +21,8 @@ const notShownOf = (owner: string): string => {
   return (list as string[]).join('\n');
 };
 
-// [the seed's words, where the gap is recorded, what the record must say]
-const seedGaps: [string, string, RegExp][] = [
+// [the gap, where it is recorded, what the record must say]
+const knownGaps: [string, string, RegExp][] = [
   ['Overall purpose beyond these operations', 'info:', /overall purpose/i],
   ['which response fields are always present', 'schema:AnnotationTemplate', /always present/],
   ['which response fields are always present', 'schema:LogTracesIngestResponse', /always present/],
@@ -57,8 +58,8 @@ const seedGaps: [string, string, RegExp][] = [
   ['deprecation date and replacement of bulk feedback', 'operation:applyBulkFeedbackV2', /replacement/],
 ];
 
-describe('every "not shown" of the seed is recorded where it belongs', () => {
-  it.each(seedGaps)('%s (%s)', (_gap, owner, says) => {
+describe('every known gap is recorded where it belongs', () => {
+  it.each(knownGaps)('%s (%s)', (_gap, owner, says) => {
     expect(notShownOf(owner)).toMatch(says);
   });
 });
@@ -89,7 +90,7 @@ describe('nothing invented, nothing wrongly rejected', () => {
     }
   });
 
-  it('bodies with fields whose names are not shown stay open; the seed\'s closed shapes are closed', () => {
+  it('bodies with fields whose names are not shown stay open; the shapes stated closed are closed', () => {
     for (const open of ['LogTracesIngestRequest', 'SystemUserCreate', 'AnnotationTemplateUpdate']) {
       expect(schema(open).additionalProperties, open).toBe(true);
     }
@@ -113,7 +114,7 @@ describe('nothing invented, nothing wrongly rejected', () => {
     );
   });
 
-  it('no request field is required unless the seed says so', () => {
+  it('no request field is required unless the spec states it', () => {
     const requiredByName = Object.fromEntries(
       Object.entries<{ required?: string[] }>(spec.components.schemas).flatMap(([name, s]) => (s.required ? [[name, s.required]] : [])),
     );

@@ -1,5 +1,5 @@
 // The mock answers like the service: a 422 carries the real violations in FastAPI/pydantic v2's
-// shape (every bound, enum and closed object of the seed, the branch a union body was meant for,
+// shape (every bound, enum and closed object of the spec, the branch a union body was meant for,
 // undecodable JSON, no body, a wrong content type), a 200 reflects the request of each of the seven
 // operations (and stays valid against its response schema), a 401 names the accepted credentials.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -382,7 +382,7 @@ describe('422: bodies that are not JSON objects', () => {
 });
 
 // What one request determines, on its own: the stateless mock (`--stateless`), whose answers the
-// stateful default keeps except for what the seed's rules across requests change (test/state.test.ts).
+// stateful default keeps except for what the rules across requests change (test/state.test.ts).
 describe('200: responses reflect the request (--stateless)', () => {
   const url = statelessMockUrl();
 

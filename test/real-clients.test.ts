@@ -1,7 +1,9 @@
-// What the service's own clients send, written from the seed's words (sections 2.3, 4 and 5) and the
-// gap policy of ../shared/GUIDE.md §2 rules 3, 8 and 9: the seed names the declared schemes of four
-// operations only, says which fields are required only where it says so, and gives the span shape
-// for `llm` only. Nothing it leaves open is rejected; nothing it states becomes accepted.
+// What the service's own clients send, checked against the spec and its gap policy
+// (docs/gap-policy.md): the declared security schemes are known for four operations only (for Log
+// Traces and Login Social the operation's `x-not-shown` says only how the example request was sent),
+// a field is required only where the spec says so (one whose required-ness is not shown is optional
+// and also accepts null), and the Span schema gives the shape of an `llm` span only (spans of other
+// types stay open). Nothing the spec leaves open is rejected; nothing it states becomes accepted.
 import { describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails, type Trace } from '../src/index.js';
 import { examplePathParams, mockBaseUrl, requestExample, responseErrors } from './helpers/contract.js';
@@ -41,8 +43,8 @@ function example(operationId: string, at: (string | number)[] = [], changes: Bod
   return body;
 }
 
-describe('seed 5: the schemes each operation accepts', () => {
-  // Log Traces: the seed says how its example request was sent (Service-AO-API-Key), not that
+describe('security: the schemes each operation accepts', () => {
+  // Log Traces: what is given is how its example request was sent (Service-AO-API-Key), not that
   // nothing else is accepted; the service's own SDK sends a bearer token.
   it.each(['apiKey', 'classicApiKey', 'bearer', 'basic'] as const)('Log Traces: 200 with only %s', async (carrier) => {
     const { status, json } = await send('logTraces', requestExample('logTraces'), credentialHeaders[carrier]);
@@ -84,8 +86,8 @@ describe('seed 5: the schemes each operation accepts', () => {
 });
 
 /**
- * Request-body fields whose required-ness the seed does not state and for which it gives no
- * default, by operation: each accepts `null` (FastAPI's `Optional[T] = None`). `at` is where the
+ * Request-body fields whose required-ness is not shown and which have no default, by operation
+ * (gap policy): each accepts `null` (FastAPI's `Optional[T] = None`). `at` is where the
  * field's object sits in the operation's first example.
  */
 const nullable: { operationId: string; at: (string | number)[]; fields: string[] }[] = [
@@ -113,7 +115,7 @@ const nullable: { operationId: string; at: (string | number)[]; fields: string[]
 ];
 const nullCases = nullable.flatMap(({ operationId, at, fields }) => fields.map((field) => [operationId, [...at, field].join('.'), at, field] as const));
 
-describe('GUIDE §2 rule 3: a field the seed does not require and gives no default accepts null', () => {
+describe('gap policy: a field whose required-ness is not shown and that has no default accepts null', () => {
   it.each(nullCases)('%s: %s = null is 200', async (operationId, _where, at, field) => {
     const body = example(operationId, at, { [field]: null });
     const { status, json } = await send(operationId, body);
@@ -153,7 +155,7 @@ describe('GUIDE §2 rule 3: a field the seed does not require and gives no defau
   });
 });
 
-describe('what the seed states stays enforced', () => {
+describe('what the spec states stays enforced', () => {
   it.each([
     ['logTraces', [], { traces: null }, ['body', 'traces'], 'list_type'],
     ['logTraces', ['traces', 0], { type: null }, ['body', 'traces', 0, 'type'], 'literal_error'],
@@ -178,7 +180,7 @@ describe('what the seed states stays enforced', () => {
   });
 });
 
-describe('GUIDE §2 rule 9: spans of types other than llm', () => {
+describe('gap policy: spans of types other than llm (the Span schema gives the llm shape only)', () => {
   const llm = (name: string) => ({
     type: 'llm',
     name,

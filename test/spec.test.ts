@@ -1,6 +1,7 @@
-// The bundled document against the seed (../shared/seed), one test per table of its sections 2, 4
-// and 8. Expectations are transcribed from the seed by hand: they are the independent truth the
-// hand-written spec must match, so a wrong edit of openapi/ fails the test named after its table.
+// The bundled document against the API as this file states it: one test per data model, then the
+// endpoints, authentication, limits and versioning. Expectations are written here by hand, apart
+// from openapi/: they are the independent truth the hand-written spec must match, so a wrong edit of
+// openapi/ fails the test named after what it broke.
 import { describe, expect, it } from 'vitest';
 import {
   deref,
@@ -66,10 +67,10 @@ const integer = { type: 'integer' };
 const boolean = { type: 'boolean' };
 const object = { type: 'object' };
 const uuid = { type: 'string', format: 'uuid' };
-/** A request field the seed does not require and gives no default: it also accepts null (GUIDE §2 rule 3). */
+/** A request field whose required-ness is not shown and that has no default: it also accepts null (docs/gap-policy.md). */
 const orNull = (field: Field): Field => ({ ...field, type: [field.type as string, 'null'] });
 
-describe('seed 2.1 Signals configuration', () => {
+describe('data model: Signals configuration', () => {
   it('Signals configuration: every field, all required, no other field', () => {
     expectFields('SignalsConfiguration', {
       id: uuid,
@@ -138,7 +139,7 @@ describe('seed 2.1 Signals configuration', () => {
   });
 });
 
-describe('seed 2.2 Annotation template', () => {
+describe('data model: Annotation template', () => {
   it('Annotation template: fields of the update response', () => {
     expectFields('AnnotationTemplate', {
       name: { type: 'string', minLength: 1, maxLength: 255 },
@@ -177,7 +178,7 @@ describe('seed 2.2 Annotation template', () => {
   });
 });
 
-describe('seed 2.3 Trace and span', () => {
+describe('data model: Trace and span', () => {
   it('Trace object', () => {
     expectFields('Trace', {
       type: { type: 'string', const: 'trace' },
@@ -220,7 +221,7 @@ describe('seed 2.3 Trace and span', () => {
   });
 });
 
-describe('seed 2.4 Scorer version', () => {
+describe('data model: Scorer version', () => {
   it('Top-level fields', () => {
     expectFields('ScorerVersion', {
       id: string,
@@ -335,7 +336,7 @@ describe('seed 2.4 Scorer version', () => {
   });
 });
 
-describe('seed 2.5 Bulk feedback', () => {
+describe('data model: Bulk feedback', () => {
   it('Create operation object (BulkFeedbackRatingCreate)', () => {
     expectFields('BulkFeedbackRatingCreate', {
       operation_type: { type: 'string', const: 'create' },
@@ -372,7 +373,7 @@ describe('seed 2.5 Bulk feedback', () => {
   });
 });
 
-describe('seed 2.6 System user', () => {
+describe('data model: System user', () => {
   it('System user (response)', () => {
     expectFields('SystemUser', {
       id: string,
@@ -391,7 +392,7 @@ describe('seed 2.6 System user', () => {
   });
 });
 
-describe('seed 2.7 Validation error', () => {
+describe('data model: Validation error', () => {
   it('detail items require loc, msg and type', () => {
     expectFields('HTTPValidationError', { detail: { type: 'array', itemsRef: 'ValidationError' } });
     expectFields('ValidationError', { loc: { type: 'array' }, msg: string, type: string, input: {}, ctx: object });
@@ -400,7 +401,7 @@ describe('seed 2.7 Validation error', () => {
   });
 });
 
-describe('seed 4 Endpoints', () => {
+describe('Endpoints', () => {
   const endpoints = [
     ['putSignalsConfiguration', 'put', '/v2/projects/{project_id}/runs/{run_id}/signals/configuration', ['project_id', 'run_id'], 'SignalsConfigurationPut', 'SignalsConfigurationResponse'],
     ['loginSocial', 'post', '/v2/login/social', [], 'SocialLoginRequest', 'SocialLoginResponse'],
@@ -430,7 +431,7 @@ describe('seed 4 Endpoints', () => {
     );
   });
 
-  it('4.1 Experiment run shape and log stream shape: closed, exclusive', () => {
+  it('Put Signals Configuration: experiment run shape and log stream shape: closed, exclusive', () => {
     expectFields('ExperimentSignalsConfigurationPut', {
       model: { type: 'string', minLength: 1, maxLength: 255 },
       user_preferences: { ref: 'SignalsUserPreferences' },
@@ -460,19 +461,19 @@ describe('seed 4 Endpoints', () => {
     expectClosed('SignalsConfigurationResponse', true);
   });
 
-  it('4.2 Login Social: request and response', () => {
+  it('Login Social: request and response', () => {
     expectFields('SocialLoginRequest', { id_token: orNull(string), provider: orNull(string) });
     expectRequired('SocialLoginRequest', []);
     expectFields('SocialLoginResponse', { access_token: string, token_type: { type: 'string', const: 'bearer' } });
   });
 
-  it('4.3 Update Annotation Template: open body with a bounded name', () => {
+  it('Update Annotation Template: open body with a bounded name', () => {
     expectFields('AnnotationTemplateUpdate', { name: orNull({ type: 'string', minLength: 1, maxLength: 255 }), criteria: orNull(string) });
     expectRequired('AnnotationTemplateUpdate', []);
     expect(schema('AnnotationTemplateUpdate').additionalProperties).toBe(true);
   });
 
-  it('4.4 Log Traces: request body and response', () => {
+  it('Log Traces: request body and response', () => {
     expectFields('LogTracesIngestRequest', {
       traces: { type: 'array', itemsRef: 'Trace', minItems: 1 },
       log_stream_id: orNull(uuid),
@@ -498,7 +499,7 @@ describe('seed 4 Endpoints', () => {
     });
   });
 
-  it('4.5 Create Luna3 Scorer Version: request body', () => {
+  it('Create Luna3 Scorer Version: request body', () => {
     expectFields('Luna3ScorerVersionCreate', {
       instruction: orNull(string),
       adapter_path: orNull(string),
@@ -508,7 +509,7 @@ describe('seed 4 Endpoints', () => {
     expectRequired('Luna3ScorerVersionCreate', []);
   });
 
-  it('4.6 Apply Bulk Feedback V2: deprecated, body and array response', () => {
+  it('Apply Bulk Feedback V2: deprecated, body and array response', () => {
     expect(operation('applyBulkFeedbackV2').operation.deprecated).toBe(true);
     for (const id of operationIds.filter((i) => i !== 'applyBulkFeedbackV2')) {
       expect(operation(id).operation.deprecated, id).toBeUndefined();
@@ -522,7 +523,7 @@ describe('seed 4 Endpoints', () => {
     expect(refName(response.items!)).toBe('BulkFeedbackRatingResult');
   });
 
-  it('4.3 (reference) Create Or Verify User: open body, auth_method enum, role enum named', () => {
+  it('Create Or Verify User: open body, auth_method enum, role enum named', () => {
     expectFields('SystemUserCreate', {
       email: orNull(string),
       first_name: orNull(string),
@@ -538,7 +539,7 @@ describe('seed 4 Endpoints', () => {
   });
 });
 
-describe('seed 5 Authentication', () => {
+describe('Authentication', () => {
   it('four schemes with their carriers', () => {
     expect(spec.components.securitySchemes).toMatchObject({
       APIKeyHeader: { type: 'apiKey', in: 'header', name: 'Service-AO-API-Key' },
@@ -548,8 +549,9 @@ describe('seed 5 Authentication', () => {
     });
   });
 
-  // The seed declares the schemes of Signals, Luna3, the template and bulk feedback; its "Per
-  // operation" lines say how each example request was sent, which comes first (GUIDE §2 rule 8).
+  // The schemes of Signals, Luna3, the template and bulk feedback are declared; what is known per
+  // operation is how each example request was sent, and that scheme comes first (gap policy,
+  // docs/gap-policy.md: the declared security schemes; see the x-not-shown of logTraces).
   it('per operation: the scheme the request is sent with comes first', () => {
     const all = (first: string, second: string) => [first, second, 'OAuth2PasswordBearer', 'HTTPBasic'];
     const expected: Record<string, string[]> = {
@@ -575,8 +577,8 @@ describe('seed 5 Authentication', () => {
   });
 });
 
-describe('seed 8 Limits', () => {
-  it('every limit of the table', () => {
+describe('Limits', () => {
+  it('every limit', () => {
     const limits: [string, string, Field][] = [
       ['ExperimentSignalsConfigurationPut', 'model', { minLength: 1, maxLength: 255 }],
       ['LogStreamSignalsConfigurationPut', 'model', { minLength: 1, maxLength: 255 }],
@@ -596,12 +598,12 @@ describe('seed 8 Limits', () => {
     }
   });
 
-  it('no bound the seed does not give: rate limits and request sizes stay recorded as gaps', () => {
+  it('no invented bound: rate limits and request sizes stay recorded as gaps', () => {
     expect(spec.info['x-not-shown'].join(' ')).toMatch(/Rate limits, quotas and request size limits/);
   });
 });
 
-describe('seed 9 Versioning', () => {
+describe('Versioning', () => {
   it('OpenAPI 3.1.0, info version 0.1.0, every path under /v2, local mock as default server', () => {
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.info.version).toBe('0.1.0');

@@ -1,10 +1,11 @@
-// The mock keeps the seed's rules across requests (seed section 3, rules for user creation; 4.1
-// "creates or replaces"; 4.3 a PATCH; section 9, "Luna3 creation makes a new version under an
-// existing scorer"), and only those. Each sequence runs through the typed client against the
-// mock started as `npm start` starts it (stateful, the default) in a session of its own, and
-// against a `--stateless` mock, where it gets the answers of one request alone. Both are the run's
-// shared mocks (test/setup/mock-server.ts), not the contract tests' one, which MOCK_STATELESS=1
-// turns stateless.
+// The mock keeps the rules across requests that the spec's descriptions state (Create Or Verify
+// User: the first user is created as an administrator, a later one has its e-mail verified; Put
+// Signals Configuration "creates or replaces"; Update Annotation Template is a PATCH; ScorerVersion:
+// "Luna3 creation makes a new version under an existing scorer"), and only those. Each sequence
+// runs through the typed client against the mock started as `npm start` starts it (stateful, the
+// default) in a session of its own, and against a `--stateless` mock, where it gets the answers of
+// one request alone. Both are the run's shared mocks (test/setup/mock-server.ts), not the contract
+// tests' one, which MOCK_STATELESS=1 turns stateless.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,7 +77,7 @@ const sequences = {
   },
 };
 
-describe('stateful (the default): the seed’s rules across requests', () => {
+describe('stateful (the default): the rules across requests', () => {
   it('Create Or Verify User: the first user is an administrator; the next is an invited user whose e-mail is verified', async () => {
     const [first, second, again] = await sequences.users(sessionClient());
     expect(first).toMatchObject({ email: 'ada@example.org', role: 'system_admin' });

@@ -135,7 +135,7 @@ describe('enums and open bodies', () => {
     void user;
   });
 
-  it('open bodies accept fields whose names the seed does not show', () => {
+  it('open bodies accept fields whose names are not shown', () => {
     const traces: LogTracesIngestRequest = { traces: [{ type: 'trace' }], logging_method: 'python_client' };
     const user: SystemUserCreate = { email: 'a@example.org', role: 'admin' };
     // @ts-expect-error traces is required
@@ -164,7 +164,7 @@ describe('enums and open bodies', () => {
   });
 });
 
-describe('null where the seed states no required-ness and no default (GUIDE §2 rule 3)', () => {
+describe('null where no required-ness is shown and there is no default (docs/gap-policy.md)', () => {
   it('is assignable to every such request field', () => {
     const traces: LogTracesIngestRequest = {
       traces: [
@@ -199,7 +199,7 @@ describe('null where the seed states no required-ness and no default (GUIDE §2 
     void [traces, user, feedback, noOperations, login, template, luna3];
   });
 
-  it('a wrong type is still an error, and so is null where the seed says otherwise', () => {
+  it('a wrong type is still an error, and so is null where the spec says otherwise', () => {
     // @ts-expect-error experiment_id is a string or null, not a number
     const wrongId: LogTracesIngestRequest = { traces: [{ type: 'trace' }], experiment_id: 42 };
     // @ts-expect-error traces is required and not nullable

@@ -1,5 +1,5 @@
 // Shared by the checks of this folder: running a command, the Node binaries of the matrix, and
-// one PASS/FAIL line per check.
+// one PASS/FAIL line per check (LIMIT for a known limit of a tool, which is no failure).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,13 @@ import { fileURLToPath } from 'node:url';
 export const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..');
 export const bin = (name) => join(here, 'node_modules', '.bin', name);
-/** TypeScript's compiler, run with `node` so that it does not depend on the shell's PATH. */
+/**
+ * TypeScript's compiler, run with `node` by its path so that it does not depend on the shell's PATH
+ * (node_modules/.bin/tsc may be either version: both packages name their bin `tsc`).
+ */
 export const tsc = join(here, 'node_modules/typescript/bin/tsc');
+/** TypeScript 7, the native compiler (package.json: the alias typescript7), run the same way. */
+export const tsc7 = join(here, 'node_modules/typescript7/bin/tsc');
 
 /** The Node versions a consumer may run: the engines floor and the two newer lines, from the npm registry's `node` package. */
 export const nodes = [
@@ -32,14 +37,21 @@ export const tempDir = (prefix) => mkdtempSync(join(tmpdir(), `ecosystem-${prefi
 /** Collects the results of one check file and prints one line per case; exits 1 when any failed. */
 export function report(title) {
   const failures = [];
+  const limits = [];
   console.log(`\n== ${title}`);
   return {
     result(name, ok, detail = '') {
       console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? `: ${detail}` : ''}`);
       if (!ok) failures.push(name);
     },
+    /** A case the tool refuses by design (its documentation says so): printed, not a failure. */
+    limit(name, detail) {
+      console.log(`LIMIT ${name}: ${detail}`);
+      limits.push(name);
+    },
     finish() {
-      console.log(failures.length ? `== ${title}: ${failures.length} FAILED (${failures.join(', ')})` : `== ${title}: all passed`);
+      const known = limits.length ? ` (${limits.length} known limit${limits.length === 1 ? '' : 's'}: ${limits.join(', ')})` : '';
+      console.log(failures.length ? `== ${title}: ${failures.length} FAILED (${failures.join(', ')})${known}` : `== ${title}: all passed${known}`);
       process.exitCode = failures.length ? 1 : 0;
     },
   };

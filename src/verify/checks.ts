@@ -5,7 +5,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validationDetails } from '../client/index.js';
 import type { Constraint } from './constraints.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, Outcome } from './exchange.js';
 import { pathName } from './schema.js';
 import { validationErrorValidator } from './validate.js';
 import { naming } from './verdict.js';
@@ -31,12 +31,16 @@ export interface CheckContext {
 
 const one = (key: string, message: string): Problem[] => [{ key, message }];
 
-/** The status of a response that a status check may judge: not a timeout, not a 5xx (judged elsewhere). */
+/** The answer of an exchange; undefined when none came (a timeout, a network error). */
+export function answerOf(exchange: Exchange): Extract<Outcome, { type: 'response' }> | undefined {
+  // Stryker disable next-line ConditionalExpression: no other outcome has a status, which every caller reads
+  return exchange.outcome.type === 'response' ? exchange.outcome : undefined;
+}
+
+/** The status of an answer that a status check may judge: not a 5xx (judged elsewhere). */
 function judgedStatus(exchange: Exchange): number | undefined {
-  const outcome = exchange.outcome;
-  // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
-  if (outcome.type !== 'response' || outcome.status >= 500) return undefined;
-  return outcome.status;
+  const answer = answerOf(exchange);
+  return answer && answer.status < 500 ? answer.status : undefined;
 }
 
 const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -75,8 +79,8 @@ export function describeSchemaError(error: ErrorObject, body: unknown): { pointe
 /** One problem per schema error of a body (array indexes grouped: /items/3/id and /items/5/id are one fault). */
 function schemaProblems(validate: ValidateFunction, body: unknown, prefix: string): Problem[] {
   if (validate(body)) return [];
-  // Stryker disable next-line ArrayDeclaration: Ajv sets errors whenever the validation fails
-  return outermost(validate.errors ?? []).map((error) => {
+  // Ajv sets errors whenever a validation fails.
+  return outermost(validate.errors!).map((error) => {
     const { pointer, text } = describeSchemaError(error, body);
     return { key: `${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} ${error.keyword}`, message: `${prefix}${text}` };
   });
@@ -96,9 +100,8 @@ export const noServerError: Check = {
   name: 'no_server_error',
   description: 'no request gets a 5xx',
   run(exchange) {
-    const outcome = exchange.outcome;
-    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
-    return outcome.type === 'response' && outcome.status >= 500 ? one(`status ${outcome.status}`, `answered ${outcome.status}`) : [];
+    const answer = answerOf(exchange);
+    return answer && answer.status >= 500 ? one(`status ${answer.status}`, `answered ${answer.status}`) : [];
   },
 };
 
@@ -114,9 +117,8 @@ export const responseIsJson: Check = {
   name: 'response_is_json',
   description: 'every answer of the API is a JSON body labelled application/json (seed, section 1)',
   run(exchange) {
-    const outcome = exchange.outcome;
-    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
-    if (outcome.type !== 'response' || outcome.status >= 500 || outcome.notJson === undefined) return [];
+    const outcome = answerOf(exchange);
+    if (outcome === undefined || outcome.status >= 500 || outcome.notJson === undefined) return [];
     const what = outcome.notJson === 'not JSON' ? `content-type ${outcome.contentType ?? 'missing'}` : outcome.notJson;
     return one(`${outcome.status} ${what}`, `the ${outcome.status} answer is not a JSON body: ${what}`);
   },
@@ -126,9 +128,8 @@ export const responseSchemaConformance: Check = {
   name: 'response_schema_conformance',
   description: 'every 200 body is valid against the operation\'s 200 schema',
   run(exchange) {
-    const outcome = exchange.outcome;
-    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
-    if (outcome.type !== 'response' || outcome.status !== 200 || outcome.notJson !== undefined) return [];
+    const outcome = answerOf(exchange);
+    if (outcome === undefined || outcome.status !== 200 || outcome.notJson !== undefined) return [];
     return schemaProblems(exchange.operation.validateResponse, outcome.body, '');
   },
 };
@@ -137,9 +138,8 @@ export const validationErrorShape: Check = {
   name: 'validation_error_shape',
   description: 'every 422 body is an HTTPValidationError: {"detail": [{"loc", "msg", "type"}, …]} (seed, 2.7)',
   run(exchange) {
-    const outcome = exchange.outcome;
-    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
-    if (outcome.type !== 'response' || outcome.status !== 422 || outcome.notJson !== undefined) return [];
+    const outcome = answerOf(exchange);
+    if (outcome === undefined || outcome.status !== 422 || outcome.notJson !== undefined) return [];
     return schemaProblems(validationErrorValidator, outcome.body, 'the 422 body is not an HTTPValidationError: ');
   },
 };
@@ -156,8 +156,7 @@ export const acceptsValidRequest: Check = {
       return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label}); is the credential in the environment one the server accepts?`);
     }
     // A 422 says where the server disagrees with the contract: one group per place it names.
-    // judgedStatus read a response.
-    const first = validationDetails((exchange.outcome as { body?: unknown }).body)[0];
+    const first = validationDetails(answerOf(exchange)!.body)[0];
     const loc = first ? clip(first.loc.join('.')) : undefined;
     const where = first ? ` at ${loc}: ${clip(first.msg)}` : '';
     return one(`status ${status}${loc ? ` ${loc}` : ''}`, `answered ${status}${where} to a valid request (${exchange.label})`);
@@ -188,9 +187,8 @@ export const validationErrorLocatesViolation: Check = {
   name: 'validation_error_locates_violation',
   description: 'the 422 `detail` has an item whose `loc` points at the violated field, or at a place where the contract finds the request wrong',
   run(exchange, { constraint }) {
-    const outcome = exchange.outcome;
-    // Stryker disable next-line ConditionalExpression: an outcome that is not a response has no status, and every comparison of an undefined status is false
-    if (!constraint || outcome.type !== 'response' || outcome.status !== 422 || !validationErrorValidator(outcome.body)) return [];
+    const outcome = answerOf(exchange);
+    if (!constraint || outcome === undefined || outcome.status !== 422 || !validationErrorValidator(outcome.body)) return [];
     if (!Array.isArray((outcome.body as { detail?: unknown }).detail)) return one('no detail', "the 422 has no `detail`, so it locates no violation");
     // Where the spec itself finds the request wrong also counts: a body that loses the field which
     // selects a union branch is wrong in the other branch's terms (pydantic reports it there).

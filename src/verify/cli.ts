@@ -206,10 +206,11 @@ async function reachable(baseUrl: string, timeoutMs: number): Promise<string | u
     await response.body?.cancel();
     return undefined;
   } catch (error) {
-    const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+    const e = error as { name?: string; cause?: { code?: string; message?: string } };
     if (e.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-    // Stryker disable next-line OptionalChaining: fetch rejects with a cause on every failure but the timeout above
-    return e.cause?.code ?? e.cause?.message ?? String(error);
+    // fetch rejects with a cause on every other failure.
+    const { cause = {} } = e;
+    return cause.code ?? cause.message ?? String(error);
   }
 }
 
@@ -265,8 +266,8 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
   for (const [name, value] of Object.entries(options.pathParams)) {
     const parameters = selected.flatMap((op) => op.pathParameters.filter((p) => p.name === name));
     if (parameters.length === 0) return fail(`--path-param ${name}: no operation to verify has a path parameter ${name}`);
-    // Stryker disable next-line MethodExpression: every path parameter of the spec is a uuid, so a name has one schema
-    if (!parameters.every((p) => isValid(p.schema, value))) return fail(`--path-param ${name}: ${JSON.stringify(value)} is not a valid ${name} (${JSON.stringify(parameters[0]!.schema)})`);
+    const refused = parameters.find((p) => !isValid(p.schema, value));
+    if (refused) return fail(`--path-param ${name}: ${JSON.stringify(value)} is not a valid ${name} (${JSON.stringify(refused.schema)})`);
   }
   const uncovered = selected.filter((op) => !credentialOptional(op) && heldSchemes(op, credentials).length === 0);
   if (uncovered.length > 0) {
@@ -299,7 +300,6 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
       ? {
           onProgress: (done: number, of: number) => {
             const now = Date.now();
-            // Stryker disable next-line EqualityOperator: a frame exactly 100 ms after the last one drawn or not, the line is redrawn at most about ten times a second
             if (now - lastDrawn < 100 && done < of) return;
             lastDrawn = now;
             io.stderr(`\r\x1b[K${done}/${of} requests`);

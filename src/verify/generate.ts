@@ -4,11 +4,12 @@ import fc from 'fast-check';
 import { jsonType, type Flat, type Json, type Path } from './schema.js';
 import { formatConstrains, isValid } from './validate.js';
 
+/** How objects and arrays are drawn (neither by default); a scalar has nothing to fill or extend. */
 export interface GenerateOptions {
   /** Every optional property present and every array non-empty (so every path of the variant exists). */
-  fill: boolean;
+  fill?: boolean;
   /** Unknown properties added to objects that do not forbid them. */
-  extras: boolean;
+  extras?: boolean;
 }
 
 /** Code points, the unit JSON Schema's minLength/maxLength count (Ajv, Prism and pydantic agree). */
@@ -73,13 +74,9 @@ const FORMAT_ARBITRARIES: Record<string, () => fc.Arbitrary<string>> = {
 const formatArbitraries = new Map<string, fc.Arbitrary<string>>();
 
 function formatArbitrary(format: string): fc.Arbitrary<string> {
-  let arbitrary = formatArbitraries.get(format);
-  // Stryker disable next-line ConditionalExpression: the cache only spares building a generator again; a new one draws the same values
-  if (arbitrary === undefined) {
-    if (!Object.hasOwn(FORMAT_ARBITRARIES, format)) throw new Error(`no generator for format "${format}": add one to FORMAT_ARBITRARIES in src/verify/generate.ts`);
-    arbitrary = (FORMAT_ARBITRARIES[format] as () => fc.Arbitrary<string>)();
-    formatArbitraries.set(format, arbitrary);
-  }
+  if (!Object.hasOwn(FORMAT_ARBITRARIES, format)) throw new Error(`no generator for format "${format}": add one to FORMAT_ARBITRARIES in src/verify/generate.ts`);
+  const arbitrary = formatArbitraries.get(format) ?? FORMAT_ARBITRARIES[format]!();
+  formatArbitraries.set(format, arbitrary);
   return arbitrary;
 }
 
@@ -93,8 +90,7 @@ function stringArbitrary(node: Flat): fc.Arbitrary<string> {
     return formatArbitrary(format).filter(inLength);
   }
   if (typeof k.pattern === 'string') {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: the filter keeps the bounds; maxLength only spares fast-check strings the filter would drop
-    return fc.stringMatching(new RegExp(k.pattern, 'u'), maxLength === undefined ? {} : { maxLength }).filter(inLength);
+    return fc.stringMatching(new RegExp(k.pattern, 'u'), { maxLength }).filter(inLength);
   }
   // Lengths near both ends are more likely than with the default size.
   const upper = maxLength === undefined ? minLength + 40 : Math.min(maxLength, minLength + 40);
@@ -111,10 +107,9 @@ function numberArbitrary(node: Flat, integer: boolean): fc.Arbitrary<number> {
   if (integer) {
     const lo = min ?? Number.MIN_SAFE_INTEGER;
     const hi = max ?? Number.MAX_SAFE_INTEGER;
-    // Small values often (within 1000 of zero, or of the nearer bound when the bounds exclude zero's neighbourhood).
-    // Stryker disable next-line EqualityOperator: at a bound of exactly ±1000 either range holds only valid values near it; only their spread differs
-    const [nearLo, nearHi] = lo > 1000 ? [lo, Math.min(hi, lo + 2000)] : hi < -1000 ? [Math.max(lo, hi - 2000), hi] : [Math.max(lo, -1000), Math.min(hi, 1000)];
-    const base = fc.oneof(fc.integer({ min: nearLo, max: nearHi }), fc.integer({ min: lo, max: hi }));
+    // Small values often: within 1000 of the allowed value nearest zero.
+    const nearest = Math.min(Math.max(0, lo), hi);
+    const base = fc.oneof(fc.integer({ min: Math.max(lo, nearest - 1000), max: Math.min(hi, nearest + 1000) }), fc.integer({ min: lo, max: hi }));
     return multipleOf ? base.map((n) => n - (n % multipleOf)).filter((n) => n >= lo && n <= hi) : base;
   }
   // Unbounded, the bounds are the largest finite doubles, so no infinity is drawn (fast-check's
@@ -131,7 +126,7 @@ const anyJson: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrar
 const extraKey = fc.string({ unit, minLength: 1, maxLength: 8 }).map((s) => `fuzz_extra_${s}`);
 
 /** A fast-check arbitrary of the values valid against a variant. */
-export function arbitraryOf(node: Flat, options: GenerateOptions): fc.Arbitrary<Json> {
+export function arbitraryOf(node: Flat, options: GenerateOptions = {}): fc.Arbitrary<Json> {
   return bareArbitrary(node, options).filter((value) => !node.nots.some((n) => isValid(n, value)));
 }
 
@@ -186,35 +181,30 @@ export function sampleOf<T>(arbitrary: fc.Arbitrary<T>, seed: number, count = 1)
 export function fitLength(sample: string, length: number, pattern?: string): string | undefined {
   let chars = [...sample];
   if (pattern === undefined) {
-    // No pattern: keep the sample's characters, pad with its last one (or "a").
-    // Stryker disable next-line EqualityOperator: at the exact length, cutting and padding by nothing give the same string
-    if (chars.length >= length) return chars.slice(0, length).join('');
-    return chars.join('') + (chars[chars.length - 1] ?? 'a').repeat(length - chars.length);
+    // No pattern: keep the sample's characters, pad with its last one (or "a"), cut at the length.
+    return [...chars, ...Array<string>(length).fill(chars[chars.length - 1] ?? 'a')].slice(0, length).join('');
   }
   const re = new RegExp(pattern, 'u');
   const matches = (s: string[]) => re.test(s.join(''));
   if (!matches(chars)) return undefined;
-  while (chars.length !== length) {
+  for (;;) {
     const missing = length - chars.length;
     let next: string[] | undefined;
     for (let i = 0; i < Math.max(chars.length, 1) && !next; i++) {
-      // Stryker disable next-line EqualityOperator: the loop runs only while missing is not 0
+      // All the missing characters at once when the pattern allows, else one: the character at i
+      // repeated after it, or characters dropped from i on; at the length, done.
+      let candidates: string[][];
       if (missing > 0) {
         const c = chars[i] ?? 'a';
-        // All the missing characters at once when the pattern allows, else one.
-        const all = [...chars.slice(0, i + 1), ...Array<string>(missing).fill(c), ...chars.slice(i + 1)];
-        const one = [...chars.slice(0, i + 1), c, ...chars.slice(i + 1)];
-        next = matches(all) ? all : matches(one) ? one : undefined;
-      } else {
-        const all = [...chars.slice(0, i), ...chars.slice(i - missing)];
-        const one = [...chars.slice(0, i), ...chars.slice(i + 1)];
-        next = matches(all) ? all : matches(one) ? one : undefined;
-      }
+        candidates = [[...chars.slice(0, i + 1), ...Array<string>(missing).fill(c), ...chars.slice(i + 1)], [...chars.slice(0, i + 1), c, ...chars.slice(i + 1)]];
+      } else if (missing < 0) {
+        candidates = [[...chars.slice(0, i), ...chars.slice(i - missing)], [...chars.slice(0, i), ...chars.slice(i + 1)]];
+      } else return chars.join('');
+      next = candidates.find(matches);
     }
     if (!next) return undefined;
     chars = next;
   }
-  return chars.join('');
 }
 
 /** A valid value of `length` code points for a string node, built from a sample; undefined if unreachable. */

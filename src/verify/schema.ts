@@ -29,8 +29,6 @@ export interface Flat {
   choices: string[];
   /** When this node is one member of a `type: [a, b]` list: the whole list. */
   typeUnion?: string[];
-  /** Title of the (last) named schema this node came from. */
-  title?: string;
   /** For `oneOf` sites at this node: the raw alternatives, so exclusivity can be probed. */
   oneOfSites: { base: RawSchema; branches: RawSchema[]; label: string }[];
 }
@@ -368,8 +366,6 @@ export function expand(schemaIn: unknown, depth = 0): Flat[] {
     nots,
     choices: [],
     oneOfSites: [],
-    // Stryker disable next-line ConditionalExpression: a title of undefined reads as no title
-    ...(typeof schema.title === 'string' ? { title: schema.title } : {}),
   };
 
   if (type === 'object') {

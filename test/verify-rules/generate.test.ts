@@ -118,6 +118,8 @@ describe('numbers', () => {
   it('draws small integers often and the whole safe range sometimes', () => {
     const values = draw({ type: 'integer' }, 300) as number[];
     expect(values.filter((n) => Math.abs(n) <= 1000).length).toBeGreaterThan(100);
+    expect(values.some((n) => n >= -1000 && n < 0)).toBe(true);
+    expect(values.some((n) => n > 0 && n <= 1000)).toBe(true);
     expect(values.some((n) => n > 1_000_000)).toBe(true);
     expect(values.some((n) => n < -1_000_000)).toBe(true);
     expect(values.every((n) => Number.isSafeInteger(n))).toBe(true);

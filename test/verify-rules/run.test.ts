@@ -437,27 +437,41 @@ describe('the first round: the first valid and the first invalid request of each
   const plans = (ids = ['loginSocial', 'logTraces']) => ids.map((id) => planOperation(op(id), { requests: 2, seed: 1, credentials, pathParams: {} }));
   const total = (ps: OperationPlan[]) => ps.reduce((n, p) => n + p.tasks.length, 0);
 
-  it.each<[string, Handler, string]>([
+  it.each<[string, Handler, string, string[]?]>([
     ['501 with no JSON to everything (a static file server)', html(501), '4 of 4 requests answered 501 with no JSON'],
     ['an HTML 404 to every path, with path parameters or not', html(404), '4 of 4 requests answered 404 with no JSON'],
+    ['pages (200 with no JSON) to everything', html(200), '4 of 4 requests answered 200 with no JSON'],
     ['405 with JSON to everything', (_, response) => json(response, 405, { detail: 'Method Not Allowed' }), '4 of 4 requests answered 405 with JSON'],
+    ['405 with JSON to a path with parameters', (_, response) => json(response, 405, { detail: 'Method Not Allowed' }), '2 of 2 requests answered 405 with JSON', ['logTraces']],
     [
-      'a JSON 404 to a path without parameters, 501 elsewhere',
-      (request, response) => (request.url === '/v2/login/social' ? json(response, 404, { detail: 'Not Found' }) : html(501)(request, response)),
+      'a JSON 404 to a path with parameters beside a 501 with no JSON: the 501 decides; a tie is in order of the statuses',
+      (request, response) => (request.url === '/v2/login/social' ? html(501)(request, response) : json(response, 404, { detail: 'Not Found' })),
       '2 of 4 requests answered 404 with JSON, 2 answered 501 with no JSON',
     ],
-  ])('%s: nothing more is sent, and the report says what the round saw', async (_name, handler, seen) => {
+    [
+      'a JSON 404 to a path without parameters, 501 elsewhere; the most frequent first',
+      (request, response) => (request.url === '/v2/login/social' ? json(response, 404, { detail: 'Not Found' }) : html(501)(request, response)),
+      '4 of 6 requests answered 501 with no JSON, 2 answered 404 with JSON',
+      ['loginSocial', 'logTraces', 'createOrVerifyUser'],
+    ],
+    [
+      'no answer (a timeout) and a 500 with JSON decide nothing: the 404 with no JSON does',
+      (request, response) => {
+        if (request.url === '/v2/login/social') return html(404)(request, response);
+        if (request.url === '/v2/system_users') return json(response, 500, { detail: 'Internal Server Error' });
+      },
+      '2 of 6 requests answered 404 with no JSON, 2 answered 500 with JSON',
+      ['loginSocial', 'logTraces', 'createOrVerifyUser'],
+    ],
+  ])('%s: nothing more is sent, and the report says what the round saw', async (_name, handler, seen, ids = ['loginSocial', 'logTraces']) => {
     server.handle(handler);
     const before = server.received.length;
-    const report = await verify(plans(), options());
+    const report = await verify(plans(ids), options({ concurrency: 1, timeoutMs: 150 }));
     expect(report.notTheApi).toBe(seen);
-    expect(report.requests).toBe(4);
+    expect(report.requests).toBe(2 * ids.length);
     expect(report.conforms).toBe(false);
-    expect(server.received.length - before).toBe(4);
-    expect(report.operations.map((o) => [o.operationId, o.sent.valid, o.sent.negative, o.sent.hostile])).toEqual([
-      ['loginSocial', 1, 1, 0],
-      ['logTraces', 1, 1, 0],
-    ]);
+    expect(server.received.length - before).toBe(2 * ids.length);
+    expect(report.operations.map((o) => [o.operationId, o.sent.valid, o.sent.negative, o.sent.hostile])).toEqual(ids.map((id) => [id, 1, 1, 0]));
   });
 
   it.each<[string, Handler, string[]?]>([

@@ -188,6 +188,11 @@ describe('samples', () => {
       [2, ['provider'], ['type string']],
     ]);
     expect(firstNode((node) => node.type === 'string' && node.keywords.minLength === 1).op.id).toBe('putSignalsConfiguration');
+    // a later operation whose body is required comes first; without one, the first found
+    const optionalFirst = [op('loginSocial'), op('logTraces'), op('putSignalsConfiguration')];
+    expect(optionalFirst.map((o) => o.bodyRequired)).toEqual([false, false, true]);
+    expect(firstNode((node) => node.type === 'string', optionalFirst).op.id).toBe('putSignalsConfiguration');
+    expect(firstNode((node) => node.type === 'string', optionalFirst.slice(0, 2)).op.id).toBe('loginSocial');
     expect(() => firstNode(() => false)).toThrow('no field of the spec has the shape this hostile case needs');
   });
 });

@@ -1,10 +1,11 @@
-// The tests Stryker runs for each mutant of npm run mutation:fast and mutation:mock: the client's
-// stubbed-fetch suite and the mock's state, 422 dialect and reflection called in-process. None
-// needs a mock process or a server, so each mutant costs milliseconds.
+// The tests Stryker runs for each mutant of npm run mutation:fast: the client's stubbed-fetch
+// suite, the mock's state, 422 dialect and reflection, and the operations' rules and the shared
+// helpers, all called in-process. None needs a mock process or a server, so each mutant costs
+// milliseconds.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/client-stubbed.test.ts', 'test/state-rules.test.ts', 'test/reflect-rules.test.ts', 'test/pydantic-rules.test.ts'],
+    include: ['test/client-stubbed.test.ts', 'test/state-rules.test.ts', 'test/reflect-rules.test.ts', 'test/pydantic-rules.test.ts', 'test/rules/*.test.ts', 'test/shared/*.test.ts'],
   },
 });

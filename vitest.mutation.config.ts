@@ -19,6 +19,8 @@ const IN_PROCESS_SUITES = [
   'test/mock-cli-rules.test.ts',
   'test/mock-server-rules.test.ts',
   'test/verify-rules/*.test.ts',
+  'test/rules/*.test.ts',
+  'test/shared/*.test.ts',
 ];
 
 const only = process.env.MUTATION_SUITES?.split(',').filter(Boolean);

@@ -7,7 +7,7 @@
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
 // from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
 import { createRequire } from 'node:module';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -539,6 +539,8 @@ function installCopy(dir: string, files: string[], packageJson: object | string 
   mkdirSync(join(dir, 'src/mock'), { recursive: true });
   if (packageJson !== undefined) writeFileSync(join(dir, 'package.json'), typeof packageJson === 'string' ? packageJson : JSON.stringify(packageJson));
   for (const file of files) copyFileSync(join(repoRoot, 'src/mock', file), join(dir, 'src/mock', file));
+  // The generic helpers the mock's modules import.
+  cpSync(join(repoRoot, 'src/shared'), join(dir, 'src/shared'), { recursive: true });
   return join(dir, 'src/mock');
 }
 

@@ -9,7 +9,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tooManyErrors } from '../src/mock/limits.js';
-import { nameUuid } from '../src/mock/reflect.js';
+import { nameUuid } from '../src/shared/uuid.js';
 import { startMock, type MockOptions, type RunningMock } from '../src/mock/server.js';
 import { StateFullError } from '../src/mock/state.js';
 import { bodyTooLarge, MAX_BODY } from '../src/mock/stages/read-body.js';

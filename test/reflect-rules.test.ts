@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPrism } from '../src/mock/deps.js';
 import { LimitError } from '../src/mock/limits.js';
 import { createValidator } from '../src/mock/pydantic.js';
-import { createReflector, nameUuid } from '../src/mock/reflect.js';
+import { createReflector } from '../src/mock/reflect.js';
 import { type Document, type Operation, Spec } from '../src/mock/spec.js';
 
 const document = JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as Document;
@@ -40,20 +40,6 @@ function reflect(id: string, pathParams: Record<string, string>, body: unknown, 
   return fresh().reflect(operation(id), { pathParams, body: body === undefined ? null : body, text }, response);
 }
 const keys = (value: unknown): string[] => Object.keys(value as object);
-
-describe('nameUuid', () => {
-  it('is a version 5 layout UUID, the same for the same name and stable across releases', () => {
-    expect(nameUuid('')).toBe('9a694109-af73-5924-8d8b-d21a2d77def8');
-    expect(nameUuid('a')).toBe('650f992e-554f-563d-b863-3d4b1535e67a');
-    expect(nameUuid('a')).toBe(nameUuid('a'));
-    const names = Array.from({ length: 200 }, (_, i) => `name ${i}`);
-    const ids = names.map(nameUuid);
-    for (const id of ids) expect(id).toMatch(UUID5);
-    expect(new Set(ids).size).toBe(200);
-    // the variant nibble takes each of its four values, the version nibble always 5
-    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
-  });
-});
 
 describe('Put Signals Configuration (PUT replaces the whole configuration)', () => {
   const put = (body: unknown, run_id = RUN) => reflect('putSignalsConfiguration', { project_id: PROJECT, run_id }, body);

@@ -95,6 +95,7 @@ describe('rules', () => {
     const state = createState();
     const answer = { traces_count: 1 };
     expect(state.apply('logTraces', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
+    expect(state.apply('anOperationWithNoRules', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
     expect(state.apply('createOrVerifyUser', { session: 's', pathParams: {}, body: {} }, ['not', 'an', 'object'])).toEqual(['not', 'an', 'object']);
     expect(state.records).toBe(0);
   });
@@ -112,6 +113,11 @@ describe('sessions, clock and identifiers', () => {
     expect(run('one')).toEqual(first);
     state.reset('never-used');
     expect(state.records).toBe(6);
+    // no name: every session starts afresh
+    state.reset();
+    expect(state.records).toBe(0);
+    expect(run('two')).toEqual(first);
+    expect(state.records).toBe(3);
   });
 
   it('another seed gives other identifiers, the same clock', () => {

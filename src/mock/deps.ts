@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
+import { installCommand } from '../shared/peers.js';
 import { manifest, requireFromPackage } from './package-root.js';
 import type { IPrismDiagnostic, Mocker, Resource } from './prism-types.js';
 import type { FormatCheck } from './pydantic.js';
@@ -20,9 +21,7 @@ import type { PrismRoute } from './router.js';
 export const PRISM_PEERS: Record<string, string> = Object.fromEntries(Object.entries(manifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-')));
 
 /** The command that installs the mock's peers: the first version of each range, the set that runs on every supported Node. */
-export const PRISM_INSTALL = `npm install --save-dev ${Object.entries(PRISM_PEERS)
-  .map(([pkg, range]) => `${pkg}@${(range.split('||')[0] as string).trim()}`)
-  .join(' ')}`;
+export const PRISM_INSTALL = installCommand(PRISM_PEERS, Object.keys(PRISM_PEERS));
 
 export class MissingPrismError extends Error {
   override readonly name = 'MissingPrismError';

@@ -9,7 +9,7 @@
 //                                                 check the response) ─ write
 //
 // A 422 carries the service's own `HTTPValidationError` built from the real violations
-// (./pydantic.ts), a 2xx reflects the request (./reflect.ts) and the rules the seed states across
+// (./pydantic.ts), a 2xx reflects the request (./reflect.ts) and the operations' rules across
 // requests (./state.ts) unless the mock is stateless, a 401 says which credential headers the
 // operation accepts. Every request to the API is kept in the journal (./journal.ts).
 import { readFileSync } from 'node:fs';

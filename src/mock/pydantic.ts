@@ -30,6 +30,7 @@
 // a boolean), the strict-mode type (`int_type`, `bool_type`) is reported; where the lax parse would
 // fail too, the lax type (`int_parsing`, `bool_parsing`, …).
 
+import { deepEqual, isObject } from '../shared/json.js';
 import { tooManyErrors } from './limits.js';
 import { dateError, expectedList, timeError, uuidCrateError } from './messages.js';
 import type { Schema, Spec } from './spec.js';
@@ -61,19 +62,6 @@ export function jsonType(value: unknown): string {
     default:
       return 'undefined';
   }
-}
-
-export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: after the line above both are arrays or neither, and arrays compared as objects (keys, then values) give the same answer
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 const typesOf = (schema: Schema): string[] | undefined => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);

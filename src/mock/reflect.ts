@@ -11,31 +11,16 @@
 //    → unchanged, i.e. the example's), POST echoes what was sent (absent → omitted, unless the
 //    response requires it). Path parameters are echoed into properties of the same name; the last
 //    path parameter `X_id` becomes `id` of a response that has no `X_id` (the resource acted on).
-//  - Per operation, what the seed says beyond that (see `hooks`).
+//  - Per operation, what the API answers beyond that: the operation's `answer` rule (../rules/).
 //
 // Fields the request does not determine keep the example's values. Prism validates the result
 // against the response schema; the server sends the example instead if it were not valid.
 
-import { createHash } from 'node:crypto';
+import { operationRules, type Answer } from '../rules/index.js';
+import { isObject } from '../shared/json.js';
 import { LimitError } from './limits.js';
-import { isObject, type Validator } from './pydantic.js';
+import type { Validator } from './pydantic.js';
 import type { Operation, Schema, Spec } from './spec.js';
-
-/** What a hook of an operation reads and changes. */
-interface Exchange {
-  operation: Operation;
-  pathParams: Record<string, string>;
-  /** the parsed request body (null when none) */
-  body: unknown;
-  /** the request body as sent ('' when none) */
-  text: string;
-  /** a copy of the response body Prism chose, to change in place */
-  response: unknown;
-  /** the response object the request's fields go to ({} when none) */
-  target: Record<string, unknown>;
-  /** the most items a reflected list that multiplies two lists of the request may get (LimitError past it) */
-  maxResults: number;
-}
 
 /** What the echo reads of a request. */
 export interface ReflectedRequest {
@@ -49,101 +34,6 @@ export interface Reflector {
   reflect(operation: Operation, request: ReflectedRequest, response: unknown): unknown;
   withDefaults(schema: Schema | undefined, value: unknown): unknown;
 }
-
-/** A name-based (version 5 layout) UUID from SHA-1 of `name`: the same name, the same UUID. */
-export function nameUuid(name: string): string {
-  const hash = createHash('sha1').update('observability-api-contract-mock\n').update(name).digest();
-  hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
-  hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * The UUIDs (version 5 layout) of the items of one SHA-1 digest: its first 16 bytes, the index added
- * to the last 48 bits, so no two items of a digest share one. Only those 12 hex digits are computed
- * per item.
- */
-function indexedUuids(digest: Buffer): (index: number) => string {
-  const bytes = Buffer.from(digest.subarray(0, 16));
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  const prefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-`;
-  const node = bytes.readUIntBE(10, 6);
-  return (index) => prefix + ((node + index) % 2 ** 48).toString(16).padStart(12, '0');
-}
-
-/**
- * What the seed says the response carries beyond the echo, by operationId.
- */
-const hooks: Record<string, (exchange: Exchange) => void> = {
-  // 4.1 / 2.1: the experiment shape has no run_mode, schedule, dates, scheduled_runs_enabled or
-  // notification_severities. Rule 1 of section 3 gives scheduled_runs_enabled false; the other
-  // fields are nullable or lists (→ null, []) as the echo fills them; section 6 sends notifications
-  // for log stream configurations only, so [] is consistent. run_mode has neither a default nor
-  // null: an experiment run has no schedule field at all, so its scans can only start on demand.
-  putSignalsConfiguration({ body, target }) {
-    if (isObject(body) && !Object.hasOwn(body, 'run_mode')) target.run_mode = 'ON_DEMAND';
-  },
-
-  // 4.4: counts of what was sent (records_count = traces + spans); trace_ids only when
-  // include_trace_ids is true, one per trace, derived from the project, the request body as sent
-  // and the trace's index, so the same request gets the same IDs. The body is hashed once, not once
-  // per trace: the work stays linear in the size of the request.
-  logTraces({ body, text, target, pathParams }) {
-    const traces = isObject(body) && Array.isArray(body.traces) ? body.traces : [];
-    const spans = traces.reduce((sum, trace) => sum + (isObject(trace) && Array.isArray(trace.spans) ? trace.spans.length : 0), 0);
-    target.traces_count = traces.length;
-    target.spans_count = spans;
-    target.records_count = traces.length + spans;
-    if (isObject(body) && body.include_trace_ids === true) {
-      const idOf = indexedUuids(createHash('sha1').update(`${pathParams.project_id}\n`).update(text).digest());
-      target.trace_ids = traces.map((_, index) => idOf(index));
-    } else {
-      delete target.trace_ids;
-    }
-  },
-
-  // 4.6 / 2.5: one result item per operation × selected record. An IndexSelector selects its
-  // `indexes`; a TraceSelector (fields not shown) the strings of its first list of strings; no
-  // selector selects nothing. Items take `success` and `message` from the example's item for the
-  // same operation (the example only has `create`; a delete reads "Feedback rating deleted.").
-  // Their number is the product of two lists of the request: past maxResults, a LimitError.
-  applyBulkFeedbackV2(exchange) {
-    const { body, maxResults } = exchange;
-    // Stryker disable next-line ArrayDeclaration: any list without an object item acts as none (no item's operation matches, and a non-object's fields are undefined)
-    const examples = Array.isArray(exchange.response) ? exchange.response.filter(isObject) : [];
-    const operations = isObject(body) && Array.isArray(body.operations) ? body.operations : [];
-    const selector = isObject(body) && isObject(body.selector) ? body.selector : undefined;
-    let records: { index?: number; trace?: string }[] = [];
-    if (selector && Array.isArray(selector.indexes)) {
-      records = selector.indexes.filter((i) => Number.isInteger(i)).map((index) => ({ index: index as number }));
-    } else if (selector) {
-      const list = Object.values(selector).find((v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'));
-      records = ((list ?? []) as string[]).map((trace) => ({ trace }));
-    }
-    const kind = selector && typeof selector.selector_type === 'string' ? selector.selector_type : undefined;
-    if (operations.length * records.length > maxResults) {
-      const [results, ops, selected] = [operations.length * records.length, operations.length, records.length].map((n) => n.toLocaleString('en'));
-      throw new LimitError(`The response would hold ${results} results (${ops} operations × ${selected} selected records)`, 'max-results', maxResults);
-    }
-    exchange.response = operations.flatMap((op) => {
-      const operation = isObject(op) && typeof op.operation_type === 'string' ? op.operation_type : 'delete';
-      const example = examples.find((item) => item.operation === operation) ?? examples[0] ?? {};
-      const message =
-        examples.find((item) => item.operation === operation)?.message ??
-        (operation === 'delete' ? 'Feedback rating deleted.' : `Feedback operation ${operation} applied.`);
-      return records.map((record) => ({
-        operation,
-        success: typeof example.success === 'boolean' ? example.success : true,
-        message,
-        ...(kind === undefined ? {} : { selector: kind }),
-        ...record,
-      }));
-    });
-  },
-};
 
 /** `maxResults`: the most items a reflected list that multiplies two lists of the request may get. */
 export function createReflector(spec: Spec, validator: Validator, maxResults: number): Reflector {
@@ -319,7 +209,17 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
     const { declared, path, rootSchema, targetSchema, targetProperties, targetRequired, echoed } = planOf(operation);
     // Only the objects the echo writes to are copied: the rest of the example is shared, never changed.
     const copy = Array.isArray(response) ? [...response] : isObject(response) ? { ...response } : response;
-    const exchange: Exchange = { operation, pathParams: request.pathParams, body: request.body, text: request.text, response: copy, target: {}, maxResults };
+    const exchange: Answer = {
+      pathParams: request.pathParams,
+      body: request.body,
+      text: request.text,
+      response: copy,
+      target: {},
+      maxResults,
+      tooMany: (what) => {
+        throw new LimitError(what, 'max-results', maxResults);
+      },
+    };
 
     if (path && isObject(copy)) {
       let target: Record<string, unknown> = copy;
@@ -351,7 +251,7 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
         }
       }
     }
-    hooks[operation.operationId]?.(exchange);
+    operationRules.get(operation.operationId)?.answer?.(exchange);
     if (path && isObject(exchange.response)) {
       const sorted = ordered(exchange.target, targetSchema);
       if (path.length === 0) exchange.response = sorted;

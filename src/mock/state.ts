@@ -1,16 +1,6 @@
-// The mock's memory: the rules the seed states across requests, and nothing else.
-//
-//  - Create Or Verify User (section 3, rules for user creation): the first user is created as an
-//    administrator; every later call finds the user record that an administrator's invitation made
-//    (the mock has no invitation operation, so any other e-mail is taken as invited) and verifies
-//    its e-mail address. A call for a known e-mail verifies that record again.
-//  - Create Luna3 Scorer Version (section 9): each call makes a new version under its scorer:
-//    1, 2, 3, … per scorer_id.
-//  - Put Signals Configuration (4.1, "creates or replaces"): the first PUT for a project's run
-//    creates the configuration; a later one replaces it, keeping `id` and `created_at` and moving
-//    `updated_at`.
-//  - Update Annotation Template (4.3, PATCH): fields a PATCH does not send keep the value the
-//    template had after the previous one.
+// The mock's memory: the sessions that the operations' `remember` rules (../rules/) read and
+// change, and nothing else: the first user is the administrator, Luna3 versions count up, a Signals
+// PUT replaces what the previous one saved, a template PATCH keeps what it does not send.
 //
 // State is kept per session (the `X-Mock-Session` header; without it, the default session), so
 // tests running side by side do not see each other's records. Identifiers and timestamps come from
@@ -18,8 +8,9 @@
 // of requests gives the same answers. Each change is made synchronously, between two awaits of the
 // server, so concurrent requests to one record are serialised, never interleaved.
 
-import { nameUuid } from './reflect.js';
-import { isObject } from './pydantic.js';
+import { operationRules, type Memory } from '../rules/index.js';
+import { isObject } from '../shared/json.js';
+import { nameUuid } from '../shared/uuid.js';
 
 /** The header that names a session. */
 export const SESSION_HEADER = 'x-mock-session';
@@ -127,9 +118,6 @@ interface Session {
   templates: Map<string, Record<string, unknown>>;
 }
 
-/** What the rules read and write: the reflected response, an object. */
-type Reflected = Record<string, unknown>;
-
 // Stryker disable next-line StringLiteral: any default seed serves; the server always passes one.
 export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }: StateOptions = {}): State {
   const sessions = new Map<string, Session>();
@@ -164,76 +152,26 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
     records += 1;
   }
 
-  /** The next instant of a session's clock, as the API writes timestamps. */
-  const now = (s: Session): string => new Date(EPOCH + ++s.tick * 1000).toISOString().replace('.000Z', 'Z');
-  /** A new identifier, from the seed and the clock (which moves at every change): the same sequence in any session gives the same ids. */
-  const newId = (s: Session): string => nameUuid(`${seed}\n${s.tick}`);
-
-  /**
-   * Each returns the response to send, given the reflected one (the request's echo on the spec's
-   * example). `body` is the request body; `params` the path parameters.
-   */
-  const rules: Record<string, (s: Session, params: Record<string, string>, body: Record<string, unknown>, reflected: Reflected) => unknown> = {
-    createOrVerifyUser(s, _params, body, reflected) {
-      const email = typeof body.email === 'string' ? body.email : null;
-      const known = s.users.get(email);
-      if (known) {
-        // The record exists: the call verifies its e-mail address.
-        Object.assign(known, { email_is_verified: true, updated_at: now(s) });
-        return { ...reflected, ...known };
-      }
-      const firstUser = ![...s.users.values()].some((user) => user.role === 'system_admin');
-      reserve();
-      const at = now(s);
-      const user = firstUser
-        ? { ...reflected, id: newId(s), created_at: at, updated_at: at, role: 'system_admin' }
-        : { ...reflected, id: newId(s), created_at: at, updated_at: at, role: 'system_user', email_is_verified: true };
-      s.users.set(email, user);
-      return user;
-    },
-
-    createLuna3ScorerVersion(s, params, _body, reflected) {
-      const scorer = params.scorer_id as string;
-      if (!s.scorers.has(scorer)) reserve();
-      const version = (s.scorers.get(scorer) ?? 0) + 1;
-      s.scorers.set(scorer, version);
-      const at = now(s);
-      return { ...reflected, id: newId(s), version, created_at: at, updated_at: at };
-    },
-
-    putSignalsConfiguration(s, params, _body, reflected) {
-      const key = `${params.project_id}/${params.run_id}`;
-      const saved = s.signals.get(key);
-      if (!saved) reserve();
-      const at = now(s);
-      const data = {
-        ...(reflected.data as Record<string, unknown> | undefined),
-        id: saved?.id ?? newId(s),
-        created_at: saved?.created_at ?? at,
-        updated_at: at,
-      };
-      s.signals.set(key, data);
-      return { ...reflected, data };
-    },
-
-    updateAnnotationTemplate(s, params, body, reflected) {
-      const key = `${params.project_id}/${params.template_id}`;
-      const saved = s.templates.get(key);
-      if (!saved) reserve();
-      // Fields this PATCH sends come from its echo; the others stay as the last PATCH left them.
-      const template = saved ? { ...reflected, ...saved } : { ...reflected };
-      for (const name of Object.keys(body)) if (Object.hasOwn(reflected, name)) template[name] = reflected[name];
-      s.templates.set(key, template);
-      return template;
-    },
-  };
+  /** A session as the operations' rules see it: its records and its clock (which moves at every change). */
+  function memoryOf(s: Session): Memory {
+    return {
+      users: s.users,
+      scorers: s.scorers,
+      signals: s.signals,
+      templates: s.templates,
+      now: () => new Date(EPOCH + ++s.tick * 1000).toISOString().replace('.000Z', 'Z'),
+      // From the seed and the clock: the same sequence of changes in any session gives the same ids.
+      newId: () => nameUuid(`${seed}\n${s.tick}`),
+      reserve,
+    };
+  }
 
   return {
     apply(operationId, request, reflected) {
-      const rule = rules[operationId];
-      if (!rule || !isObject(reflected)) return reflected;
+      const remember = operationRules.get(operationId)?.remember;
+      if (!remember || !isObject(reflected)) return reflected;
       if (!sessions.has(request.session) && records >= maxRecords) throw new StateFullError(maxRecords);
-      return rule(session(request.session), request.pathParams, isObject(request.body) ? request.body : {}, reflected);
+      return remember(memoryOf(session(request.session)), { pathParams: request.pathParams, body: isObject(request.body) ? request.body : {} }, reflected);
     },
     reset(name) {
       if (name === undefined) {

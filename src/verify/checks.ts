@@ -9,12 +9,9 @@ import type { Exchange, Outcome } from './exchange.js';
 import { pathName } from './schema.js';
 import { validationErrorValidator } from './validate.js';
 import { naming } from './verdict.js';
+import type { Problem } from '../rules/index.js';
 
-export interface Problem {
-  /** Repeats of the same fault share a key (the message may differ in the values it quotes). */
-  key: string;
-  message: string;
-}
+export type { Problem };
 
 export interface Check {
   name: string;
@@ -115,7 +112,7 @@ export const answersOverHttp: Check = {
 
 export const responseIsJson: Check = {
   name: 'response_is_json',
-  description: 'every answer of the API is a JSON body labelled application/json (seed, section 1)',
+  description: 'every answer of the API is a JSON body labelled application/json (every response of the spec is application/json)',
   run(exchange) {
     const outcome = answerOf(exchange);
     if (outcome === undefined || outcome.status >= 500 || outcome.notJson === undefined) return [];
@@ -175,7 +172,7 @@ export const rejectsInvalidRequest: Check = {
 
 export const invalidRequestGets422: Check = {
   name: 'invalid_request_gets_422',
-  description: 'a request that violates the contract gets 422 (seed, sections 4 and 7)',
+  description: 'a request that violates the contract gets 422 (every operation of the spec answers an invalid request with 422)',
   run(exchange) {
     const status = judgedStatus(exchange);
     if (status === undefined || status === 422 || (status >= 200 && status <= 299)) return [];

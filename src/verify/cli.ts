@@ -8,13 +8,14 @@ import { createRequire } from 'node:module';
 import { isIPv4 } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { Credentials } from '../client/index.js';
+import { installCommand } from '../shared/peers.js';
 import { peerDependencies } from './spec.js';
 
 /** The optional peers of the package that the verifier's generator and validator import. */
 const PEERS = ['ajv', 'ajv-formats', 'fast-check'];
 
 /** The command that installs them: the first version of each of package.json's ranges. */
-const INSTALL_PEERS = `npm install --save-dev ${PEERS.map((name) => `${name}@${peerDependencies[name]!.split('||')[0]!.trim()}`).join(' ')}`;
+const INSTALL_PEERS = installCommand(peerDependencies, PEERS);
 
 /** `a`, `a and b`, `a, b and c`. */
 const listed = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`);

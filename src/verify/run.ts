@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // The verifier's run: a plan of requests per operation (generated valid requests, one per derived
-// constraint violated alone, one without a credential, hostile input, the probes of the seed's
+// constraint violated alone, one without a credential, hostile input, the probes of the operations'
 // rules), sent with bounded concurrency and a timeout each, every exchange judged by the checks
 // that apply to it, failures grouped by check and operation. A first round (the first valid and
 // the first invalid request of each operation) goes out before the rest, which is not sent when
@@ -14,7 +14,7 @@ import { arbitraryOf } from './generate.js';
 import { hostileCases } from './hostile.js';
 import { credentialHeaderOf, urlPathOf, type Operation } from './operations.js';
 import type { RawRequest } from './raw.js';
-import { rules } from './rules.js';
+import { providerChecks } from '../rules/index.js';
 import { validSample, type Sample } from './samples.js';
 import { seedsOf } from './seed.js';
 
@@ -81,7 +81,7 @@ export interface Report {
   /** What the first round's answers were, when none looked like this API's; nothing else was sent. */
   notTheApi?: string;
   operations: OperationReport[];
-  /** What each check and rule asserts (a rule: the seed's words it is written from). */
+  /** What each check and rule asserts (a rule: its reason, from the spec). */
   checks: Record<string, string>;
 }
 
@@ -94,8 +94,8 @@ function onlyScheme(scheme: SecuritySchemeName, credentials: Credentials): Crede
   return credentials[key] === undefined ? undefined : { [key]: credentials[key] };
 }
 
-/** The seed's rules about one operation. */
-const rulesOf = (op: Operation) => rules.filter((r) => r.operationId === op.id);
+/** The provider checks of one operation's rules (src/rules/). */
+const rulesOf = (op: Operation) => providerChecks.filter((r) => r.operationId === op.id);
 
 /** Whether the operation may be called without any credential (generated/security.ts). */
 export function credentialOptional(op: Operation): boolean {
@@ -162,11 +162,12 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
   }
   // Hostile input.
   for (const hostile of hostileCases(op, sample, credentialHeaderOf(op, auth))) tasks.push({ kind: 'hostile', label: hostile.label, raw: hostile.request });
-  // The probes of the seed's rules, from a sample of every variant.
+  // The probes of the operation's rules, from a sample of every variant.
   const samples = op.variants.map((_, vi) => withFixed(validSample(op, `rule#${vi}`, seedFor, vi)));
   for (const rule of rulesOf(op)) {
     for (const probe of rule.probes?.(samples) ?? []) {
-      if (op.validateRequest(probe.request.body)) json('rule', `${rule.name}: ${probe.label}`, probe.request);
+      // A probe is a sample's JSON body, edited: sent only when still valid.
+      if (op.validateRequest(probe.request.body)) json('rule', `${rule.name}: ${probe.label}`, probe.request as Request);
     }
   }
   return { operation: op, tasks };
@@ -200,7 +201,7 @@ function judge(exchange: Exchange, task: Task, timeoutMs: number): { check: stri
   for (const check of [...everyAnswer, ...checksOfKind[exchange.kind]]) {
     for (const problem of check.run(exchange, context)) found.push({ check: check.name, problem });
   }
-  // The seed's rules judge a 200 to a valid or rule request (always a JSON one), when the schema
+  // The operation's rules judge a 200 to a valid or rule request (always a JSON one), when the schema
   // accepts its body: a body that breaks the schema is named once, by its check (one that is not
   // JSON has no body).
   const answer = answerOf(exchange);
@@ -345,7 +346,7 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
     operations,
     checks: Object.fromEntries([
       ...[...everyAnswer, ...Object.values(checksOfKind).flat()].map((c) => [c.name, c.description]),
-      ...rules.map((r) => [r.name, `${r.operationId}: ${r.seed}`]),
+      ...providerChecks.map((r) => [r.name, `${r.operationId}: ${r.reason}`]),
     ]),
   };
 }

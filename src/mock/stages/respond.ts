@@ -3,7 +3,7 @@
 //   - an undecodable JSON body: FastAPI's `json_invalid` 422, before anything else is checked;
 //   - Prism's 422: the service's items (./translate.ts), or Prism's violations translated when the
 //     walker finds none (a loud fallback);
-//   - a 2xx: the request reflected (../reflect.ts) and the seed's rules across requests applied
+//   - a 2xx: the request reflected (../reflect.ts) and the operation's rules across requests applied
 //     (../state.ts), unless what Prism let through is invalid to the service (a JSON null body,
 //     lone surrogates), which gets its 422.
 //   in:  Prism's mocker result, its input, the operation, what the parse stage read of the request

@@ -5,7 +5,8 @@
 //   in:  the operation, the request (parsed, with its path, query, headers, cookies)
 //   out: `detail` items (none when the request is valid), or the 401 body
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockResult, Resource } from '../prism-types.js';
-import { deepEqual, detail, type Detail, type Validator } from '../pydantic.js';
+import { deepEqual } from '../../shared/json.js';
+import { detail, type Detail, type Validator } from '../pydantic.js';
 import type { Operation, Spec } from '../spec.js';
 import type { Received } from './parse.js';
 import { pathParameters } from './route.js';

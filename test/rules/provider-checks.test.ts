@@ -1,19 +1,19 @@
-// The verifier's rules (src/verify/rules.ts), each written from what the spec states about an
-// operation's answer, called in-process: for each, a 200 body that keeps it, one that breaks it
-// (with the exact message), the answers it does not judge (what is not shown), and the probes it
-// sends.
+// The provider checks of the operations' rules (src/rules/), each written from what the spec
+// states about an operation's answer, called in-process: for each, a 200 body that keeps it, one
+// that breaks it (with the exact message), the answers it does not judge (what is not shown), and
+// the probes it sends.
 import { describe, expect, it } from 'vitest';
 import type { Request } from '../../src/verify/exchange.js';
-import { rules, type Rule } from '../../src/verify/rules.js';
+import { providerChecks as rules, type ProviderCheck } from '../../src/rules/index.js';
 import type { Json } from '../../src/verify/schema.js';
 
-const rule = (name: string): Rule => rules.find((r) => r.name === name)!;
+const rule = (name: string): ProviderCheck => rules.find((r) => r.name === name)!;
 const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 const RUN = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
 const SCORER = '3d7b9e2f-5a1c-4c8d-b6e0-8f2a4d1c7e93';
 const request = (body: Json | undefined, path: Record<string, string> = { project_id: PROJECT, run_id: RUN }): Request => ({ path, body });
 
-it('there is one rule per statement, each with its operation and the words it is written from', () => {
+it('there is one check per statement, each with its operation and its reason', () => {
   expect(rules.map((r) => `${r.operationId} ${r.name}`)).toEqual([
     'putSignalsConfiguration signals_put_returns_saved_values',
     'putSignalsConfiguration signals_put_applies_defaults',
@@ -25,7 +25,7 @@ it('there is one rule per statement, each with its operation and the words it is
     'createLuna3ScorerVersion scorer_version_under_path_scorer',
     'loginSocial login_social_token_type_bearer',
   ]);
-  for (const r of rules) expect(r.seed.trim(), r.name).not.toBe('');
+  for (const r of rules) expect(r.reason.trim(), r.name).not.toBe('');
 });
 
 describe('signals_put_returns_saved_values', () => {

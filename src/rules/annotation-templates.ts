@@ -1,0 +1,39 @@
+// Update Annotation Template (PATCH /v2/projects/{project_id}/annotation/templates/{template_id}):
+// answers the annotation template it updated.
+import { isObject } from '../shared/json.js';
+import { show } from './support.js';
+import type { OperationRules, Problem } from './types.js';
+
+export const updateAnnotationTemplate: OperationRules = {
+  operationId: 'updateAnnotationTemplate',
+
+  // A PATCH changes what it sends: the fields it leaves out keep the value the template had after
+  // the previous one.
+  remember(memory, { pathParams, body }, reflected) {
+    const key = `${pathParams.project_id}/${pathParams.template_id}`;
+    const saved = memory.templates.get(key);
+    if (!saved) memory.reserve();
+    const template = saved ? { ...reflected, ...saved } : { ...reflected };
+    for (const name of Object.keys(body)) if (Object.hasOwn(reflected, name)) template[name] = reflected[name];
+    memory.templates.set(key, template);
+    return template;
+  },
+
+  checks: [
+    {
+      name: 'annotation_template_returns_update',
+      reason: 'the PATCH answers the annotation template it updated, with the name and criteria sent',
+      check(request, body) {
+        if (!isObject(body) || !isObject(request.body)) return [];
+        const problems: Problem[] = [];
+        for (const field of ['name', 'criteria']) {
+          const sent = request.body[field];
+          if (typeof sent === 'string' && body[field] !== undefined && body[field] !== sent) {
+            problems.push({ key: field, message: `${field} is ${show(body[field])}, but the update sent ${show(sent)}` });
+          }
+        }
+        return problems;
+      },
+    },
+  ],
+};

@@ -1,0 +1,74 @@
+// What the package believes about an operation beyond its schemas, in one module per operation
+// (./index.ts collects them). Each module states, once and with its reason:
+//   - answer: what the mock answers beyond the echo of the request (src/mock/reflect.ts calls it);
+//   - remember: what the mock keeps across requests (src/mock/state.ts calls it);
+//   - checks: what any server of the API must satisfy, each a small named check with one message
+//     per problem (src/verify/run.ts judges a real server with them).
+// The reasons cite the project's own words: the spec (openapi/) and docs/gap-policy.md.
+
+/** A request as the rules read it: its path parameters and its parsed JSON body. */
+export interface RuleRequest {
+  path: Record<string, string>;
+  body: unknown;
+}
+
+/** What a provider check found wrong: `key` groups the same kind of problem, `message` says it. */
+export interface Problem {
+  key: string;
+  message: string;
+}
+
+/** A check a server's 200 answers to valid requests of the operation must pass. */
+export interface ProviderCheck {
+  name: string;
+  /** Why: the spec's words (or docs/gap-policy.md) the check is written from. */
+  reason: string;
+  /** Valid requests, made from valid samples of the operation (one per variant), that make the check's condition occur. */
+  probes?(samples: RuleRequest[]): { label: string; request: RuleRequest }[];
+  /** What is wrong with the 200 body `body` answered to `request`; nothing when the check holds or does not apply. */
+  check(request: RuleRequest, body: unknown): Problem[];
+}
+
+/** What the mock's answer hook reads and changes. */
+export interface Answer {
+  pathParams: Record<string, string>;
+  /** the parsed request body (null when none) */
+  body: unknown;
+  /** the request body as sent ('' when none) */
+  text: string;
+  /** a copy of the response body Prism chose, to change or replace */
+  response: unknown;
+  /** the response object the request's fields were echoed to ({} when none) */
+  target: Record<string, unknown>;
+  /** the most items a reflected list that multiplies two lists of the request may get */
+  maxResults: number;
+  /** Refuses the request: the answer would pass maxResults (`what` says how). */
+  tooMany(what: string): never;
+}
+
+/** A session of the mock's memory: its records, and its clock. */
+export interface Memory {
+  /** e-mail (null when none was sent) → user */
+  users: Map<string | null, Record<string, unknown>>;
+  /** scorer_id → its latest version */
+  scorers: Map<string, number>;
+  /** "project_id/run_id" → configuration */
+  signals: Map<string, Record<string, unknown>>;
+  /** "project_id/template_id" → template */
+  templates: Map<string, Record<string, unknown>>;
+  /** The next instant of the session's clock, as the API writes timestamps. */
+  now(): string;
+  /** A new identifier, the same for the same sequence of changes. */
+  newId(): string;
+  /** Room for one more record (the mock's StateFullError when there is none). */
+  reserve(): void;
+}
+
+export interface OperationRules {
+  operationId: string;
+  /** Changes `answer.response` (or `answer.target`) to what the operation answers beyond the echo. */
+  answer?(answer: Answer): void;
+  /** The response of a successful request, with the memory applied and updated; `reflected` is the echo. */
+  remember?(memory: Memory, request: { pathParams: Record<string, string>; body: Record<string, unknown> }, reflected: Record<string, unknown>): unknown;
+  checks: ProviderCheck[];
+}

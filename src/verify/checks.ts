@@ -133,7 +133,7 @@ export const responseSchemaConformance: Check = {
 
 export const validationErrorShape: Check = {
   name: 'validation_error_shape',
-  description: 'every 422 body is an HTTPValidationError: {"detail": [{"loc", "msg", "type"}, …]} (seed, 2.7)',
+  description: 'every 422 body is an HTTPValidationError: {"detail": [{"loc", "msg", "type"}, …]} (the 422 body of every operation of the spec)',
   run(exchange) {
     const outcome = answerOf(exchange);
     if (outcome === undefined || outcome.status !== 422 || outcome.notJson !== undefined) return [];

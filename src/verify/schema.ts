@@ -191,13 +191,12 @@ export function merge(a: RawSchema, bIn: RawSchema): RawSchema {
       case 'minimum':
       case 'minItems':
       case 'exclusiveMinimum':
-        out[key] = Math.max(existing as number, value as number);
-        break;
       case 'maxLength':
       case 'maximum':
       case 'maxItems':
       case 'exclusiveMaximum':
-        out[key] = Math.min(existing as number, value as number);
+        // Both bounds hold: the tighter one, the larger lower bound or the smaller upper bound.
+        out[key] = (/^(min|exclusiveMin)/.test(key) ? Math.max : Math.min)(existing as number, value as number);
         break;
       case 'additionalProperties':
         out.additionalProperties = value === false ? false : existing;

@@ -20,7 +20,7 @@ import { pythonJsonError, utf8Error } from '../src/mock/json-error.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../src/mock/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../src/mock/log.js';
 import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../src/mock/messages.js';
-import { manifest, packageRoot } from '../src/mock/package-root.js';
+import { manifest, packageRoot } from '../src/shared/package-root.js';
 import { Spec, type Document, type Schema } from '../src/mock/spec.js';
 import { createState, type State } from '../src/mock/state.js';
 import { controlReply } from '../src/mock/stages/control.js';
@@ -539,8 +539,10 @@ function installCopy(dir: string, files: string[], packageJson: object | string 
   mkdirSync(join(dir, 'src/mock'), { recursive: true });
   if (packageJson !== undefined) writeFileSync(join(dir, 'package.json'), typeof packageJson === 'string' ? packageJson : JSON.stringify(packageJson));
   for (const file of files) copyFileSync(join(repoRoot, 'src/mock', file), join(dir, 'src/mock', file));
-  // The generic helpers the mock's modules import.
+  // The generic helpers the mock's modules import, and the spec the package finds itself by.
   cpSync(join(repoRoot, 'src/shared'), join(dir, 'src/shared'), { recursive: true });
+  mkdirSync(join(dir, 'generated'), { recursive: true });
+  writeFileSync(join(dir, 'generated/openapi.json'), '{}');
   return join(dir, 'src/mock');
 }
 
@@ -555,15 +557,9 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     expect(Object.keys(PRISM_PEERS).sort()).toEqual(['@stoplight/prism-core', '@stoplight/prism-http', '@stoplight/prism-http-server']);
   });
 
-  it('skips a package.json of another package on the way up, and says so when there is none', async () => {
-    const top = join(scratch, 'no-root');
-    mkdirSync(join(top, 'a'), { recursive: true });
-    writeFileSync(join(top, 'package.json'), JSON.stringify({ name: 'another-package' }));
-    const dir = installCopy(join(top, 'a'), ['package-root.ts'], undefined);
-    await expect(import(join(dir, 'package-root.ts'))).rejects.toThrow(`no package.json of @observability/api-contract above ${dir}`);
-    const found = installCopy(join(scratch, 'nested-root'), ['package-root.ts'], { name: '@observability/api-contract', peerDependencies: { x: '1' } });
-    mkdirSync(join(found, 'inner'));
-    const module = (await import(join(found, 'package-root.ts'))) as typeof import('../src/mock/package-root.js');
+  it('a copy installed elsewhere finds its own root and manifest', async () => {
+    const found = installCopy(join(scratch, 'nested-root'), [], { name: '@observability/api-contract', peerDependencies: { x: '1' } });
+    const module = (await import(join(found, '..', 'shared', 'package-root.ts'))) as typeof import('../src/shared/package-root.js');
     expect(module.packageRoot).toBe(join(scratch, 'nested-root'));
     expect(module.manifest.peerDependencies).toEqual({ x: '1' });
   });
@@ -618,7 +614,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
 
   it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
-    const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts', 'package-root.ts'], manifestWithPeers);
+    const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts'], manifestWithPeers);
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
     let thrown: unknown;
     try {
@@ -637,7 +633,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
 
   it('Prism installed but missing one of its own dependencies: that error as is, not an install hint for Prism', async () => {
     const root = join(scratch, 'broken-prism');
-    const dir = installCopy(root, ['deps.ts', 'package-root.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
     mkdirSync(join(prismHttp, 'dist/utils'), { recursive: true });
     writeFileSync(join(prismHttp, 'package.json'), JSON.stringify({ name: '@stoplight/prism-http', version: '5.12.0', main: 'index.js' }));
@@ -659,7 +655,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   // The HTTP server is found by its package.json: the message names the package, not that file.
   it("Prism's HTTP packages installed but not its HTTP server's (whose Prefer parser the mock uses): MissingPrismError naming that one", async () => {
     const root = join(scratch, 'no-server');
-    const dir = installCopy(root, ['deps.ts', 'package-root.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
     for (const name of ['prism-http', 'prism-core']) symlinkSync(join(repoRoot, 'node_modules/@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');

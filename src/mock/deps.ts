@@ -7,7 +7,7 @@ import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
 import { installCommand } from '../shared/peers.js';
-import { manifest, requireFromPackage } from './package-root.js';
+import { manifest, requireFromPackage } from '../shared/package-root.js';
 import type { IPrismDiagnostic, Mocker, Resource } from './prism-types.js';
 import type { FormatCheck } from './pydantic.js';
 import type { PrismRoute } from './router.js';

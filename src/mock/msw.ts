@@ -8,7 +8,7 @@
 // this function is called, and its absence is an error that names it.
 import type { HttpHandler } from 'msw';
 import { createMock, type Mock, type MockOptions } from './index.js';
-import { requireFromPackage } from './package-root.js';
+import { requireFromPackage } from '../shared/package-root.js';
 
 
 export class MissingMswError extends Error {

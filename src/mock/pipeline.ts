@@ -13,13 +13,12 @@
 // requests (./state.ts) unless the mock is stateless, a 401 says which credential headers the
 // operation accepts. Every request to the API is kept in the journal (./journal.ts).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadPrism } from './deps.js';
 import { Fallbacks } from './fallbacks.js';
 import { Journal, type ReceivedRequest } from './journal.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type Logger } from './log.js';
-import { packageRoot } from './package-root.js';
+import { specPath } from '../shared/package-root.js';
 import { createValidator } from './pydantic.js';
 import { createReflector } from './reflect.js';
 import { jsonReply, type Reply } from './reply.js';
@@ -37,7 +36,7 @@ import { createTranslator } from './stages/translate.js';
 import { createWriter } from './stages/write.js';
 
 /** The embedded spec: the package's bundled document. */
-export const EMBEDDED_SPEC = join(packageRoot, 'generated/openapi.json');
+export const EMBEDDED_SPEC = specPath;
 
 /** What the mock answers from, and how; every door takes these (the bin as flags). */
 export interface MockSettings {

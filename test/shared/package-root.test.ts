@@ -1,12 +1,13 @@
-// Where the verifier finds the contract it ships (spec.ts): the package root, walking up from each
-// starting point (the running script's directory, then the working directory) to the directory
-// whose package.json names this package and that holds generated/openapi.json. Called on trees
-// built in a temporary directory (spec and specPath, this checkout's, are read in transport.test.ts).
+// Where the package finds itself (src/shared/package-root.ts): the root, walking up from each
+// starting point to the directory whose package.json names this package and that holds
+// generated/openapi.json. Called on trees built in a temporary directory; the package's own root
+// is found from the module itself.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findPackageRoot } from '../../src/verify/spec.js';
+import { findPackageRoot, packageRoot, specPath } from '../../src/shared/package-root.js';
 
 const NAME = '@observability/api-contract';
 const top = mkdtempSync(join(tmpdir(), 'verify-spec-'));
@@ -61,4 +62,9 @@ describe('the package root', () => {
     expect(() => findPackageRoot([lost, empty])).toThrow(new Error(`cannot find ${join('generated', 'openapi.json')} of ${NAME} above ${lost} or ${empty}`));
     expect(() => findPackageRoot([])).toThrow(new Error(`cannot find ${join('generated', 'openapi.json')} of ${NAME} above `));
   });
+});
+
+it("this checkout's root, found from the module, and its spec", () => {
+  expect(packageRoot).toBe(fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, ''));
+  expect(specPath).toBe(join(packageRoot, 'generated', 'openapi.json'));
 });

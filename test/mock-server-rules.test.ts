@@ -217,6 +217,16 @@ describe('startMock: the options reach what they are for', () => {
     expect(lines.filter((line) => line.includes('secret-'))).toEqual([]);
   });
 
+  it('every line at warn carries the request\'s method and path, static or --dynamic (Prism\'s own mocker then)', async () => {
+    for (const dynamic of [false, true]) {
+      const { lines, log } = logLines();
+      const mock = await start({ log, dynamic });
+      expect((await send(mock, USERS, { body: JSON.stringify({ email: 5 }) })).status).toBe(422);
+      expect(lines.length, String(dynamic)).toBeGreaterThan(0);
+      for (const line of lines) expect(line, String(dynamic)).toMatch(/^mock: warn \[[A-Z ]+\] POST \/v2\/system_users /);
+    }
+  });
+
   it('a failure on a request: 500 problem+json naming it, logged as an error; the mock goes on answering', async () => {
     let failing = true;
     const { lines, log } = logLines((line) => failing && line.includes('Request received'));

@@ -112,8 +112,9 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
   return (resource, input, config) => {
     // The request's method and path go on every line the negotiation logs (when its lines are shown).
     const where = { input: { method: input.data.method, url: { path: input.data.url.path } } };
+    // Prism's whole mocker logs at warn too: its lines always carry the request.
+    if (config.dynamic || (resource.callbacks?.length ?? 0) > 0) return prism.mocker()({ resource, input, config })(logger.child({ name: 'NEGOTIATOR', ...where }) as never);
     const negotiation = logger.isLevelEnabled('info') ? logger.child({ name: 'NEGOTIATOR', ...where }) : quiet;
-    if (config.dynamic || (resource.callbacks?.length ?? 0) > 0) return prism.mocker()({ resource, input, config })(negotiation as never);
     const accept = Object.entries(input.data.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
     const options = { ...config, ...(!config.mediaTypes && accept ? { mediaTypes: String(accept).split(',') } : {}) };
     const errors = input.validations.filter((v) => v.severity === 0);

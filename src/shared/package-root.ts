@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isObject } from './json.js';
 
 // The one place the package reads its own location. The CommonJS build cannot compile
 // `import.meta`: `npm run build:dist` writes `__filename`'s URL in its place in
@@ -19,7 +20,8 @@ const SPEC_FILE = join('generated', 'openapi.json');
 function isPackageRoot(dir: string): boolean {
   if (!existsSync(join(dir, SPEC_FILE))) return false;
   try {
-    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown } | null)?.name === PACKAGE_NAME;
+    const manifest: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return isObject(manifest) && manifest.name === PACKAGE_NAME;
   } catch {
     // no package.json, or one that is not JSON: not this package's
     return false;

@@ -1,8 +1,8 @@
 // The mock's server (src/mock/server.ts) started in this process, on a free port of 127.0.0.1 (or
 // ::1), each test with its own and closed when the test ends: what a user of `startMock` relies on
 // that no stage alone shows. Each option reaches what it is for (host, port, --stateless, the state's
-// seed, limit and initial records, --max-items, CORS, the log's level and stream, --dynamic), the
-// stages are chained (control paths, the 10 MB and --max-items 413s, the 422, the reflection), a
+// seed, limit and initial records, --max-errors, CORS, the log's level and stream, --dynamic), the
+// stages are chained (control paths, the 10 MB and --max-errors 413s, the 422, the reflection), a
 // failure on one request is a 500 problem and the mock goes on, a port in use rejects, and close()
 // drops open connections. No child process: the bin's own tests replace startMock.
 import { request as httpRequest, Agent } from 'node:http';

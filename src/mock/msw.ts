@@ -14,7 +14,7 @@ import { requireFromPackage } from '../shared/package-root.js';
 export class MissingMswError extends Error {
   override readonly name = 'MissingMswError';
   constructor(cause: unknown) {
-    super('mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw', { cause });
+    super('mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw (msw@2 on Node 20: msw 3 needs Node 22.12 or later)', { cause });
   }
 }
 

@@ -72,7 +72,7 @@ export async function bodiesSection({ quick }) {
     return {
       text:
         `The HTTP mock with its default flags, loopback; a small Log Traces request every 10 ms during each big one (alone: ${ms(alone)}). ` +
-        'Warm rows: the median of 3 after the cold one.\n\n' +
+        'Warm rows: the median of 3 after the cold one. The target for small requests held up: 250 ms at most.\n\n' +
         table(['body', 'status', 'answered in', 'small requests held up (most)'], rows, 'lrrr'),
     };
   } finally {

@@ -157,16 +157,15 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     if (responded.refused) return { kind: 'refused', refused: responded.refused, resource, fallbacks: fired };
     if (responded.result._tag === 'Left') return { kind: 'problem', error: responded.result.left, resource, fallbacks: fired };
 
-    let output = responded.result.right;
-    const written = responded.result !== chosen;
-    let outputs = outputViolations(resource, output, written);
+    const output = responded.result.right;
+    const outputs = outputViolations(resource, output, responded.result !== chosen);
     const example = responded.example;
     if (example && outputs.some((v) => v.severity === 0)) {
       // A reflection the response schema rejects is a fault of the responder: send Prism's choice instead.
       const messages = outputs.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ');
       fired.push(fallbacks.fire('example', `the reflected response is not valid, sending the example: ${messages}`, input));
-      output = { ...output, body: example.body };
-      return { kind: 'output', output, validations: { input: checked.validations, output: outputViolations(resource, output, false) }, resource, fallbacks: fired };
+      const chosenBody = { ...output, body: example.body };
+      return { kind: 'output', output: chosenBody, validations: { input: checked.validations, output: outputViolations(resource, chosenBody, false) }, resource, fallbacks: fired };
     }
     return { kind: 'output', output, validations: { input: checked.validations, output: outputs }, ...(example ? { example } : {}), resource, fallbacks: fired };
   };

@@ -1,7 +1,7 @@
 // The mock's smaller modules called in-process, without a mock process or a socket: the body's
 // decode errors (json-error.ts), pydantic's wording (messages.ts), the --max-errors and
 // --max-results bounds (limits.ts), the log (log.ts), the loud fallbacks (fallbacks.ts), the package's own files
-// (../shared/package-root.ts, deps.ts), the reading of the spec (spec.ts, ../spec/openapi.ts), and the
+// (src/shared/package-root.ts, deps.ts), the reading of the spec (spec.ts, ../spec/openapi.ts), and the
 // stages that answer before Prism: CORS, the body read and the mock's own paths (stages/cors.ts,
 // read-body.ts, control.ts). Each expectation is what a user of the mock reads: a status, a
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken

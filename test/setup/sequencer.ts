@@ -3,28 +3,30 @@
 // does this only from the timings of an earlier run, which a fresh clone does not have, and puts
 // every file of one project before those of the next, so the slow packed files came last).
 // COST is each file's wall time in seconds, measured with `npm test` on the two-core machine
-// (2026-11-23); a file not listed counts as light. Out-of-date figures only cost time.
+// (2026-11-25); a file not listed counts as light. Out-of-date figures only cost time.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const COST: Record<string, number> = {
-  'test/verify/verify.test.ts': 28,
   // The packed files wait for the pack (about 20 s, test/setup/package.ts) wherever they start.
-  'test/bench.test.ts': 22,
-  'test/fuzz/mock-limits.test.ts': 10,
-  'test/state.test.ts': 9,
-  'test/consumer.test.ts': 9,
-  'test/fuzz/load.test.ts': 7,
+  'test/docs-samples.test.ts': 27,
+  'test/verify/verify.test.ts': 19,
+  'test/bench.test.ts': 15,
+  'test/diff.test.ts': 11,
+  'test/fuzz/mock-limits.test.ts': 9,
+  'test/docs.browser.test.ts': 7,
   'test/fuzz/client-limits.test.ts': 6,
-  'test/docs.browser.test.ts': 6,
-  'test/fuzz/hostile-input.test.ts': 6,
-  'test/mock.test.ts': 5,
-  'test/verify/bin.test.ts': 5,
-  'test/diff.test.ts': 5,
+  'test/verify/packed-bin.test.ts': 5,
+  'test/mock.test.ts': 4,
+  'test/scripts-typecheck.test.ts': 4,
+  'test/verify/run.test.ts': 4,
+  'test/consumer.test.ts': 4,
+  'test/fuzz/load.test.ts': 4,
   'test/lint.test.ts': 3,
+  'test/state.test.ts': 3,
+  'test/fuzz/hostile-input.test.ts': 3,
   'test/generated.test.ts': 3,
-  'test/scripts-typecheck.test.ts': 2,
+  'test/mock/parity.test.ts': 2,
   'test/helpers/mock-process.test.ts': 2,
-  'test/fallbacks.test.ts': 2,
   'test/fuzz/positive.test.ts': 2,
 };
 

@@ -1,64 +1,94 @@
-// The api-contract-verify command as a user gets it: the packed package installed into an empty
-// project (test/setup/package.ts), run through npm's bin link. Without its optional peers it says
-// what to install; with them it verifies the mock.
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { mockBaseUrl } from '../helpers/contract.js';
-import { packedPackage } from '../helpers/packed.js';
+// The api-contract-verify bin (src/verify/bin.ts) imported in-process with process.argv, stdout and
+// stderr in hand: it runs main() on the process's arguments and environment, sets the exit code,
+// and reports an internal error with exit code 2 instead of an unhandled rejection.
+// (test/verify/packed-bin.test.ts runs the packed bin as a process.)
+import { afterEach, expect, it, vi } from 'vitest';
+import { json, startServer } from './server.js';
 
-const run = promisify(execFile);
-const { app } = await packedPackage();
-const bin = join(app, 'node_modules', '.bin', 'api-contract-verify');
-const env = { ...process.env, API_CONTRACT_API_KEY: 'bin-test-key-51aa', API_CONTRACT_CLASSIC_API_KEY: 'bin-test-classic-key-0c3e' };
+const original = { argv: process.argv, stdout: process.stdout.write, stderr: process.stderr.write, isTTY: process.stderr.isTTY };
+afterEach(() => {
+  process.argv = original.argv;
+  process.stdout.write = original.stdout;
+  process.stderr.write = original.stderr;
+  process.stderr.isTTY = original.isTTY;
+  process.exitCode = undefined;
+});
 
-async function verify(args: string[], command = bin): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(command, args, { cwd: app, env, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
+let runs = 0;
+/** Imports the bin afresh with `args`, and returns what it wrote and its exit code. */
+async function runBin(args: string[], stdout: (text: string) => void = () => undefined): Promise<{ out: string; err: string; code: number | string | undefined }> {
+  let out = '';
+  let err = '';
+  process.exitCode = undefined;
+  process.argv = [original.argv[0]!, 'api-contract-verify', ...args];
+  process.stdout.write = ((text: string) => {
+    stdout(text);
+    out += text;
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((text: string) => {
+    err += text;
+    return true;
+  }) as typeof process.stderr.write;
+  // A fresh instance of the bin alone (its imports stay loaded): the query makes it a new module.
+  await import(/* @vite-ignore */ `${new URL('../../src/verify/bin.ts', import.meta.url).pathname}?run=${++runs}`);
+  await vi.waitFor(() => expect(process.exitCode).toBeDefined(), { timeout: 5000 });
+  const code = process.exitCode;
+  process.stdout.write = original.stdout;
+  process.stderr.write = original.stderr;
+  return { out, err, code };
 }
 
-describe('the installed bin', () => {
-  it('is linked by npm and answers --help, naming the peers to install', async () => {
-    expect(existsSync(bin)).toBe(true);
-    const { code, stdout } = await verify(['--help']);
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/^usage: api-contract-verify --base-url URL/);
-    expect(stdout).toContain('\n  npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2\n');
-  });
+it('runs main() on the process arguments and sets the exit code', async () => {
+  const help = await runBin(['--help']);
+  expect(help.out.startsWith('usage: api-contract-verify')).toBe(true);
+  expect(help.err).toBe('');
+  expect(help.code).toBe(0);
+  const usage = await runBin(['--nope']);
+  expect(usage.out).toBe('');
+  expect(usage.err.startsWith("api-contract-verify: Unknown option '--nope'")).toBe(true);
+  expect(usage.code).toBe(2);
+});
 
-  it('without its optional peers, exits 2 and says what to install', async () => {
-    const { code, stderr } = await verify(['--base-url', mockBaseUrl(), '--dry-run']);
-    expect(code).toBe(2);
-    expect(stderr).toBe('api-contract-verify: the verifier needs ajv, ajv-formats and fast-check, optional peer dependencies that are not installed: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2\n');
+it('an internal error: its stack on stderr, exit code 2', async () => {
+  const failed = await runBin(['--help'], () => {
+    throw new TypeError('stdout is gone');
   });
+  expect(failed.err.startsWith('api-contract-verify: internal error: TypeError: stdout is gone\n    at ')).toBe(true);
+  expect(failed.code).toBe(2);
+  const thrown = await runBin(['--help'], () => {
+    throw 'a string';
+  });
+  expect(thrown.err).toBe('api-contract-verify: internal error: a string\n');
+  const noStack = await runBin(['--help'], () => {
+    const error = new Error('no stack here');
+    error.stack = undefined;
+    throw error;
+  });
+  expect(noStack.err).toBe('api-contract-verify: internal error: no stack here\n');
+});
 
-  it('with them, verifies the mock and exits 0', async () => {
-    // A copy of the installed package in a project of its own, with the three peers linked from this
-    // repository's node_modules (the versions the lock pins), so the shared install stays as npm made it.
-    const project = mkdtempSync(join(tmpdir(), 'verify-bin-'));
-    try {
-      const modules = join(project, 'node_modules');
-      mkdirSync(join(modules, '@observability'), { recursive: true });
-      for (const name of ['@observability/api-contract', 'openapi-fetch']) cpSync(join(app, 'node_modules', name), join(modules, name), { recursive: true, dereference: true });
-      const repoModules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
-      for (const peer of ['ajv', 'ajv-formats', 'fast-check']) symlinkSync(join(repoModules, peer), join(modules, peer), 'dir');
-      const script = join(modules, '@observability', 'api-contract', 'dist', 'src', 'verify', 'bin.js');
-      const { code, stdout, stderr } = await verify(['--base-url', mockBaseUrl(), '--requests', '5', '--seed', '3'], script);
-      expect(stderr).toMatch(/Every operation of this API writes/);
-      expect(stdout).toMatch(/CONFORMS: [\d,]+ requests to 7 operations, no failure\./);
-      expect(code).toBe(0);
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
-  });
+it('reads the environment for credentials, and draws progress only on a terminal', async () => {
+  vi.stubEnv('API_CONTRACT_BASIC_AUTH', 'no-colon');
+  try {
+    const bad = await runBin(['--base-url', 'http://127.0.0.1:9', '--dry-run']);
+    expect(bad.err.startsWith('api-contract-verify: API_CONTRACT_BASIC_AUTH must be "username:password"')).toBe(true);
+    expect(bad.code).toBe(2);
+  } finally {
+    vi.unstubAllEnvs();
+  }
+  const server = await startServer();
+  server.handle((_, response) => json(response, 200, { access_token: 't', token_type: 'bearer' }));
+  try {
+    const args = ['--base-url', server.baseUrl, '--operations', 'loginSocial', '--requests', '1', '--seed', '1'];
+    process.stderr.isTTY = true;
+    const terminal = await runBin(args);
+    expect(terminal.err).toMatch(/\r\x1b\[K(\d+)\/\1 requests\r\x1b\[K$/);
+    process.stderr.isTTY = false;
+    const piped = await runBin(args);
+    expect(piped.err).not.toContain('\r');
+    expect(piped.code).toBe(1);
+  } finally {
+    await server.close();
+  }
 });

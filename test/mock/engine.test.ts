@@ -14,22 +14,22 @@
 //     of a reflection the schema rejects.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPrism, type Prism } from '../src/mock/deps.js';
-import { Fallbacks } from '../src/mock/fallbacks.js';
-import { LimitError } from '../src/mock/limits.js';
-import type { Logger } from '../src/mock/log.js';
-import type { IHttpRequest, MockResult, Resource } from '../src/mock/prism-types.js';
-import { createInputCheck } from '../src/mock/input-check.js';
-import { createRouter, type PrismRoute } from '../src/mock/router.js';
-import { contentFor, createSchemaCheck, essence } from '../src/mock/schema-check.js';
-import { Spec, type Document } from '../src/mock/spec.js';
-import type { Received } from '../src/mock/stages/parse.js';
-import { createChooser } from '../src/mock/stages/choose.js';
-import { createEngine, type Outcome } from '../src/mock/stages/engine.js';
-import type { Responder } from '../src/mock/stages/respond.js';
-import { createTranslator } from '../src/mock/stages/translate.js';
-import { createValidator } from '../src/mock/pydantic.js';
-import { specPath } from './helpers/spec.js';
+import { loadPrism, type Prism } from '../../src/mock/deps.js';
+import { Fallbacks } from '../../src/mock/fallbacks.js';
+import { LimitError } from '../../src/mock/limits.js';
+import type { Logger } from '../../src/mock/log.js';
+import type { IHttpRequest, MockResult, Resource } from '../../src/mock/prism-types.js';
+import { createInputCheck } from '../../src/mock/input-check.js';
+import { createRouter, type PrismRoute } from '../../src/mock/router.js';
+import { contentFor, createSchemaCheck, essence } from '../../src/mock/schema-check.js';
+import { Spec, type Document } from '../../src/mock/spec.js';
+import type { Received } from '../../src/mock/stages/parse.js';
+import { createChooser } from '../../src/mock/stages/choose.js';
+import { createEngine, type Outcome } from '../../src/mock/stages/engine.js';
+import type { Responder } from '../../src/mock/stages/respond.js';
+import { createTranslator } from '../../src/mock/stages/translate.js';
+import { createValidator } from '../../src/mock/pydantic.js';
+import { specPath } from '../helpers/spec.js';
 
 const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 const RUN = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';

@@ -4,12 +4,12 @@
 // minimal document where none does. (test/mock.test.ts and test/fuzz/negative.test.ts go through HTTP.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadPrism } from '../src/mock/deps.js';
-import { createValidator, detail, type FormatCheck, jsonType } from '../src/mock/pydantic.js';
-import { type Document, type Schema, Spec } from '../src/mock/spec.js';
+import { loadPrism } from '../../src/mock/deps.js';
+import { createValidator, detail, type FormatCheck, jsonType } from '../../src/mock/pydantic.js';
+import { type Document, type Schema, Spec } from '../../src/mock/spec.js';
 
 const formats = loadPrism().formats;
-const spec = new Spec(JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as Document);
+const spec = new Spec(JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Document);
 const validator = createValidator(spec, formats);
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 /** The items for a request body of schema `name`. */

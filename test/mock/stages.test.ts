@@ -12,21 +12,21 @@
 //     through, the reflection and the state on a 2xx, the fallbacks that fired, a limit's refusal.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Prism } from '../src/mock/deps.js';
-import { Fallbacks } from '../src/mock/fallbacks.js';
-import { LimitError } from '../src/mock/limits.js';
-import type { Logger } from '../src/mock/log.js';
-import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../src/mock/prism-types.js';
-import { createValidator } from '../src/mock/pydantic.js';
-import { createReflector, type Reflector } from '../src/mock/reflect.js';
-import { Spec, type Document, type Operation } from '../src/mock/spec.js';
-import { StateFullError, type State } from '../src/mock/state.js';
-import { parseBody, prismInput, type Received } from '../src/mock/stages/parse.js';
-import { createResponder, type ResponderParts } from '../src/mock/stages/respond.js';
-import { decodablePath, pathParameters, route } from '../src/mock/stages/route.js';
-import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../src/mock/stages/translate.js';
-import { createWriter } from '../src/mock/stages/write.js';
-import { specPath } from './helpers/spec.js';
+import type { Prism } from '../../src/mock/deps.js';
+import { Fallbacks } from '../../src/mock/fallbacks.js';
+import { LimitError } from '../../src/mock/limits.js';
+import type { Logger } from '../../src/mock/log.js';
+import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../../src/mock/prism-types.js';
+import { createValidator } from '../../src/mock/pydantic.js';
+import { createReflector, type Reflector } from '../../src/mock/reflect.js';
+import { Spec, type Document, type Operation } from '../../src/mock/spec.js';
+import { StateFullError, type State } from '../../src/mock/state.js';
+import { parseBody, prismInput, type Received } from '../../src/mock/stages/parse.js';
+import { createResponder, type ResponderParts } from '../../src/mock/stages/respond.js';
+import { decodablePath, pathParameters, route } from '../../src/mock/stages/route.js';
+import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../../src/mock/stages/translate.js';
+import { createWriter } from '../../src/mock/stages/write.js';
+import { specPath } from '../helpers/spec.js';
 
 const spec = new Spec(JSON.parse(readFileSync(specPath, 'utf8')) as Document);
 const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';

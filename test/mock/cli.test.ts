@@ -8,9 +8,9 @@ import { join, relative, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 const server = vi.hoisted(() => ({ startMock: vi.fn() }));
-vi.mock('../src/mock/server.js', () => server);
+vi.mock('../../src/mock/server.js', () => server);
 
-const repoRoot = resolve(new URL('.', import.meta.url).pathname, '..');
+const repoRoot = resolve(new URL('.', import.meta.url).pathname, '../..');
 const bundled = join(repoRoot, 'generated/openapi.json');
 const scratch = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -67,7 +67,7 @@ async function run(args: string[], env: { PORT?: string; HOST?: string } = {}, s
     return process;
   }) as typeof process.once);
   vi.resetModules();
-  await import('../src/mock/cli.js');
+  await import('../../src/mock/cli.js');
   return { exits, out, err, started: server.startMock.mock.calls.map((call) => call[0] as Record<string, unknown>), handlers, close };
 }
 

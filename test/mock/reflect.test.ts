@@ -7,13 +7,13 @@
 // (test/mock.test.ts and test/real-clients.test.ts go through HTTP.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadPrism } from '../src/mock/deps.js';
-import { LimitError } from '../src/mock/limits.js';
-import { createValidator } from '../src/mock/pydantic.js';
-import { createReflector } from '../src/mock/reflect.js';
-import { type Document, type Operation, Spec } from '../src/mock/spec.js';
+import { loadPrism } from '../../src/mock/deps.js';
+import { LimitError } from '../../src/mock/limits.js';
+import { createValidator } from '../../src/mock/pydantic.js';
+import { createReflector } from '../../src/mock/reflect.js';
+import { type Document, type Operation, Spec } from '../../src/mock/spec.js';
 
-const document = JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as Document;
+const document = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Document;
 const spec = new Spec(document);
 const validator = createValidator(spec, loadPrism().formats);
 const MAX_RESULTS = 6;

@@ -2,7 +2,7 @@
 // seed across requests, the sessions, the clock, the bound and the initial-state check, asserted
 // on the exact values a user of the mock reads. (test/state.test.ts runs the same rules through HTTP.)
 import { describe, expect, it } from 'vitest';
-import { checkInitialState, createState, DEFAULT_SESSION, sessionOf, StateFileError, StateFullError } from '../src/mock/state.js';
+import { checkInitialState, createState, DEFAULT_SESSION, sessionOf, StateFileError, StateFullError } from '../../src/mock/state.js';
 
 const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 const RUN = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';

@@ -13,23 +13,23 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadPrism, MissingPrismError, PRISM_PEERS } from '../src/mock/deps.js';
-import { Fallbacks } from '../src/mock/fallbacks.js';
-import { Journal, type ReceivedRequest } from '../src/mock/journal.js';
-import { pythonJsonError, utf8Error } from '../src/mock/json-error.js';
-import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../src/mock/limits.js';
-import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../src/mock/log.js';
-import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../src/mock/messages.js';
-import { manifest, packageRoot } from '../src/shared/package-root.js';
-import { Spec, type Document, type Schema } from '../src/mock/spec.js';
-import { createState, type State } from '../src/mock/state.js';
-import { controlReply } from '../src/mock/stages/control.js';
-import { createCors } from '../src/mock/stages/cors.js';
-import { bodyTooLarge, MAX_BODY, readBody } from '../src/mock/stages/read-body.js';
-import { HTTP_METHODS, operationsOf } from '../src/spec/openapi.js';
+import { loadPrism, MissingPrismError, PRISM_PEERS } from '../../src/mock/deps.js';
+import { Fallbacks } from '../../src/mock/fallbacks.js';
+import { Journal, type ReceivedRequest } from '../../src/mock/journal.js';
+import { pythonJsonError, utf8Error } from '../../src/mock/json-error.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../../src/mock/limits.js';
+import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../../src/mock/log.js';
+import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../../src/mock/messages.js';
+import { manifest, packageRoot } from '../../src/shared/package-root.js';
+import { Spec, type Document, type Schema } from '../../src/mock/spec.js';
+import { createState, type State } from '../../src/mock/state.js';
+import { controlReply } from '../../src/mock/stages/control.js';
+import { createCors } from '../../src/mock/stages/cors.js';
+import { bodyTooLarge, MAX_BODY, readBody } from '../../src/mock/stages/read-body.js';
+import { HTTP_METHODS, operationsOf } from '../../src/spec/openapi.js';
 
 const here = new URL('.', import.meta.url).pathname;
-const repoRoot = join(here, '..');
+const repoRoot = join(here, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'mock-modules-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -559,7 +559,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
 
   it('a copy installed elsewhere finds its own root and manifest', async () => {
     const found = installCopy(join(scratch, 'nested-root'), [], { name: '@observability/api-contract', peerDependencies: { x: '1' } });
-    const module = (await import(join(found, '..', 'shared', 'package-root.ts'))) as typeof import('../src/shared/package-root.js');
+    const module = (await import(join(found, '..', 'shared', 'package-root.ts'))) as typeof import('../../src/shared/package-root.js');
     expect(module.packageRoot).toBe(join(scratch, 'nested-root'));
     expect(module.manifest.peerDependencies).toEqual({ x: '1' });
   });
@@ -615,7 +615,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
 
   it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
     const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts'], manifestWithPeers);
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
     let thrown: unknown;
     try {
       copy.loadPrism();
@@ -640,7 +640,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     // Each module of Prism's that the mock loads needs a dependency that is not installed.
     writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
     writeFileSync(join(prismHttp, 'dist/utils/operations.js'), "require('left-out-dependency');\n");
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
     let thrown: unknown;
     try {
       copy.loadPrism();
@@ -658,7 +658,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
     for (const name of ['prism-http', 'prism-core']) symlinkSync(join(repoRoot, 'node_modules/@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../src/mock/deps.js');
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
     expect(() => copy.loadPrism()).toThrow(
       new copy.MissingPrismError('@stoplight/prism-http-server', undefined),
     );

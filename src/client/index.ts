@@ -275,7 +275,6 @@ class Call {
     signal: AbortSignal | null | undefined,
     timeout: number | undefined,
   ) {
-    // Stryker disable next-line ConditionalExpression: without it every call would make an AbortController that nothing aborts; no behaviour changes.
     if (!signal && timeout === undefined) return; // nothing can abort this call
     const controller = new AbortController();
     this.signal = controller.signal;
@@ -391,7 +390,6 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[])
       const limit = reason === 'body too large' ? maxResponseBytes : undefined;
       return new UnexpectedResponseError(call.operation, response.status, contentType, reason, limit);
     };
-    // Stryker disable next-line StringLiteral: no content type and any string the pattern rejects are alike.
     const mediaType = received ?? '';
     if (!JSON_MEDIA_TYPE.test(mediaType)) {
       await response.body?.cancel();

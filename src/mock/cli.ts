@@ -91,7 +91,6 @@ async function initialState(file: string): Promise<InitialState> {
   const { checkInitialState } = await import('./state.js');
   let text;
   try {
-    // Stryker disable next-line StringLiteral: with no encoding it is a Buffer, which JSON.parse reads as the same UTF-8 text
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new Error(`cannot read --state ${file}: ${(error as Error).message}`);

@@ -170,7 +170,6 @@ export function loadPrism(): Prism {
     createLogger: core.createLogger,
     formats: { ...fullFormats, 'date-time': dateTime as FormatCheck },
     ajv: (which) => {
-      // Stryker disable next-line BooleanLiteral: allowUnionTypes and allowMatchingProperties only silence strict mode's complaints, and strict is off; kept as Prism sets them
       const ajv = new drafts[which]({ allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes: false, logger: false });
       addFormats(ajv);
       ajv.addFormat('date-time', { validate: dateTime, compare: compareDateTime });

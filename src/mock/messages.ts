@@ -38,7 +38,6 @@ export function pyRepr(value: unknown): string {
 /** `'A', 'B' or 'C'`: pydantic's rendering of the values an enum or a literal accepts. */
 export function expectedList(values: unknown[]): string {
   const reprs = values.map(pyRepr);
-  // Stryker disable next-line StringLiteral: one item or none needs no separator
   if (reprs.length <= 1) return reprs.join('');
   return `${reprs.slice(0, -1).join(', ')} or ${reprs.at(-1)}`;
 }

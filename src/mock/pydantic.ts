@@ -153,24 +153,22 @@ export interface Validator {
   branchFor(branches: Schema[], value: unknown): Schema;
 }
 
+function compile(source: string, flags: string): RegExp | null {
+  try {
+    return new RegExp(source, flags);
+  } catch {
+    return null;
+  }
+}
+
 /** `formats`: format checks by name (Prism's: ajv-formats and its date-time). */
 export function createValidator(spec: Spec, formats: Record<string, FormatCheck>): Validator {
   const patterns = new Map<string, RegExp | null>();
+  /** The pattern compiled as JavaScript reads it (with Unicode when it can), or null when it cannot be read. */
   function regex(source: string): RegExp | null {
     let compiled = patterns.get(source);
-    // Stryker disable next-line ConditionalExpression: a cache; compiling the pattern again gives the same RegExp
     if (compiled === undefined) {
-      try {
-        compiled = new RegExp(source, 'u');
-      } catch {
-        // Stryker disable BlockStatement: an unreadable pattern left undefined is read as null is (`?.test` matches nothing)
-        try {
-          compiled = new RegExp(source);
-        } catch {
-          compiled = null;
-        }
-        // Stryker restore BlockStatement
-      }
+      compiled = compile(source, 'u') ?? compile(source, '');
       patterns.set(source, compiled);
     }
     return compiled;
@@ -188,7 +186,6 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   const factsCache = new WeakMap<object, Facts>();
   function facts(schema: Schema): Facts {
     let found = factsCache.get(schema);
-    // Stryker disable next-line ConditionalExpression: a cache; computing the facts again gives the same facts
     if (!found) {
       found = {
         types: typesOf(schema),
@@ -255,7 +252,6 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     }
     // The early returns below are shortcuts: one candidate stays through every later rule (each keeps
     // at least one), and there is never none (the type rule keeps them all when none admits the value).
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut, see above
     if (candidates.length <= 1) return candidates;
 
     const properties = (i: number): Record<string, Schema> => node(i).properties ?? {};
@@ -272,7 +268,6 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
         });
         if (matching.length > 0) candidates = matching;
       }
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut, see above
       if (candidates.length <= 1) return candidates;
     }
 
@@ -293,7 +288,6 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
         candidates = base;
       }
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut, see above
     if (candidates.length <= 1) return candidates;
     if (!isObject(value)) return candidates;
 
@@ -312,16 +306,13 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
    */
   function plainlyInvalid(branch: Schema, value: unknown): boolean {
     const node = deref(branch); // never a $ref: deref follows them
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: ruling out less only walks more
     if (!admits(node, jsonType(value))) return true;
     if (!isObject(value) || node.oneOf || node.anyOf || node.allOf) return false;
     const { properties, required } = facts(node);
     for (const [name, property] of properties) {
       const target = deref(property);
-      // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: ruling out less only walks more
       if ('const' in target && Object.hasOwn(value, name) && !deepEqual(target.const, value[name])) return true;
     }
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: ruling out less only walks more
     for (const name of required) if (!Object.hasOwn(value, name)) return true;
     if (node.additionalProperties === false && node.patternProperties === undefined) {
       const declared = node.properties ?? {};
@@ -330,18 +321,17 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     return false;
   }
 
-  function union(branches: Schema[], kind: 'oneOf' | 'anyOf', value: unknown, path: Path, out: Detail[]): void {
+  function union(branches: Schema[], exclusive: boolean, value: unknown, path: Path, out: Detail[]): void {
     const valid = branches.map((branch) => !plainlyInvalid(branch, value) && isValid(branch, value));
     const count = valid.filter(Boolean).length;
     if (count > 0) {
-      if (count === 1 || kind === 'anyOf') return;
+      if (count === 1 || !exclusive) return;
       const names = branches.flatMap((branch, i) => (valid[i] ? [branchName(branch, i)] : []));
       const error = `Input matches more than one of ${names.join(', ')}`;
       out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
       return;
     }
     const chosen = intendedBranches(branches, value);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut: each branch walked and compared below gives the same for one branch, and a validity check ends at the first error either way
     if (out === bailSink || chosen.length === 1) {
       check(branches[chosen[0] ?? 0], value, path, out);
       return;
@@ -487,7 +477,6 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       out.push(detail('string_unicode', locOf(path), 'Input should be a valid string, unable to parse raw data as a unicode string', value));
       return;
     }
-    // Stryker disable next-line ConditionalExpression: a shortcut: without bounds the length is counted for nothing
     if (node.minLength !== undefined || node.maxLength !== undefined) {
       let length = 0;
       for (const _ of value) length++;
@@ -559,7 +548,6 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const before = out.length;
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : [];
     const rest = Array.isArray(node.items) ? node.additionalItems : node.items;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut: with no item schema, each item would only meet check(undefined), which returns at once
     if (prefix.length > 0 || rest !== undefined) value.forEach((item, index) => check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out));
     if (out.length === before && value.length < minItems) {
       out.push(
@@ -583,7 +571,6 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
     }
     const keys = Object.keys(value);
-    // Stryker disable next-line ConditionalExpression: a shortcut: with neither keyword, an undeclared key would only meet check(undefined), which returns at once
     if (node.additionalProperties !== undefined || node.patternProperties !== undefined) {
       const patternProperties = Object.entries(node.patternProperties ?? {});
       for (const key of keys) {
@@ -638,9 +625,8 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       return;
     }
     if (Array.isArray(schema.allOf)) for (const part of schema.allOf) check(part, value, path, out);
-    // Stryker disable next-line StringLiteral: union() tells only 'anyOf' apart; any other kind is handled as oneOf
-    if (Array.isArray(schema.oneOf)) union(schema.oneOf, 'oneOf', value, path, out);
-    if (Array.isArray(schema.anyOf)) union(schema.anyOf, 'anyOf', value, path, out);
+    if (Array.isArray(schema.oneOf)) union(schema.oneOf, true, value, path, out);
+    if (Array.isArray(schema.anyOf)) union(schema.anyOf, false, value, path, out);
     if (schema.not !== undefined && isValid(schema.not, value)) {
       const excluded = deref(schema.not);
       const tags = Object.entries(excluded.properties ?? {}).flatMap(([name, s]) => ('const' in deref(s) ? [`${name} ${expectedList([deref(s).const])}`] : []));

@@ -62,7 +62,6 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
     const node = deref(schema);
     const union = node.oneOf ?? node.anyOf;
     if (Array.isArray(union)) return withDefaults(validator.branchFor(union, value), value);
-    // Stryker disable next-line ConditionalExpression: with no item schema (absent, or a tuple's list) each item comes out unchanged, so the list is equal either way
     if (Array.isArray(value) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
       const items = node.items;
       return value.map((item) => withDefaults(items, item));
@@ -125,7 +124,6 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
       const types = [node.type].flat();
       if (nullable(node)) return { value: null };
       if (types.includes('array')) return { value: [] };
-      // Stryker disable next-line ArrayDeclaration: a string is no schema with a default, so a list of one acts as none
       const properties = isObject(node.properties) ? Object.values(node.properties) : [];
       if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(p as Schema))) {
         return { value: withDefaults(node, {}) };
@@ -152,7 +150,6 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
   }
 
   /** The schema at a path of property names. */
-  // Stryker disable next-line OptionalChaining: the path is made of property names of the schema it walks
   const schemaAt = (schema: Schema | undefined, path: string[]): Schema => path.reduce((node, name) => deref(deref(node).properties?.[name]), deref(schema));
 
   /** A copy of an object with its keys in its schema's property order, then any others. */
@@ -180,7 +177,6 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
     const declared = new Map<string, Schema[]>();
     for (const branch of branches(operation.requestSchema)) {
       for (const [name, property] of Object.entries(branch.properties ?? {})) {
-        // Stryker disable next-line ArrayDeclaration: a string among the declarations has no default, type or properties, so it is passed over
         declared.set(name, [...(declared.get(name) ?? []), property]);
       }
     }
@@ -192,7 +188,6 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
       rootSchema: deref(operation.responseSchema),
       targetSchema,
       targetProperties: targetSchema.properties ?? {},
-      // Stryker disable next-line ArrayDeclaration: no schema without `required` names the mutant's string
       targetRequired: Array.isArray(targetSchema.required) ? targetSchema.required : [],
       echoed: Object.keys(targetSchema.properties ?? {}).filter((name) => declared.has(name)),
     };

@@ -118,7 +118,6 @@ interface Session {
   templates: Map<string, Record<string, unknown>>;
 }
 
-// Stryker disable next-line StringLiteral: any default seed serves; the server always passes one.
 export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }: StateOptions = {}): State {
   const sessions = new Map<string, Session>();
   let records = 0;

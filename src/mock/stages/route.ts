@@ -31,7 +31,6 @@ export function route(target: string | undefined): Route {
   if (requestPath === FALLBACKS_PATH) return { kind: 'fallbacks' };
   if (requestPath === RESET_PATH) return { kind: 'reset' };
   if (requestPath === REQUESTS_PATH) return { kind: 'requests' };
-  // Stryker disable next-line StringLiteral: no target and an empty one both route to `/`
   const sent = target ?? '/';
   let url = new URL('http://mock.invalid/');
   try {
@@ -50,7 +49,6 @@ export function route(target: string | undefined): Route {
  * decodes each segment, routes it and validation reports the parameter like the service would.
  */
 export function decodablePath(path: string): string {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a fast path; a path without % decodes to itself
   if (!path.includes('%')) return path;
   return path
     .split('/')

@@ -35,7 +35,6 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
     const items: Detail[] = [];
     const path = pathParameters(operation.path, input.url.path);
     const cookies = Object.fromEntries(
-      // Stryker disable next-line OptionalChaining,StringLiteral,MethodExpression: the parse stage always sets the headers; without a Cookie header no pair has a name either way
       String(input.headers?.cookie ?? '')
         .split(';')
         .map((pair) => pair.trim().split('='))

@@ -7,18 +7,6 @@ import type { OperationRules, Problem } from './types.js';
 export const updateAnnotationTemplate: OperationRules = {
   operationId: 'updateAnnotationTemplate',
 
-  // A PATCH changes what it sends: the fields it leaves out keep the value the template had after
-  // the previous one.
-  remember(memory, { pathParams, body }, reflected) {
-    const key = `${pathParams.project_id}/${pathParams.template_id}`;
-    const saved = memory.templates.get(key);
-    if (!saved) memory.reserve();
-    const template = saved ? { ...reflected, ...saved } : { ...reflected };
-    for (const name of Object.keys(body)) if (Object.hasOwn(reflected, name)) template[name] = reflected[name];
-    memory.templates.set(key, template);
-    return template;
-  },
-
   checks: [
     {
       name: 'annotation_template_returns_update',
@@ -36,4 +24,16 @@ export const updateAnnotationTemplate: OperationRules = {
       },
     },
   ],
+
+  // A PATCH changes what it sends: the fields it leaves out keep the value the template had after
+  // the previous one.
+  remember(memory, { pathParams, body }, reflected) {
+    const key = `${pathParams.project_id}/${pathParams.template_id}`;
+    const saved = memory.templates.get(key);
+    if (!saved) memory.reserve();
+    const template = saved ? { ...reflected, ...saved } : { ...reflected };
+    for (const name of Object.keys(body)) if (Object.hasOwn(reflected, name)) template[name] = reflected[name];
+    memory.templates.set(key, template);
+    return template;
+  },
 };

@@ -10,25 +10,6 @@ const spansOf = (trace: unknown): unknown[] => (isObject(trace) && Array.isArray
 export const logTraces: OperationRules = {
   operationId: 'logTraces',
 
-  // LogTracesIngestResponse: traces_count and spans_count are the totals ingested, records_count
-  // their sum; trace_ids is "only included when include_trace_ids is true in the request", one per
-  // trace, derived from the project, the body as sent and the trace's index, so the same request
-  // gets the same ids. The body is hashed once, not once per trace: the work stays linear in the
-  // size of the request.
-  answer({ body, text, target, pathParams }) {
-    const traces = tracesOf(body);
-    const spans = traces.reduce((sum: number, trace) => sum + spansOf(trace).length, 0);
-    target.traces_count = traces.length;
-    target.spans_count = spans;
-    target.records_count = traces.length + spans;
-    if (isObject(body) && body.include_trace_ids === true) {
-      const idOf = indexedUuids(`${pathParams.project_id}\n`, text);
-      target.trace_ids = traces.map((_, index) => idOf(index));
-    } else {
-      delete target.trace_ids;
-    }
-  },
-
   checks: [
     {
       name: 'log_traces_counts_what_was_sent',
@@ -74,4 +55,23 @@ export const logTraces: OperationRules = {
       },
     },
   ],
+
+  // LogTracesIngestResponse: traces_count and spans_count are the totals ingested, records_count
+  // their sum; trace_ids is "only included when include_trace_ids is true in the request", one per
+  // trace, derived from the project, the body as sent and the trace's index, so the same request
+  // gets the same ids. The body is hashed once, not once per trace: the work stays linear in the
+  // size of the request.
+  answer({ body, text, target, pathParams }) {
+    const traces = tracesOf(body);
+    const spans = traces.reduce((sum: number, trace) => sum + spansOf(trace).length, 0);
+    target.traces_count = traces.length;
+    target.spans_count = spans;
+    target.records_count = traces.length + spans;
+    if (isObject(body) && body.include_trace_ids === true) {
+      const idOf = indexedUuids(`${pathParams.project_id}\n`, text);
+      target.trace_ids = traces.map((_, index) => idOf(index));
+    } else {
+      delete target.trace_ids;
+    }
+  },
 };

@@ -7,16 +7,6 @@ import type { OperationRules } from './types.js';
 export const createLuna3ScorerVersion: OperationRules = {
   operationId: 'createLuna3ScorerVersion',
 
-  // Each call makes a new version under its scorer: 1, 2, 3, … per scorer_id.
-  remember(memory, { pathParams }, reflected) {
-    const scorer = pathParams.scorer_id as string;
-    if (!memory.scorers.has(scorer)) memory.reserve();
-    const version = (memory.scorers.get(scorer) ?? 0) + 1;
-    memory.scorers.set(scorer, version);
-    const at = memory.now();
-    return { ...reflected, id: memory.newId(), version, created_at: at, updated_at: at };
-  },
-
   checks: [
     {
       name: 'scorer_version_under_path_scorer',
@@ -27,4 +17,14 @@ export const createLuna3ScorerVersion: OperationRules = {
       },
     },
   ],
+
+  // Each call makes a new version under its scorer: 1, 2, 3, … per scorer_id.
+  remember(memory, { pathParams }, reflected) {
+    const scorer = pathParams.scorer_id as string;
+    if (!memory.scorers.has(scorer)) memory.reserve();
+    const version = (memory.scorers.get(scorer) ?? 0) + 1;
+    memory.scorers.set(scorer, version);
+    const at = memory.now();
+    return { ...reflected, id: memory.newId(), version, created_at: at, updated_at: at };
+  },
 };

@@ -9,26 +9,6 @@ const dataOf = (body: unknown): JsonObject | undefined => (isObject(body) && isO
 export const putSignalsConfiguration: OperationRules = {
   operationId: 'putSignalsConfiguration',
 
-  // The experiment shape (ExperimentSignalsConfigurationPut) has no run_mode, schedule, dates,
-  // scheduled_runs_enabled or notification_severities; the echo fills the nullable ones with null
-  // and the lists with [], and scheduled_runs_enabled with its default, false. run_mode has neither
-  // a default nor null: an experiment run has no schedule at all, so its scans start on demand.
-  answer({ body, target }) {
-    if (isObject(body) && !Object.hasOwn(body, 'run_mode')) target.run_mode = 'ON_DEMAND';
-  },
-
-  // The first PUT for a project's run creates the configuration; a later one replaces it, keeping
-  // `id` and `created_at` and moving `updated_at`.
-  remember(memory, { pathParams }, reflected) {
-    const key = `${pathParams.project_id}/${pathParams.run_id}`;
-    const saved = memory.signals.get(key);
-    if (!saved) memory.reserve();
-    const at = memory.now();
-    const data = { ...(reflected.data as JsonObject | undefined), id: saved?.id ?? memory.newId(), created_at: saved?.created_at ?? at, updated_at: at };
-    memory.signals.set(key, data);
-    return { ...reflected, data };
-  },
-
   checks: [
     {
       name: 'signals_put_returns_saved_values',
@@ -90,4 +70,24 @@ export const putSignalsConfiguration: OperationRules = {
       },
     },
   ],
+
+  // The experiment shape (ExperimentSignalsConfigurationPut) has no run_mode, schedule, dates,
+  // scheduled_runs_enabled or notification_severities; the echo fills the nullable ones with null
+  // and the lists with [], and scheduled_runs_enabled with its default, false. run_mode has neither
+  // a default nor null: an experiment run has no schedule at all, so its scans start on demand.
+  answer({ body, target }) {
+    if (isObject(body) && !Object.hasOwn(body, 'run_mode')) target.run_mode = 'ON_DEMAND';
+  },
+
+  // The first PUT for a project's run creates the configuration; a later one replaces it, keeping
+  // `id` and `created_at` and moving `updated_at`.
+  remember(memory, { pathParams }, reflected) {
+    const key = `${pathParams.project_id}/${pathParams.run_id}`;
+    const saved = memory.signals.get(key);
+    if (!saved) memory.reserve();
+    const at = memory.now();
+    const data = { ...(reflected.data as JsonObject | undefined), id: saved?.id ?? memory.newId(), created_at: saved?.created_at ?? at, updated_at: at };
+    memory.signals.set(key, data);
+    return { ...reflected, data };
+  },
 };

@@ -8,6 +8,18 @@ import type { OperationRules } from './types.js';
 export const createOrVerifyUser: OperationRules = {
   operationId: 'createOrVerifyUser',
 
+  checks: [
+    {
+      name: 'system_user_is_admin_or_verified',
+      reason: 'the first user is created as an administrator, and otherwise the operation verifies the user\'s e-mail address: each answer is an administrator or a verified user (which of the two depends on state and is not judged)',
+      check(_request, body) {
+        if (!isObject(body) || body.role === undefined || body.email_is_verified === undefined) return [];
+        if (body.role === 'system_admin' || body.email_is_verified === true) return [];
+        return [{ key: 'neither', message: `the user is neither an administrator nor verified (role ${show(body.role)}, email_is_verified ${show(body.email_is_verified)})` }];
+      },
+    },
+  ],
+
   // The mock has no invitation operation, so any e-mail after the first user's is taken as invited:
   // its record is made and verified. A call for a known e-mail verifies that record again.
   remember(memory, { body }, reflected) {
@@ -20,22 +32,9 @@ export const createOrVerifyUser: OperationRules = {
     const firstUser = ![...memory.users.values()].some((user) => user.role === 'system_admin');
     memory.reserve();
     const at = memory.now();
-    const user = firstUser
-      ? { ...reflected, id: memory.newId(), created_at: at, updated_at: at, role: 'system_admin' }
-      : { ...reflected, id: memory.newId(), created_at: at, updated_at: at, role: 'system_user', email_is_verified: true };
+    const role = firstUser ? { role: 'system_admin' } : { role: 'system_user', email_is_verified: true };
+    const user = { ...reflected, id: memory.newId(), created_at: at, updated_at: at, ...role };
     memory.users.set(email, user);
     return user;
   },
-
-  checks: [
-    {
-      name: 'system_user_is_admin_or_verified',
-      reason: 'the first user is created as an administrator, and otherwise the operation verifies the user\'s e-mail address: each answer is an administrator or a verified user (which of the two depends on state and is not judged)',
-      check(_request, body) {
-        if (!isObject(body) || body.role === undefined || body.email_is_verified === undefined) return [];
-        if (body.role === 'system_admin' || body.email_is_verified === true) return [];
-        return [{ key: 'neither', message: `the user is neither an administrator nor verified (role ${show(body.role)}, email_is_verified ${show(body.email_is_verified)})` }];
-      },
-    },
-  ],
 };

@@ -1,9 +1,9 @@
 // What the package believes about an operation beyond its schemas, in one module per operation
-// (./index.ts collects them). Each module states, once and with its reason:
-//   - answer: what the mock answers beyond the echo of the request (src/mock/reflect.ts calls it);
-//   - remember: what the mock keeps across requests (src/mock/state.ts calls it);
+// (./index.ts collects them). Each module states, once and with its reason, in this order:
 //   - checks: what any server of the API must satisfy, each a small named check with one message
-//     per problem (src/verify/run.ts judges a real server with them).
+//     per problem (src/verify/run.ts judges a real server with them);
+//   - answer: what the mock answers beyond the echo of the request (src/mock/reflect.ts calls it);
+//   - remember: what the mock keeps across requests (src/mock/state.ts calls it).
 // The reasons cite the project's own words: the spec (openapi/) and docs/gap-policy.md.
 
 /** A request as the rules read it: its path parameters and its parsed JSON body. */

@@ -40,6 +40,20 @@ function judgedStatus(exchange: Exchange): number | undefined {
   return answer && answer.status < 500 ? answer.status : undefined;
 }
 
+const isSuccess = (status: number) => status >= 200 && status <= 299;
+
+/** A check that the exchange's request is not accepted: a 2xx answer is the one problem `problem` names. */
+function notAccepted(name: string, description: string, problem: (exchange: Exchange, status: number) => Problem): Check {
+  return {
+    name,
+    description,
+    run(exchange) {
+      const status = judgedStatus(exchange);
+      return status !== undefined && isSuccess(status) ? [problem(exchange, status)] : [];
+    },
+  };
+}
+
 const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 function valueAt(body: unknown, pointer: string): unknown {
@@ -121,25 +135,34 @@ export const responseIsJson: Check = {
   },
 };
 
-export const responseSchemaConformance: Check = {
-  name: 'response_schema_conformance',
-  description: 'every 200 body is valid against the operation\'s 200 schema',
-  run(exchange) {
-    const outcome = answerOf(exchange);
-    if (outcome === undefined || outcome.status !== 200 || outcome.notJson !== undefined) return [];
-    return schemaProblems(exchange.operation.validateResponse, outcome.body, '');
-  },
-};
+/** A check that every JSON answer of `status` is valid against the schema `validatorOf` gives for the exchange. */
+function bodySchemaCheck(name: string, description: string, status: number, validatorOf: (exchange: Exchange) => ValidateFunction, prefix: string): Check {
+  return {
+    name,
+    description,
+    run(exchange) {
+      const outcome = answerOf(exchange);
+      if (outcome === undefined || outcome.status !== status || outcome.notJson !== undefined) return [];
+      return schemaProblems(validatorOf(exchange), outcome.body, prefix);
+    },
+  };
+}
 
-export const validationErrorShape: Check = {
-  name: 'validation_error_shape',
-  description: 'every 422 body is an HTTPValidationError: {"detail": [{"loc", "msg", "type"}, …]} (the 422 body of every operation of the spec)',
-  run(exchange) {
-    const outcome = answerOf(exchange);
-    if (outcome === undefined || outcome.status !== 422 || outcome.notJson !== undefined) return [];
-    return schemaProblems(validationErrorValidator, outcome.body, 'the 422 body is not an HTTPValidationError: ');
-  },
-};
+export const responseSchemaConformance = bodySchemaCheck(
+  'response_schema_conformance',
+  'every 200 body is valid against the operation\'s 200 schema',
+  200,
+  (exchange) => exchange.operation.validateResponse,
+  '',
+);
+
+export const validationErrorShape = bodySchemaCheck(
+  'validation_error_shape',
+  'every 422 body is an HTTPValidationError: {"detail": [{"loc", "msg", "type"}, …]} (the 422 body of every operation of the spec)',
+  422,
+  () => validationErrorValidator,
+  'the 422 body is not an HTTPValidationError: ',
+);
 
 // ---- Checks of one kind of request ----------------------------------------------------------------
 
@@ -160,22 +183,18 @@ export const acceptsValidRequest: Check = {
   },
 };
 
-export const rejectsInvalidRequest: Check = {
-  name: 'rejects_invalid_request',
-  description: 'a request that violates one constraint of the contract is not accepted (no 2xx)',
-  run(exchange) {
-    const status = judgedStatus(exchange);
-    if (status === undefined || status < 200 || status > 299) return [];
-    return one(exchange.label, `accepts what the contract forbids: ${exchange.label} got ${status}`);
-  },
-};
+export const rejectsInvalidRequest = notAccepted(
+  'rejects_invalid_request',
+  'a request that violates one constraint of the contract is not accepted (no 2xx)',
+  (exchange, status) => ({ key: exchange.label, message: `accepts what the contract forbids: ${exchange.label} got ${status}` }),
+);
 
 export const invalidRequestGets422: Check = {
   name: 'invalid_request_gets_422',
   description: 'a request that violates the contract gets 422 (every operation of the spec answers an invalid request with 422)',
   run(exchange) {
     const status = judgedStatus(exchange);
-    if (status === undefined || status === 422 || (status >= 200 && status <= 299)) return [];
+    if (status === undefined || status === 422 || isSuccess(status)) return [];
     return one(`status ${status}`, `answered ${status} instead of 422 to ${exchange.label}`);
   },
 };
@@ -197,15 +216,11 @@ export const validationErrorLocatesViolation: Check = {
   },
 };
 
-export const rejectsMissingCredential: Check = {
-  name: 'rejects_missing_credential',
-  description: 'an operation that requires a credential does not accept a request without one (no 2xx)',
-  run(exchange) {
-    const status = judgedStatus(exchange);
-    if (status === undefined || status < 200 || status > 299) return [];
-    return one('accepted', `accepted a request without any credential (${status})`);
-  },
-};
+export const rejectsMissingCredential = notAccepted(
+  'rejects_missing_credential',
+  'an operation that requires a credential does not accept a request without one (no 2xx)',
+  (_exchange, status) => ({ key: 'accepted', message: `accepted a request without any credential (${status})` }),
+);
 
 /** The checks of every exchange, then those of each kind. */
 export const everyAnswer: Check[] = [answersWithinTimeout, answersOverHttp, noServerError, responseIsJson, responseSchemaConformance, validationErrorShape];

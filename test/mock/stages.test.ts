@@ -600,6 +600,18 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       expect(lines[0]).toMatch(/^warn \[FALLBACK\] POST \/v2\/things example-unserializable: the reflected response cannot be serialized, sending the example: TypeError/);
     });
 
+    it('a serializable body answers as it is, with no X-Mock-Fallback header', () => {
+      const { lines, logger } = recording();
+      const fallbacks = new Fallbacks(logger);
+      const reply = createWriter({ prism, logger, fallbacks }).reply(
+        { kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { name: 'sent' } }, validations: { input: [], output: [] }, example: { body: { name: 'example' } }, fallbacks: [] },
+        data,
+      );
+      expect(reply).toEqual({ status: 200, headers: [['Content-type', 'application/json'], ['Content-Length', 15]], body: '{"name":"sent"}' });
+      expect(fallbacks.report().total).toBe(0);
+      expect(lines).toEqual([]);
+    });
+
     it('cuts sl-violations as Prism\'s HTTP server does, past 8 KiB less 100 characters', () => {
       const { logger } = recording();
       const violations = Array.from({ length: 400 }, (_, i) => ({ severity: 1, code: 'x', message: `warning ${i}`, path: ['body', `field_${i}`] }));

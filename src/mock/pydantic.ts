@@ -124,8 +124,8 @@ const bailSink = {
   },
 } as unknown as Detail[];
 
-/** A list of items that stops the walk that fills it once it holds more than `limit`. */
-class Items extends Array<Detail> {
+/** A list of items that stops the walk that fills it once it holds more than `limit` (tooManyErrors, ../limits.ts). */
+export class Items extends Array<Detail> {
   static override get [Symbol.species](): ArrayConstructor {
     return Array;
   }
@@ -144,10 +144,10 @@ export type FormatCheck = RegExp | ((value: never) => boolean) | { type?: string
 /** What `createValidator` returns. */
 export interface Validator {
   /**
-   * pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. The walk stops
-   * with tooManyErrors (../limits.ts) as soon as it has found more than `limit` items.
+   * pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. They are also
+   * added to `into`, whose limit stops the walk with tooManyErrors as soon as it would hold more.
    */
-  errors(schema: Schema, value: unknown, loc?: Loc, limit?: number): Detail[];
+  errors(schema: Schema, value: unknown, loc?: Loc, into?: Items): Detail[];
   isValid(schema: Schema | boolean | undefined, value: unknown): boolean;
   /** The branch of a union that a value takes (to apply the right branch's defaults). */
   branchFor(branches: Schema[], value: unknown): Schema;
@@ -652,10 +652,10 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   }
 
   return {
-    errors(schema: Schema, value: unknown, loc: Loc = [], limit = Number.POSITIVE_INFINITY): Detail[] {
-      const out = new Items(limit);
-      check(schema, value, root(loc), out);
-      return [...out];
+    errors(schema: Schema, value: unknown, loc: Loc = [], into = new Items(Number.POSITIVE_INFINITY)): Detail[] {
+      const before = into.length;
+      check(schema, value, root(loc), into);
+      return into.slice(before);
     },
     isValid,
     branchFor,

@@ -135,6 +135,14 @@ describe('translate', () => {
     responseSchema: undefined,
   };
 
+  it('--max-errors bounds the errors of the parameters and the body together: one past the bound is refused', () => {
+    // Three parameter errors (path, header, cookie) and one body error (name missing): four in all.
+    const request = [thing, received({}, { query: {} }), input('/v2/things/0', { cookie: 'session=a' })] as const;
+    expect(createTranslator(spec, validator, 4).requestDetails(...request)).toHaveLength(4);
+    expect(() => createTranslator(spec, validator, 3).requestDetails(...request)).toThrow(expect.objectContaining({ body: expect.objectContaining({ limit: 'max-errors', max: 3 }) }));
+    expect(() => createTranslator(spec, validator, 2).requestDetails(...request)).toThrow(LimitError);
+  });
+
   it('parameters are read as FastAPI reads them (numbers and booleans from their text), in path, query, header, cookie order', () => {
     expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'true' } }), input('/v2/things/0', { cookie: 'a=b; session=a=' }))).toEqual([
       { type: 'greater_than_equal', loc: ['path', 'count'], msg: 'Input should be greater than or equal to 1', input: '0', ctx: { ge: 1 } },

@@ -6,7 +6,7 @@
 //   out: `detail` items (none when the request is valid), or the 401 body
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockResult, Resource } from '../prism-types.js';
 import { deepEqual } from '../../shared/json.js';
-import { detail, type Detail, type Validator } from '../pydantic.js';
+import { detail, Items, type Detail, type Validator } from '../pydantic.js';
 import type { Operation, Spec } from '../spec.js';
 import type { Received } from './parse.js';
 import { pathParameters } from './route.js';
@@ -32,7 +32,8 @@ export interface Translator {
 
 export function createTranslator(spec: Spec, validator: Validator, maxErrors = Number.POSITIVE_INFINITY): Translator {
   function requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[] {
-    const items: Detail[] = [];
+    // One bound for the whole request: its parameters' items and its body's.
+    const items = new Items(maxErrors);
     const path = pathParameters(operation.path, input.url.path);
     const cookies = Object.fromEntries(
       String(input.headers?.cookie ?? '')
@@ -56,7 +57,7 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
         let value = raw;
         if (typeof raw === 'string' && (types.includes('integer') || types.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
         else if (types.includes('boolean') && (raw === 'true' || raw === 'false')) value = raw === 'true';
-        for (const item of validator.errors(parameter.schema, value, loc, maxErrors - items.length)) items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
+        for (const item of validator.errors(parameter.schema, value, loc, new Items(maxErrors))) items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
       }
     }
     if (operation.requestSchema) {
@@ -64,7 +65,7 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
         // FastAPI: no body, or a JSON null, for a required body is a missing body.
         if (operation.bodyRequired) items.push(detail('missing', ['body'], 'Field required', null));
       } else {
-        items.push(...validator.errors(operation.requestSchema, request.body, ['body'], maxErrors - items.length));
+        validator.errors(operation.requestSchema, request.body, ['body'], items);
       }
     }
     return items.map((item) =>

@@ -281,8 +281,12 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
   }
 
   const plans = selected.map((op) => planOperation(op, { requests: options.requests, seed: options.seed, credentials, pathParams: options.pathParams }));
-  const total = plans.reduce((n, p) => n + p.tasks.length, 0);
-  const warning = `Every operation of this API writes: ${total.toLocaleString('en')} requests (valid, invalid and hostile) will create or change data on ${options.baseUrl}.`;
+  const tasks = plans.flatMap((p) => p.tasks);
+  // Valid and rule requests are the ones a conforming server accepts, so the ones that write.
+  const writing = tasks.filter((task) => task.kind === 'valid' || task.kind === 'rule').length;
+  const warning =
+    `Every operation of this API writes: of ${tasks.length.toLocaleString('en')} requests, ${writing.toLocaleString('en')} are valid and will create or change data on ${options.baseUrl}; ` +
+    'the others are invalid, hostile or without a credential, and a conforming server refuses them.';
   if (options.dryRun) {
     io.stdout(`${warning}\n${formatPlan(plans, options.baseUrl)}\nSeed ${options.seed}. Dry run: nothing was sent.\n`);
     return 0;

@@ -186,7 +186,7 @@ describe('before anything is sent', () => {
     expect(stderr).toBe('');
     expect(stdout).toBe(
       [
-        `Every operation of this API writes: 32 requests (valid, invalid and hostile) will create or change data on ${server.baseUrl}.`,
+        `Every operation of this API writes: of 32 requests, 6 are valid and will create or change data on ${server.baseUrl}; the others are invalid, hostile or without a credential, and a conforming server refuses them.`,
         `Plan: 32 requests to ${server.baseUrl}`,
         '  loginSocial                POST  /v2/login/social',
         '                             32 requests: 6 valid, 3 negative, 23 hostile',
@@ -312,7 +312,7 @@ describe('a run', () => {
   it('a conforming server: the text report on stdout, the warning on stderr, exit 0', async () => {
     conforming();
     const { code, stdout, stderr } = await run(['--base-url', server.baseUrl, '--operations', 'loginSocial', '--requests', '2', '--seed', '1', '--concurrency', '2', '--timeout', '4000']);
-    expect(stderr).toBe(`Every operation of this API writes: 31 requests (valid, invalid and hostile) will create or change data on ${server.baseUrl}.\n`);
+    expect(stderr).toBe(`Every operation of this API writes: of 31 requests, 5 are valid and will create or change data on ${server.baseUrl}; the others are invalid, hostile or without a credential, and a conforming server refuses them.\n`);
     expect(code).toBe(0);
     const lines = stdout.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^api-contract-verify ${server.baseUrl.replace(/\./g, '\\.')} \\(seed 1\\): 31 requests in \\d+\\.\\d s$`));
@@ -400,7 +400,7 @@ describe('a run', () => {
     }
     const { code, stderr } = result;
     expect(code).toBe(0);
-    expect(stderr.startsWith('Every operation of this API writes: 30 requests')).toBe(true);
+    expect(stderr.startsWith('Every operation of this API writes: of 30 requests')).toBe(true);
     expect(stderr.slice(stderr.indexOf('\r'))).toBe('\r\x1b[K1/30 requests\r\x1b[K30/30 requests\r\x1b[K');
     // a clock that moves exactly 100 ms between two readings of the progress line: every request is drawn
     let t = 1_800_000_000_000;

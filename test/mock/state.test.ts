@@ -1,96 +1,12 @@
-// The mock's state (src/mock/state.ts) called in-process, without a socket: each rule of the
-// seed across requests, the sessions, the clock, the bound and the initial-state check, asserted
-// on the exact values a user of the mock reads. (test/state.test.ts runs the same rules through HTTP.)
+// The mock's state (src/mock/state.ts) called in-process, without a socket: the sessions, the clock,
+// the bound, the initial-state check and what it does with an operation without rules, asserted on
+// the exact values a user of the mock reads. What each operation's rules remember is tested with
+// them, in test/rules/<operation>.test.ts. (test/state.test.ts goes through HTTP.)
 import { describe, expect, it } from 'vitest';
 import { checkInitialState, createState, DEFAULT_SESSION, sessionOf, StateFileError, StateFullError } from '../../src/mock/state.js';
+import { PROJECT, RUN, SCORER, signals, TEMPLATE, template, user, version } from '../rules/support.js';
 
-const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
-const RUN = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
-const TEMPLATE = '9a3f6c1d-2e8b-4b7a-a5d4-7c1e0f3b9d62';
-const SCORER = '3d7b9e2f-5a1c-4c8d-b6e0-8f2a4d1c7e93';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-type State = ReturnType<typeof createState>;
-const user = (state: State, email: unknown, session = 's', reflected: Record<string, unknown> = { email, role: 'system_admin', email_is_verified: false, status: 'enabled' }) =>
-  state.apply('createOrVerifyUser', { session, pathParams: {}, body: email === undefined ? {} : { email } }, reflected) as Record<string, any>;
-const version = (state: State, scorer_id = SCORER, session = 's') =>
-  state.apply('createLuna3ScorerVersion', { session, pathParams: { scorer_id }, body: {} }, { version: 4, scorer_id, id: 'example' }) as Record<string, any>;
-const signals = (state: State, model: string, run_id = RUN, session = 's') =>
-  (state.apply('putSignalsConfiguration', { session, pathParams: { project_id: PROJECT, run_id }, body: { model } }, { data: { id: 'example', model, created_at: 'x', updated_at: 'x' } }) as any).data;
-const template = (state: State, body: Record<string, unknown>, reflected: Record<string, unknown>, template_id = TEMPLATE) =>
-  state.apply('updateAnnotationTemplate', { session: 's', pathParams: { project_id: PROJECT, template_id }, body }, reflected) as Record<string, any>;
-
-describe('rules', () => {
-  it('users: the first is created as administrator; others are verified invited users; a known e-mail is verified again', () => {
-    const state = createState({ seed: 'seed' });
-    const ada = user(state, 'ada@example.org');
-    expect(ada).toEqual({
-      email: 'ada@example.org',
-      role: 'system_admin',
-      email_is_verified: false,
-      status: 'enabled',
-      id: expect.stringMatching(UUID),
-      created_at: '2026-01-01T00:00:01Z',
-      updated_at: '2026-01-01T00:00:01Z',
-    });
-    const grace = user(state, 'grace@example.org', 's', { email: 'grace@example.org', role: 'system_admin', email_is_verified: false });
-    expect(grace).toEqual({
-      email: 'grace@example.org',
-      role: 'system_user',
-      email_is_verified: true,
-      id: expect.stringMatching(UUID),
-      created_at: '2026-01-01T00:00:02Z',
-      updated_at: '2026-01-01T00:00:02Z',
-    });
-    expect(grace.id).not.toBe(ada.id);
-    const again = user(state, 'ada@example.org', 's', { email: 'ada@example.org', first_name: 'Ada' });
-    expect(again).toEqual({ ...ada, first_name: 'Ada', email_is_verified: true, updated_at: '2026-01-01T00:00:03Z' });
-    expect(state.records).toBe(2);
-  });
-
-  it('users: a body without a string e-mail is one record (no e-mail), and no administrator yet means the first is one', () => {
-    const state = createState();
-    expect(user(state, undefined).role).toBe('system_admin');
-    expect(user(state, 42).id).toBe(user(state, undefined).id);
-    expect(state.records).toBe(1);
-  });
-
-  it('users: an initial user that is not an administrator does not count as the first administrator', () => {
-    const state = createState({ initial: { users: [{ email: 'invited@example.org', role: 'system_user' }] } });
-    expect(user(state, 'new@example.org').role).toBe('system_admin');
-    expect(user(state, 'invited@example.org')).toMatchObject({ role: 'system_user', email_is_verified: true });
-  });
-
-  it('Luna3 versions count per scorer, from 1, each with a new id and the clock’s time', () => {
-    const state = createState();
-    const [a1, a2, b1] = [version(state), version(state), version(state, 'other')];
-    expect([a1, a2, b1].map((v) => v!.version)).toEqual([1, 2, 1]);
-    expect(new Set([a1, a2, b1].map((v) => v!.id)).size).toBe(3);
-    expect(a2).toEqual({ scorer_id: SCORER, version: 2, id: expect.stringMatching(UUID), created_at: '2026-01-01T00:00:02Z', updated_at: '2026-01-01T00:00:02Z' });
-    expect(state.records).toBe(2);
-  });
-
-  it('Signals PUT: creates, then replaces keeping id and created_at; another run is another record', () => {
-    const state = createState();
-    const created = signals(state, 'a');
-    expect(created).toEqual({ id: expect.stringMatching(UUID), model: 'a', created_at: '2026-01-01T00:00:01Z', updated_at: '2026-01-01T00:00:01Z' });
-    expect(signals(state, 'b')).toEqual({ id: created.id, model: 'b', created_at: created.created_at, updated_at: '2026-01-01T00:00:02Z' });
-    expect(signals(state, 'c', 'another-run').id).not.toBe(created.id);
-    expect(state.records).toBe(2);
-  });
-
-  it('template PATCH: what a PATCH does not send stays as the previous one left it; what it sends changes', () => {
-    const state = createState();
-    const first = template(state, { name: 'Correctness', criteria: 'a' }, { id: TEMPLATE, name: 'Correctness', criteria: 'a', position: 0 });
-    expect(first).toEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'a', position: 0 });
-    // The reflection of a partial PATCH carries the example's name: the state keeps the stored one.
-    expect(template(state, { criteria: 'b' }, { id: TEMPLATE, name: 'Example name', criteria: 'b', position: 0 })).toEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'b', position: 0 });
-    // A field sent that the template does not have (an open body) is not stored.
-    expect(template(state, { colour: 'red' }, { id: TEMPLATE, name: 'Example name', criteria: 'x', position: 0 })).toStrictEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'b', position: 0 });
-    expect(template(state, { name: 'Other' }, { id: 'other', name: 'Other' }, 'other-template')).toEqual({ id: 'other', name: 'Other' });
-    expect(state.records).toBe(2);
-  });
-
+describe('any operation', () => {
   it('other operations and non-object answers pass through unchanged', () => {
     const state = createState();
     const answer = { traces_count: 1 };

@@ -54,6 +54,10 @@ export const template = (state: State, body: Record<string, unknown>, reflected:
   state.apply('updateAnnotationTemplate', { session: 's', pathParams: { project_id: PROJECT, template_id }, body }, reflected) as Record<string, any>;
 
 /** The provider check of that name (src/rules/index.ts). */
-export const rule = (name: string): ProviderCheck => providerChecks.find((r) => r.name === name)!;
+export function rule(name: string): ProviderCheck {
+  const found = providerChecks.find((r) => r.name === name);
+  if (!found) throw new Error(`no provider check is named ${name}`);
+  return found;
+}
 /** A request as a provider check reads it: the body sent, and the path (a project's run unless given). */
 export const request = (body: Json | undefined, path: Record<string, string> = { project_id: PROJECT, run_id: RUN }): Request => ({ path, body });

@@ -7,11 +7,9 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createApiClient,
-  InvalidCredentialError,
   InvalidPathParameterError,
   UnexpectedResponseError,
   type ApiClientOptions,
-  type Credentials,
 } from '../../src/index.js';
 import { announce } from './lib/config.js';
 import { callOperation, closeFake, fakeServer, type Fake, type Outcome } from './lib/fake-server.js';

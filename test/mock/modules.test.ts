@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadPrism, MissingPrismError, PRISM_PEERS } from '../../src/mock/deps.js';
+import { loadPrism, PRISM_PEERS } from '../../src/mock/deps.js';
 import { Fallbacks } from '../../src/mock/fallbacks.js';
 import { Journal, type ReceivedRequest } from '../../src/mock/journal.js';
 import { pythonJsonError, utf8Error } from '../../src/mock/json-error.js';

@@ -256,7 +256,7 @@ describe('a server whose resources must exist', () => {
   const project = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
   // A well-formed project_id other than the one that exists gets a 404; a malformed one still the mock's 422.
   const onlyProject: Fault = {
-    response: (_op, answer, _sent, url) => {
+    response: (_op, _answer, _sent, url) => {
       const id = /\/v2\/projects\/([^/]+)\//.exec(url)?.[1];
       const wellFormed = id !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
       return wellFormed && id.toLowerCase() !== project ? { status: 404, contentType: 'application/json', body: '{"detail":"Project not found"}' } : undefined;

@@ -28,8 +28,8 @@ import { median, num, packageVersion, ratio, root, table, tempDir } from './lib.
 async function loadCurrentClient() {
   const out = tempDir('client');
   const sources = [
-    // The client: src/index.ts, src/client/, and the spec helpers it imports (src/spec/).
-    ...['', 'client/', 'spec/'].flatMap((dir) =>
+    // The client: src/index.ts, src/client/, and the shared helpers it imports (src/shared/).
+    ...['', 'client/', 'shared/'].flatMap((dir) =>
       readdirSync(join(root, 'src', dir))
         .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
         .map((f) => `src/${dir}${f}`),

@@ -5,7 +5,7 @@ import {
   securitySchemes,
   type SecuritySchemeName,
 } from '../../generated/security.js';
-import { HTTP_METHODS } from '../spec/openapi.js';
+import { HTTP_METHODS } from '../shared/openapi.js';
 import { isHTTPValidationError, validationDetails } from './validation.js';
 
 export type * from '../../generated/schema.js';

@@ -1,7 +1,7 @@
 // Reading the bundled OpenAPI document: local `$ref`s, operations, their parameters, request and
 // response schemas and named examples. Everything the mock derives comes from here.
 
-import { operationsOf } from '../spec/openapi.js';
+import { operationsOf } from '../shared/openapi.js';
 
 /**
  * A JSON Schema node of the spec, with the keywords the mock reads typed. The document is read from

@@ -3,7 +3,7 @@
 // send one through createApiClient.
 import type { ValidateFunction } from 'ajv';
 import { createApiClient, securitySchemes, type Credentials, type SecuritySchemeName } from '../client/index.js';
-import { operationsOf } from '../spec/openapi.js';
+import { operationsOf } from '../shared/openapi.js';
 import { spec, type OpenApiDocument } from './spec.js';
 import { deref, expand, inline, pathName, walk, type Flat, type Json, type RawSchema } from './schema.js';
 import { requestValidator, responseValidator } from './validate.js';

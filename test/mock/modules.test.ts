@@ -1,7 +1,7 @@
 // The mock's smaller modules called in-process, without a mock process or a socket: the body's
 // decode errors (json-error.ts), pydantic's wording (messages.ts), the --max-errors and
 // --max-results bounds (limits.ts), the log (log.ts), the loud fallbacks (fallbacks.ts), the package's own files
-// (src/shared/package-root.ts, deps.ts), the reading of the spec (spec.ts, ../spec/openapi.ts), and the
+// (src/shared/package-root.ts, deps.ts), the reading of the spec (spec.ts), and the
 // stages that answer before Prism: CORS, the body read and the mock's own paths (stages/cors.ts,
 // read-body.ts, control.ts). Each expectation is what a user of the mock reads: a status, a
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
@@ -26,7 +26,6 @@ import { createState, type State } from '../../src/mock/state.js';
 import { controlReply } from '../../src/mock/stages/control.js';
 import { createCors } from '../../src/mock/stages/cors.js';
 import { bodyTooLarge, MAX_BODY, readBody } from '../../src/mock/stages/read-body.js';
-import { HTTP_METHODS, operationsOf } from '../../src/spec/openapi.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const repoRoot = join(here, '../..');
@@ -811,38 +810,6 @@ describe('log: no credential and no body in any line', () => {
   });
 });
 
-
-describe("spec/openapi: every operation of a document, as the client, the mock and the verifier walk it", () => {
-  it('visits the paths in document order and, in each, the operations in the order get, put, post, delete, options, head, patch, trace', () => {
-    const op = (name: string) => ({ operationId: name });
-    const shared = { parameters: [{ name: 'id', in: 'path' }], summary: 'not an operation', trace: op('b-trace'), patch: op('b-patch'), head: op('b-head'), options: op('b-options') };
-    const paths = {
-      '/b': { ...shared, delete: op('b-delete'), post: op('b-post'), put: op('b-put'), get: op('b-get') },
-      '/a': { get: op('a-get') },
-    };
-    const walked = [...operationsOf({ paths })];
-    expect(walked.map(({ path, method, operation }) => `${path} ${method} ${operation.operationId as string}`)).toEqual([
-      '/b get b-get',
-      '/b put b-put',
-      '/b post b-post',
-      '/b delete b-delete',
-      '/b options b-options',
-      '/b head b-head',
-      '/b patch b-patch',
-      '/b trace b-trace',
-      '/a get a-get',
-    ]);
-    expect(walked[0]?.pathItem).toBe(paths['/b']);
-    expect(walked[0]?.operation).toBe(paths['/b'].get);
-    expect(HTTP_METHODS).toEqual(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-  });
-
-  it('skips a path item that is null or not an object, and an operation key that holds nothing; no document or no paths: no operation', () => {
-    const paths = { '/null': null, '/text': 'get', '/number': 7, '/empty': { get: null, put: undefined, post: 0 }, '/one': { post: { operationId: 'one' } } };
-    expect([...operationsOf({ paths })].map(({ path, method }) => `${path} ${method}`)).toEqual(['/one post']);
-    for (const document of [undefined, null, {}, { paths: {} }]) expect([...operationsOf(document)]).toEqual([]);
-  });
-});
 
 describe("spec: the bundled document as the mock reads it (operations, local $refs)", () => {
   const document = {

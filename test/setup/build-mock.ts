@@ -4,15 +4,18 @@
 // source is newer than the last build, it costs a directory walk and no tsc at all. (tsc -b alone
 // would miss a deleted output, and costs 0.7 s of CPU even when it has nothing to do.)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_INFO = join(root, 'dist/mock.tsbuildinfo');
-/** What the mock's build reads: its source, the shared spec helpers, the compiler settings. */
-const INPUTS = ['src/mock', 'src/spec', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.mock.json'];
+/** What the mock's build reads: the roots tsconfig.mock.json includes, and the compiler settings. */
+export function mockBuildInputs(): string[] {
+  const config = JSON.parse(readFileSync(join(root, 'tsconfig.mock.json'), 'utf8')) as { include: string[] };
+  return [...config.include, 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.mock.json'];
+}
 
 function* files(path: string): Generator<string> {
   if (!statSync(path).isDirectory()) {
@@ -36,7 +39,7 @@ function staleness(): { reason: string; force: boolean } | undefined {
     outputs.push(output);
   }
   const built = existsSync(BUILD_INFO) ? statSync(BUILD_INFO).mtimeMs : Math.min(...outputs.map((output) => statSync(output).mtimeMs));
-  for (const input of INPUTS) {
+  for (const input of mockBuildInputs()) {
     for (const file of files(join(root, input))) {
       if (statSync(file).mtimeMs > built) return { reason: `${relative(root, file)} changed`, force: false };
     }

@@ -117,7 +117,7 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
     logger,
     choose: createChooser(prism, logger),
     translator,
-    respond: createResponder({ translator, reflector: createReflector(spec, validator, maxResults), state, fallbacks }),
+    respond: createResponder({ reflector: createReflector(spec, validator, maxResults), state, fallbacks }),
     fallbacks,
     dynamic,
     seed,

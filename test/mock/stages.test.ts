@@ -16,7 +16,7 @@ import type { Prism } from '../../src/mock/deps.js';
 import { Fallbacks } from '../../src/mock/fallbacks.js';
 import { LimitError } from '../../src/mock/limits.js';
 import type { Logger } from '../../src/mock/log.js';
-import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../../src/mock/prism-types.js';
+import type { IHttpRequest, IHttpResponse, IPrismInput, MockResult, Resource } from '../../src/mock/prism-types.js';
 import { createValidator } from '../../src/mock/pydantic.js';
 import { createReflector, type Reflector } from '../../src/mock/reflect.js';
 import { Spec, type Document, type Operation } from '../../src/mock/spec.js';
@@ -378,10 +378,13 @@ describe('respond: what the service would answer, on the response Prism chose', 
   const validator = createValidator(spec, {});
   const signals = spec.operation('putSignalsConfiguration') as Operation;
   const user = spec.operation('createOrVerifyUser') as Operation;
+  const translator = createTranslator(spec, validator);
+  /** A responder whose request details are the translator's, as the engine hands them over. */
   const make = (parts: Partial<ResponderParts> = {}) => {
     const { logger } = recording();
     const fallbacks = new Fallbacks(logger);
-    return createResponder({ translator: createTranslator(spec, validator), reflector: createReflector(spec, validator, 20_000), state: undefined, fallbacks, ...parts });
+    const responder = createResponder({ reflector: createReflector(spec, validator, 20_000), state: undefined, fallbacks, ...parts });
+    return (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) => responder(result, input, operation, request, () => translator.requestDetails(operation, request, input.data));
   };
   const received = (body: unknown, extra: Partial<Received> = {}): Received => ({ query: {}, absent: false, body, text: JSON.stringify(body), unchecked: false, ...extra });
   const data = (path: string, body: unknown, headers: Record<string, string> = {}): IHttpRequest => ({ method: 'post', url: { path }, headers, body });
@@ -470,10 +473,10 @@ describe('respond: what the service would answer, on the response Prism chose', 
       const { logger } = recording();
       const fallbacks = new Fallbacks(logger);
       const reflector: Reflector = { reflect: () => { throw error; }, withDefaults: (_s, v) => v };
-      const respond = createResponder({ translator: createTranslator(spec, validator), reflector, state: undefined, fallbacks });
+      const respond = createResponder({ reflector, state: undefined, fallbacks });
       const request = received({ email: 'a@b.co' });
       const chosen = ok({});
-      const responded = respond(chosen, { data: data('/v2/system_users', {}), validations: [] }, user, request);
+      const responded = respond(chosen, { data: data('/v2/system_users', {}), validations: [] }, user, request, () => []);
       expect(responded).toEqual({ result: chosen, fallbacks: [], refused: error });
       expect(responded.result).toBe(chosen);
       expect(fallbacks.report().total).toBe(0);
@@ -519,12 +522,12 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
     it("prism-violations: Prism's 422 with violations the walker does not find gets them translated, loudly", () => {
       const { lines, logger } = recording();
       const fallbacks = new Fallbacks(logger);
-      const respond = createResponder({ translator: { requestDetails: () => [] }, reflector: unusedReflector, state: undefined, fallbacks });
+      const respond = createResponder({ reflector: unusedReflector, state: undefined, fallbacks });
       const received = request();
       const violation = { severity: 0, code: 'minLength', message: 'must NOT have fewer than 3 characters', path: ['body', 'name'] };
       const header = { severity: 0, code: 415, message: 'Supported content types: application/json' };
       const chosen = { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: 'Prism' } };
-      const { result, fallbacks: fired } = respond(right(chosen), { data: { ...data, headers: { 'content-type': 'text/plain' } }, validations: [violation, header] }, operation, received);
+      const { result, fallbacks: fired } = respond(right(chosen), { data: { ...data, headers: { 'content-type': 'text/plain' } }, validations: [violation, header] }, operation, received, () => []);
       expect(result).toEqual(
         right({
           ...chosen,
@@ -550,10 +553,10 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
           throw new Error('the echo broke');
         },
       };
-      const respond = createResponder({ translator: { requestDetails: () => [] }, reflector, state: undefined, fallbacks });
+      const respond = createResponder({ reflector, state: undefined, fallbacks });
       const received = request();
       const chosen = right({ statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { name: 'example' } });
-      const responded = respond(chosen, { data, validations: [] }, operation, received);
+      const responded = respond(chosen, { data, validations: [] }, operation, received, () => []);
       expect(responded.result).toBe(chosen);
       expect(responded.example).toBeUndefined();
       expect(responded.fallbacks).toEqual(['prism-response']);
@@ -569,9 +572,9 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
             throw thrown;
           },
         };
-        const respond = createResponder({ translator: { requestDetails: () => [] }, reflector, state: undefined, fallbacks: new Fallbacks(logger) });
+        const respond = createResponder({ reflector, state: undefined, fallbacks: new Fallbacks(logger) });
         const chosen = right({ statusCode: 200, headers: {}, body: { name: 'example' } });
-        const responded = respond(chosen, { data, validations: [] }, operation, request());
+        const responded = respond(chosen, { data, validations: [] }, operation, request(), () => []);
         expect(responded.result).toBe(chosen);
         expect(responded.fallbacks).toEqual(['prism-response']);
         expect(lines).toEqual([`warn [FALLBACK] POST /v2/things prism-response: could not adapt the response, sending Prism's: ${String(thrown)}`]);

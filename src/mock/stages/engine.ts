@@ -24,9 +24,10 @@ import { LimitError } from '../limits.js';
 import type { Logger } from '../log.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism-types.js';
 import { createInputCheck } from '../input-check.js';
+import type { Detail } from '../pydantic.js';
 import { createRouter } from '../router.js';
 import { bundleOf, contentFor, createSchemaCheck } from '../schema-check.js';
-import type { Operation, Spec } from '../spec.js';
+import type { Spec } from '../spec.js';
 import type { StateFullError } from '../state.js';
 import type { Chooser } from './choose.js';
 import type { Received } from './parse.js';
@@ -109,10 +110,9 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
    * request passes (the walk of the service's validator, before Prism's validation of a request
    * that is not proven valid).
    */
-  function violations(resource: Resource, operation: Operation | undefined, input: IHttpRequest, request: Received): IPrismDiagnostic[] | LimitError {
-    const bound = operation ? () => void translator.requestDetails(operation, request, input) : undefined;
+  function violations(resource: Resource, input: IHttpRequest, details: (() => Detail[]) | undefined): IPrismDiagnostic[] | LimitError {
     try {
-      const valid = validateInput({ resource, element: input }, bound);
+      const valid = validateInput({ resource, element: input }, details && (() => void details()));
       return [...securityViolations(resource, input), ...(valid._tag === 'Left' ? valid.left : [])];
     } catch (error) {
       if (error instanceof LimitError) return error;
@@ -148,11 +148,15 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     if (routed._tag === 'Left') return { kind: 'problem', error: routed.left, fallbacks: [] };
     const resource = routed.right;
     const operation = resource.iid ? spec.operation(resource.iid) : undefined;
-    const found = violations(resource, operation, input, request);
+    // The service's items of the request, walked once: by the input check when the request is not
+    // proven valid (the walk stops at --max-errors), and read again by the responder for its 422.
+    let walked: Detail[] | undefined;
+    const details = operation && (() => (walked ??= translator.requestDetails(operation, request, input)));
+    const found = violations(resource, input, details);
     if (found instanceof LimitError) return { kind: 'refused', refused: found, resource, fallbacks: [] };
     const checked = { data: input, validations: found };
     const chosen = choose(resource, checked, { ...settings, ...read.preferences });
-    const responded = operation ? respond(chosen, checked, operation, request) : { result: chosen, fallbacks: [] };
+    const responded = operation && details ? respond(chosen, checked, operation, request, details) : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, resource, fallbacks: fired };
     if (responded.result._tag === 'Left') return { kind: 'problem', error: responded.result.left, resource, fallbacks: fired };

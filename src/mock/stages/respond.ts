@@ -13,13 +13,13 @@
 import type { Fallbacks } from '../fallbacks.js';
 import { LimitError } from '../limits.js';
 import type { IHttpResponse, IPrismInput, IHttpRequest, MockResult } from '../prism-types.js';
-import { detail } from '../pydantic.js';
+import { detail, type Detail } from '../pydantic.js';
 import type { Reflector } from '../reflect.js';
 import type { Operation } from '../spec.js';
 import { sessionOf, StateFullError, type State } from '../state.js';
 import type { Received } from './parse.js';
 import { pathParameters } from './route.js';
-import { translateViolations, unprocessable, type Translator } from './translate.js';
+import { translateViolations, unprocessable } from './translate.js';
 
 export interface Responded {
   result: MockResult;
@@ -32,16 +32,16 @@ export interface Responded {
 }
 
 export interface ResponderParts {
-  translator: Translator;
   reflector: Reflector;
   state: State | undefined;
   fallbacks: Fallbacks;
 }
 
-export type Responder = (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) => Responded;
+/** `details`: the service's 422 items of the request (./translate.ts), bounded by --max-errors. */
+export type Responder = (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received, details: () => Detail[]) => Responded;
 
-export function createResponder({ translator, reflector, state, fallbacks }: ResponderParts): Responder {
-  return (result, input, operation, request) => {
+export function createResponder({ reflector, state, fallbacks }: ResponderParts): Responder {
+  return (result, input, operation, request, details) => {
     try {
       const errors = input.validations.filter((v) => v.severity === 0 && v.code !== 401);
       // Stryker disable next-line ConditionalExpression: a Left has no `right` either, so reading it also gives undefined
@@ -54,7 +54,7 @@ export function createResponder({ translator, reflector, state, fallbacks }: Res
       }
       if (!chosen) return { result, fallbacks: [] };
       if (chosen.statusCode === 422 && errors.length > 0) {
-        const items = translator.requestDetails(operation, request, input.data);
+        const items = details();
         if (items.length > 0) return { result: unprocessable(chosen, items), fallbacks: [] };
         const fired = fallbacks.fire('prism-violations', `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((v) => v.message).join('; ')}`, input.data);
         return { result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {})), fallbacks: [fired] };
@@ -62,7 +62,7 @@ export function createResponder({ translator, reflector, state, fallbacks }: Res
       if (chosen.statusCode < 200 || chosen.statusCode >= 300 || errors.length > 0) return { result, fallbacks: [] };
       if (request.unchecked) {
         // What Prism lets through and the service refuses: a JSON null as an optional body, lone surrogates.
-        const items = translator.requestDetails(operation, request, input.data);
+        const items = details();
         if (items.length > 0) return { result: unprocessable(undefined, items), fallbacks: [] };
       }
       const pathParams = pathParameters(operation.path, input.data.url.path);

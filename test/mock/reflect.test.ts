@@ -1,5 +1,5 @@
 // The mock's reflection (src/mock/reflect.ts) called in-process, without a socket, on what it does
-// for any operation: built as src/mock/server.ts builds it (the bundled spec, the pydantic validator
+// for any operation: built as src/mock/pipeline.ts builds it (the bundled spec, the pydantic validator
 // with Prism's formats), one reflector answers request after request, an example that is not an
 // object is sent as it is, what is saved gets its schema defaults, and the echo follows whatever spec
 // the mock serves. Each operation's answer is tested with its rules, in test/rules/<operation>.test.ts.

@@ -1,6 +1,6 @@
 // What the tests of the operations' rules (test/rules/<operation>.test.ts) share with those of the
 // mock's reflection and state (test/mock/reflect.test.ts, test/mock/state.test.ts): the reflector
-// as src/mock/server.ts builds it, the state's requests, a provider check's request, and the ids.
+// as src/mock/pipeline.ts builds it, the state's requests, a provider check's request, and the ids.
 import { readFileSync } from 'node:fs';
 import { loadPrism } from '../../src/mock/deps.js';
 import { createValidator } from '../../src/mock/pydantic.js';
@@ -19,7 +19,7 @@ export const OTHER = '11111111-2222-4333-8444-555555555555';
 /** An identifier the mock derives (a version-5 UUID). */
 export const UUID5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-// The reflector, built as src/mock/server.ts builds it: the bundled spec, the pydantic validator
+// The reflector, built as src/mock/pipeline.ts builds it: the bundled spec, the pydantic validator
 // with Prism's formats.
 const document = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Document;
 export const spec = new Spec(document);

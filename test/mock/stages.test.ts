@@ -2,11 +2,10 @@
 // what no request through the real spec reaches (the loud fallbacks other than `example`, which
 // test/fallbacks.test.ts has through HTTP; the cut of an sl-violations header too long for a header;
 // the routing of path segments that do not percent-decode):
-//   - parse (src/mock/stages/parse.ts): what a body is read as, per content type and bytes, and the
-//     413 past --max-items before any parse;
+//   - parse (src/mock/stages/parse.ts): what a body is read as, per content type and bytes;
 //   - translate (src/mock/stages/translate.ts): the service's 422 items for parameters (path,
-//     query, header, cookie, coerced as FastAPI reads them), bodies, and deep inputs; the 401 body;
-//     Prism's violations when the walker finds nothing;
+//     query, header, cookie, coerced as FastAPI reads them), bodies, and deep inputs, bounded as one
+//     list by --max-errors; the 401 body; Prism's violations when the walker finds nothing;
 //   - write (src/mock/stages/write.ts): the status, headers and body of every kind of outcome;
 //   - respond (src/mock/stages/respond.ts): json_invalid first, the 422 items, what Prism lets
 //     through, the reflection and the state on a 2xx, the fallbacks that fired, a limit's refusal.

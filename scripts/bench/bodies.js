@@ -1,6 +1,7 @@
 // Section 7: big bodies. The HTTP mock (dist/src/mock/cli.js, default flags) answers valid Log
-// Traces bodies of about 1, 3 and 9 MB (traces of one llm span each, with include_trace_ids), and a
-// 10 MB body of 4.9 million invalid values (the 413 of --max-errors), while a small Log Traces
+// Traces bodies of about 1, 3 and 9 MB (traces of one llm span each, with include_trace_ids), the
+// 9 MB one with a single error in its middle (a 422), and a 10 MB body of 4.9 million invalid
+// values (the 413 of --max-errors), while a small Log Traces
 // request is sent every 10 ms: how long each big one takes, and how long the small ones sent during
 // it were held up at most (their time minus that of a small one alone). A fresh process's first
 // big body also grows its heap ("cold"); the others are measured after it ("warm", median of 3).
@@ -22,6 +23,12 @@ function llmTraces(bytes) {
     size += text.length + 1;
   }
   return `{"traces":[${parts.join(',')}],"include_trace_ids":true}`;
+}
+
+/** The body with the name of its middle trace made a number: one validation error, found after half the walk. @param {string} body */
+function oneError(body) {
+  const middle = body.indexOf('"name":"chat ', body.length / 2);
+  return `${body.slice(0, middle)}"name":1${body.slice(body.indexOf('"', middle + '"name":"'.length) + 1)}`;
 }
 
 /** @param {string} url @param {string} body */
@@ -60,6 +67,7 @@ export async function bodiesSection({ quick }) {
       ['valid, 1 MB (llm spans, trace ids)', llmTraces(1_000_000)],
       ['valid, 3 MB', llmTraces(3_000_000)],
       ['valid, 9 MB', llmTraces(9_000_000)],
+      ['invalid, 9 MB, one error in the middle (422)', oneError(llmTraces(9_000_000))],
       ['invalid, 10 MB (4.9 million values: 413 --max-errors)', `{"traces":[${'1,'.repeat(4_900_000)}1]}`],
     ];
     const cold = await alongside(url, /** @type {string} */ (bodies[2]?.[1]), alone);

@@ -30,7 +30,6 @@ export const MAX_KEPT_BODY = 1024 * 1024;
 
 export class Journal {
   #entries: { request: ReceivedRequest; size: number }[] = [];
-  #first = 0;
   #bytes = 0;
 
   constructor(
@@ -43,28 +42,20 @@ export class Journal {
     const size = request.bodyBytes > MAX_KEPT_BODY ? 0 : request.bodyBytes;
     this.#entries.push({ request: size === request.bodyBytes ? request : { ...request, body: null }, size });
     this.#bytes += size;
-    while (this.#entries.length - this.#first > this.maxEntries || (this.#bytes > this.maxBodyBytes && this.#entries.length - this.#first > 1)) {
-      this.#bytes -= (this.#entries[this.#first] as { size: number }).size;
-      this.#first++;
-    }
-    // The dropped entries' slots are reclaimed once they are half the list.
-    if (this.#first > this.#entries.length / 2) {
-      this.#entries = this.#entries.slice(this.#first);
-      this.#first = 0;
+    while (this.#entries.length > this.maxEntries || (this.#bytes > this.maxBodyBytes && this.#entries.length > 1)) {
+      this.#bytes -= (this.#entries.shift() as { size: number }).size;
     }
   }
 
   /** The requests kept, oldest first; of one session when `session` is given. */
   list(session?: string): ReceivedRequest[] {
-    const kept = this.#entries.slice(this.#first).map((entry) => entry.request);
+    const kept = this.#entries.map((entry) => entry.request);
     return session === undefined ? kept : kept.filter((request) => request.session === session);
   }
 
   /** Forgets the requests of one session, or all of them. */
   clear(session?: string): void {
-    const kept = session === undefined ? [] : this.#entries.slice(this.#first).filter((entry) => entry.request.session !== session);
-    this.#entries = kept;
-    this.#first = 0;
-    this.#bytes = kept.reduce((sum, entry) => sum + entry.size, 0);
+    this.#entries = session === undefined ? [] : this.#entries.filter((entry) => entry.request.session !== session);
+    this.#bytes = this.#entries.reduce((sum, entry) => sum + entry.size, 0);
   }
 }

@@ -2,10 +2,65 @@
 // to the API in order, with its operation and status, per session, bounded like the state, and
 // never a credential.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal, MAX_KEPT_BODY, type ReceivedRequest } from '../../src/mock/journal.js';
 import { createTestMock, startTestMock, type TestMock } from '../helpers/in-process.js';
 
 const USERS = 'https://api.example.test/v2/system_users';
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+describe('Journal: its bounds', () => {
+  const entry = (path: string, bodyBytes: number, session = 's'): ReceivedRequest => ({ session, operationId: null, method: 'POST', path, query: {}, body: { path }, bodyBytes, status: 200 });
+  const paths = (journal: Journal, session?: string) => journal.list(session).map((r) => r.path);
+
+  it('keeps at most maxEntries requests, dropping the oldest', () => {
+    const journal = new Journal(2);
+    for (const path of ['/a', '/b', '/c']) journal.record(entry(path, 0));
+    expect(paths(journal)).toEqual(['/b', '/c']);
+  });
+
+  it('keeps at most maxBodyBytes of bodies, dropping the oldest, but always the newest request', () => {
+    const journal = new Journal(100, 10);
+    journal.record(entry('/a', 4));
+    journal.record(entry('/b', 4));
+    journal.record(entry('/c', 2));
+    expect(paths(journal)).toEqual(['/a', '/b', '/c']); // 10 bytes: at the bound
+    journal.record(entry('/d', 1));
+    expect(paths(journal)).toEqual(['/b', '/c', '/d']);
+    journal.record(entry('/e', 11));
+    expect(paths(journal)).toEqual(['/e']); // alone over the bound, and kept
+    journal.record(entry('/f', 0));
+    expect(paths(journal)).toEqual(['/f']); // the 11 bytes were counted, then given back when /e went
+    journal.record(entry('/g', 10));
+    expect(paths(journal)).toEqual(['/f', '/g']);
+  });
+
+  it(`a body over MAX_KEPT_BODY (${MAX_KEPT_BODY} bytes) is kept as its size only, and counts for nothing`, () => {
+    const journal = new Journal(100, MAX_KEPT_BODY);
+    journal.record(entry('/at-the-bound', MAX_KEPT_BODY));
+    journal.record(entry('/over', MAX_KEPT_BODY + 1));
+    expect(journal.list()).toEqual([entry('/at-the-bound', MAX_KEPT_BODY), { ...entry('/over', MAX_KEPT_BODY + 1), body: null }]);
+    journal.record(entry('/small', 1));
+    expect(paths(journal)).toEqual(['/over', '/small']);
+  });
+
+  it("lists and forgets one session's requests, and counts the bytes of those it keeps", () => {
+    const journal = new Journal(100, 10);
+    journal.record(entry('/a1', 6, 'a'));
+    journal.record(entry('/b1', 3, 'b'));
+    expect(paths(journal, 'b')).toEqual(['/b1']);
+    journal.clear('a');
+    expect(paths(journal)).toEqual(['/b1']);
+    journal.record(entry('/b2', 7, 'b'));
+    expect(paths(journal)).toEqual(['/b1', '/b2']); // 3 + 7: the 6 bytes of session a are gone
+    journal.record(entry('/b3', 1, 'b'));
+    expect(paths(journal)).toEqual(['/b2', '/b3']);
+    journal.clear();
+    expect(journal.list()).toEqual([]);
+    journal.record(entry('/c1', 6, 'c'));
+    journal.record(entry('/c2', 4, 'c'));
+    expect(paths(journal)).toEqual(['/c1', '/c2']); // counted from nothing again
+  });
+});
 
 describe('mock.received', () => {
   it('each request in order: operation, method, path, query, parsed body, status; a request to no operation has none', async () => {

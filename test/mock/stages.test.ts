@@ -395,7 +395,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
   it('undecodable JSON gets json_invalid before anything else, also before a missing credential (FastAPI decodes first)', () => {
     const respond = make();
     const request = received('{"a": }', { jsonError });
-    expect(respond(ok({}), { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(unprocessable(undefined, [decodeItem]));
+    expect(respond(ok({}), { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request)).toEqual({ result: unprocessable(undefined, [decodeItem]), fallbacks: [] });
     const unauthorized: MockResult = { _tag: 'Left', left: Object.assign(new Error('no credential'), { status: 401 }) };
     expect(respond(unauthorized, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(unprocessable(undefined, [decodeItem]));
     const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
@@ -410,16 +410,17 @@ describe('respond: what the service would answer, on the response Prism chose', 
     const body = { email: 5 };
     const prism422: MockResult = { _tag: 'Right', right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: [] } } };
     const violation = { severity: 0, code: 'type', message: 'must be string', path: ['body', 'email'] };
-    expect(respond(prism422, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)).result).toEqual(
-      unprocessable((prism422 as { right: IHttpResponse }).right, [{ type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 }]),
-    );
+    expect(respond(prism422, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body))).toEqual({
+      result: unprocessable((prism422 as { right: IHttpResponse }).right, [{ type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 }]),
+      fallbacks: [],
+    });
     const onlyCredential = respond(prism422, { data: data('/v2/system_users', body), validations: [{ severity: 0, code: 401, message: 'no key' }] }, user, received(body));
     expect(onlyCredential.result).toBe(prism422);
     const preferred = ok({ id: 'x' });
     expect(respond(preferred, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)).result).toBe(preferred);
     for (const statusCode of [199, 300, 301]) {
       const other: MockResult = { _tag: 'Right', right: { statusCode, headers: {}, body: {} } };
-      expect(respond(other, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' })).result, String(statusCode)).toBe(other);
+      expect(respond(other, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' })), String(statusCode)).toEqual({ result: other, fallbacks: [] });
     }
     const accepted = respond({ _tag: 'Right', right: { statusCode: 299, headers: {}, body: { id: 'u' } } }, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' }));
     expect((accepted.result as { right: IHttpResponse }).right).toMatchObject({ statusCode: 299, body: { email: 'a@b.co' } });
@@ -447,7 +448,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
   it('what Prism lets through and the service refuses (a JSON null, lone surrogates) gets its 422; an unchecked request that is valid is reflected', () => {
     const respond = make();
     const nullBody = respond(ok({}), { data: data(SIGNALS, null), validations: [] }, signals, received(null, { unchecked: true }));
-    expect(nullBody.result).toEqual(unprocessable(undefined, [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]));
+    expect(nullBody).toEqual({ result: unprocessable(undefined, [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]), fallbacks: [] });
     const example = { id: 'u', email: 'e@example.com' };
     const fine = respond(ok(example), { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' }, { unchecked: true }));
     expect(fine.result._tag).toBe('Right');
@@ -462,6 +463,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
     const responded = respond(ok(example), { data: data('/v2/system_users', { email: 'a@b.co' }, { 'x-mock-session': 's1' }), validations: [] }, user, received({ email: 'a@b.co' }));
     expect((responded.result as { right: IHttpResponse }).right).toMatchObject({ statusCode: 200, body: { email: 'a@b.co', stated: true } });
     expect(responded.example).toEqual({ body: example });
+    expect(responded.fallbacks).toEqual([]);
     expect(applied).toEqual([{ operationId: 'createOrVerifyUser', request: { session: 's1', pathParams: {}, body: { email: 'a@b.co' } } }]);
     const absent = respond(ok(example), { data: data('/v2/system_users', null), validations: [] }, user, received(null, { absent: true, text: '' }));
     expect(absent.example).toEqual({ body: example });

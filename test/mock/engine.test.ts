@@ -6,12 +6,16 @@
 //     their order included, for valid and invalid bodies, parameters and content types;
 //   - the schema check (src/mock/schema-check.ts) agrees with Prism's validator and stands down on a
 //     document whose schemas Prism rewrites;
-//   - the engine (src/mock/stages/engine.ts) runs Prism's pieces step by step (preferences, route,
-//     checks, the choice of src/mock/stages/choose.ts, which test/mock/choose.test.ts holds to
-//     Prism's whole mocker) and gives each outcome, with the operation and the fallbacks that
-//     fired: Prism's problem, a limit's refusal, the response with Prism's violations of it (a
-//     written body the shortcut cannot prove goes through Prism's whole check), the example instead
-//     of a reflection the schema rejects.
+//   - the engine (src/mock/stages/engine.ts) runs Prism's pieces step by step (the preferences of
+//     src/mock/stages/preferences.ts, from the Prefer header or else the query, each one read or
+//     named in Prism's 422; route; the security check, which follows the credentials it reads,
+//     API keys in a header or the query included; the input check; the choice of
+//     src/mock/stages/choose.ts, which test/mock/choose.test.ts holds to Prism's whole mocker) and
+//     gives each outcome, with the operation and the fallbacks that fired: Prism's problem, a
+//     limit's refusal (--max-errors, before Prism's validation; or the responder's), the response
+//     with Prism's violations of it (a written body the shortcut cannot prove, read by its status
+//     and its Content-Type, goes through Prism's whole check), the example instead of a reflection
+//     the schema rejects.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPrism, type Prism } from '../../src/mock/deps.js';
@@ -26,8 +30,9 @@ import { Spec, type Document } from '../../src/mock/spec.js';
 import type { Received } from '../../src/mock/stages/parse.js';
 import { createChooser } from '../../src/mock/stages/choose.js';
 import { createEngine, type Outcome } from '../../src/mock/stages/engine.js';
+import { createPreferences } from '../../src/mock/stages/preferences.js';
 import type { Responder } from '../../src/mock/stages/respond.js';
-import { createTranslator } from '../../src/mock/stages/translate.js';
+import { createTranslator, type Translator } from '../../src/mock/stages/translate.js';
 import { createValidator } from '../../src/mock/pydantic.js';
 import { specPath } from '../helpers/spec.js';
 
@@ -37,8 +42,8 @@ const SIGNALS = `/v2/projects/${PROJECT}/runs/${RUN}/signals/configuration`;
 const document = JSON.parse(readFileSync(specPath, 'utf8')) as Document;
 
 let prism: Prism;
-/** The service's bounded 422 items on a document (the engine walks them before Prism's validation of a request not proven valid). */
-const translatorOf = (doc: Document) => createTranslator(new Spec(doc), createValidator(new Spec(doc), prism.formats), 1000);
+/** The service's 422 items on a document, at most `maxErrors` (the engine walks them before Prism's validation of a request not proven valid). */
+const translatorOf = (doc: Document, maxErrors = 1000) => createTranslator(new Spec(doc), createValidator(new Spec(doc), prism.formats), maxErrors);
 let operations: Resource[];
 const byId = (iid: string): Resource => operations.find((o) => o.iid === iid) as Resource;
 const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -312,6 +317,9 @@ describe('schema check', () => {
   });
 });
 
+/** The status an outcome answers with. */
+const status = (outcome: Outcome) => (outcome.kind === 'output' ? outcome.output.statusCode : outcome.kind === 'problem' ? (outcome.error as { status?: number }).status : outcome.refused.status);
+
 /** A Prism logger that writes nothing, as the engine and the chooser call it. */
 function silentPrismLogger(level = 'warn') {
   return prism.createLogger('TEST', { level }, { write: () => {} }) as unknown as Logger & Parameters<typeof createChooser>[1];
@@ -328,7 +336,6 @@ describe("engine: the response Prism's pieces choose for a request (preferences,
     const send = (headers: Record<string, string> = {}, body: unknown = { email: 'a@example.com' }, query: Record<string, string> = {}) => engine(request('post', USERS, body, headers, query), received());
     return { send };
   }
-  const status = (outcome: Outcome) => (outcome.kind === 'output' ? outcome.output.statusCode : outcome.kind === 'problem' ? (outcome.error as { status?: number }).status : outcome.refused.status);
 
   it('the same request twice: the same outcome; the Accept header and Prefer choose the status and the example; an invalid request: 422', () => {
     const { send } = engineWith();
@@ -360,6 +367,8 @@ describe("engine: the response Prism's pieces choose for a request (preferences,
       ['code=4220', 'code: expected a three-digit status code, got "4220"'],
       ['dynamic=maybe', 'dynamic: expected true or false, got "maybe"'],
       ['example', 'example: expected the name of an example, got true'],
+      ['seed', 'seed: expected a seed, got true'],
+      ['code=abc, dynamic=maybe', 'code: expected a three-digit status code, got "abc"; dynamic: expected true or false, got "maybe"'],
     ]) {
       expect(send({ prefer: prefer as string }), prefer).toMatchObject({ kind: 'problem', error: { status: 422, name: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY', detail: expect.stringContaining(named as string) }, fallbacks: [] });
     }
@@ -373,6 +382,23 @@ describe("engine: the response Prism's pieces choose for a request (preferences,
       expect(outcome).toMatchObject({ kind: 'output', output: { statusCode: 200 }, validations: { output: [] } });
       expect(outcome.kind === 'output' && outcome.output.body).not.toEqual(fixed.kind === 'output' && fixed.output.body);
     }
+  });
+
+  it('Prefer: dynamic=false, or __dynamic=false, on a --dynamic mock: the example; a seed given with dynamic=true: the same body for the same seed', () => {
+    const fixed = engineWith().send();
+    const { send } = engineWith({ dynamic: true });
+    expect(send({ prefer: 'dynamic=false' })).toEqual(fixed);
+    expect(send({}, undefined, { __dynamic: 'false' })).toEqual(fixed);
+    const body = (outcome: Outcome) => (outcome.kind === 'output' ? outcome.output.body : outcome);
+    const seven = body(engineWith().send({ prefer: 'dynamic=true, seed=7' }));
+    expect(body(engineWith().send({ prefer: 'dynamic=true, seed=7' }))).toEqual(seven);
+    expect(body(engineWith().send({}, undefined, { __dynamic: 'true', __seed: '7' }))).toEqual(seven);
+    expect(body(engineWith().send({ prefer: 'dynamic=true, seed=8' }))).not.toEqual(seven);
+  });
+
+  it('a request without headers at all (Prism may hand one): the query parameters are read', () => {
+    const input: IHttpRequest = { method: 'post', url: { path: USERS, query: { __code: '422', __example: 'administrator' } } };
+    expect(createPreferences(prism)(input)).toEqual({ preferences: { code: 422, exampleKey: 'administrator' } });
   });
 
   it('the answers do not depend on the log level (the chooser logs its steps at info and debug)', () => {
@@ -391,13 +417,13 @@ describe('engine: the outcome of a request, and the check of the response the re
   const user = () => byId('createOrVerifyUser');
 
   /** An engine on the spec whose responder is `respond`; the fallbacks' lines and the responder's calls recorded. */
-  function engineWith(respond: Responder, resources: Resource[] = operations) {
+  function engineWith(respond: Responder, resources: Resource[] = operations, translator: Translator = translatorOf(document)) {
     const lines: string[] = [];
     const calls: MockResult[] = [];
     const fallbacks = new Fallbacks({ ...silent, warn: (_fields, message) => void lines.push(message) });
     const logger = silentPrismLogger();
     const recorded: Responder = (result, ...rest) => (calls.push(result), respond(result, ...rest));
-    const engine = createEngine({ prism, spec: new Spec(document), operations: resources, logger, choose: createChooser(prism, logger), translator: translatorOf(document), respond: recorded, fallbacks, dynamic: false, seed: undefined });
+    const engine = createEngine({ prism, spec: new Spec(document), operations: resources, logger, choose: createChooser(prism, logger), translator, respond: recorded, fallbacks, dynamic: false, seed: undefined });
     return { engine, lines, calls };
   }
   /** A responder that writes `body` (and `status`) over Prism's choice, keeping Prism's body as the example when `keepExample`. */
@@ -482,6 +508,9 @@ describe('engine: the outcome of a request, and the check of the response the re
     expect(send(operations, {})).toEqual([mismatch]);
     // a response read without a headers list (Prism always gives one) is one without headers
     expect(send(withResponses(({ headers: _headers, ...rest }) => rest), { 'content-type': 'application/json' })).toEqual([]);
+    // a written response without headers at all, and one whose media type is its Content-Type's, not another header's
+    expect(send(operations, undefined as unknown as Record<string, string>)).toEqual([mismatch]);
+    expect(send(operations, { 'x-mirror': 'application/json', 'Content-Type': 'text/plain' })).toEqual([{ ...mismatch, message: mismatch.message.replace('""', '"text/plain"') }]);
   });
 
   it('a violation without a path, in the fallback to the example: its message alone', () => {
@@ -531,6 +560,34 @@ describe('engine: the outcome of a request, and the check of the response the re
     expect(engine(request('post', '/v2/nothing', { email: 'a@example.org' }), received())).toEqual({ kind: 'problem', error: expect.objectContaining({ status: 404 }), fallbacks: [] });
     expect(engine(request('get', USERS, undefined), received())).toEqual({ kind: 'problem', error: expect.objectContaining({ status: 405 }), fallbacks: [] });
     expect(calls).toEqual([]);
+  });
+
+  it('the security check follows the credentials: an API key sent after a refusal (header or query) is let in, and one taken away is refused again', () => {
+    const valid = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } };
+    const { engine } = engineWith(unchanged);
+    const put = (headers: Record<string, string>) => status(engine(request('put', SIGNALS, valid, headers), received()));
+    expect([put({}), put({ 'service-ao-api-key': 'key' }), put({}), put({ authorization: 'Basic dTpw' })]).toEqual([401, 200, 401, 200]);
+    // a scheme whose key is a query parameter; a request may have no query at all
+    const inQuery = operations.map((o) => (o.iid === 'putSignalsConfiguration' ? { ...o, security: [[{ id: 'q', key: 'QueryKey', type: 'apiKey', in: 'query', name: 'api_key' }]] } : o)) as Resource[];
+    const { engine: byQuery } = engineWith(unchanged, inQuery);
+    const send = (query?: Record<string, string>) => status(byQuery({ ...request('put', SIGNALS, valid), url: { path: SIGNALS, ...(query ? { query } : {}) } }, received()));
+    expect([send(), send({ api_key: 'key' }), send({}), send({ api_key: 'other' })]).toEqual([401, 200, 401, 200]);
+  });
+
+  it('a request past --max-errors: refused, with the operation, the responder not asked; a fault of the walk is no refusal: it is thrown', () => {
+    const tooMany = { email: 5, first_name: 6 };
+    const { engine, calls } = engineWith(unchanged, operations, translatorOf(document, 1));
+    const outcome = engine(request('post', USERS, tooMany), { ...received(), body: tooMany, text: JSON.stringify(tooMany) });
+    expect(outcome).toEqual({ kind: 'refused', refused: expect.any(LimitError), resource: user(), fallbacks: [] });
+    expect(outcome.kind === 'refused' && outcome.refused.body).toMatchObject({ limit: 'max-errors', max: 1 });
+    expect(calls).toEqual([]);
+    const faulty: Translator = {
+      requestDetails: () => {
+        throw new Error('the walk failed');
+      },
+    };
+    const { engine: failing } = engineWith(unchanged, operations, faulty);
+    expect(() => failing(request('post', USERS, tooMany), received())).toThrow('the walk failed');
   });
 
   it('a limit of the mock the responder hits: the outcome is the refusal, with the operation', () => {

@@ -81,7 +81,7 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
   const schemas = createSchemaCheck(prism, spec.document);
   const validateInput = createInputCheck(prism, schemas);
   const preferencesOf = createPreferences(prism);
-  const settings: MockerOptions['config'] = { dynamic, ignoreExamples: false, ...(seed === undefined ? {} : { seed }) };
+  const settings: MockerOptions['config'] = { dynamic, ignoreExamples: false, seed };
 
   /**
    * Prism's security check of a request, kept by everything it reads: the operation, and the

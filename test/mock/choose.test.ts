@@ -4,8 +4,12 @@
 // Either, and on the right the same status, headers (in the same order) and body; on the left the
 // same problem (its class, type, title, status, detail and additional members). Both are asked
 // the same things for every operation of the embedded spec, then for the branches the spec does
-// not reach (response headers, sampled bodies, schemas too complex to sample, responses without
-// content, Prism's own 401, 415 and 422 problems), on a document of their own.
+// not reach (response headers, sampled bodies, schemas too complex or broken to sample, examples
+// without a value, responses without content, Prism's own 401, 415 and 422 problems), on a
+// document of their own. Each question goes to a new chooser: a chooser keeps its choices for
+// valid requests, and a kept choice would answer without the code it is asked about. The keeping
+// itself is held to the same answers (asked again, and past the bound of what is kept), and the
+// chooser's log lines (the negotiation's steps carry the request; a warning for an invalid one).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPrism, type Prism } from '../../src/mock/deps.js';
 import type { IHttpRequest, IPrismDiagnostic, MockerOptions, MockResult, Resource } from '../../src/mock/prism-types.js';
@@ -22,25 +26,36 @@ const CONTENT_TYPE: IPrismDiagnostic = { severity: 0, code: 415, message: 'Suppo
 /** Prism's security violation, as its validateSecurity reports a missing credential (the tags are the WWW-Authenticate challenges). */
 const SECURITY = { severity: 0, code: 401, message: 'Invalid security scheme used', tags: ['Basic realm="*"', 'Bearer'] } as IPrismDiagnostic;
 const SECURITY_UNTAGGED: IPrismDiagnostic = { severity: 0, code: 401, message: 'Invalid security scheme used' };
+const INFORMATION: IPrismDiagnostic = { severity: 2, code: 'note', message: 'Query parameter page is past the last page', path: ['query', 'page'] };
+const HINT: IPrismDiagnostic = { severity: 3, code: 'hint', message: 'Header x-trace is not declared', path: ['header', 'x-trace'] };
 
 let prism: Prism;
 let logger: Logger;
-/** The static chooser, on a Prism whose whole mocker it may not call: every answer below is its own. */
-let staticChooser: Chooser;
+/** Prism without its whole mocker: what the static chooser runs on, so that every answer below is its own. */
+let noMocker: Prism;
 let operations: Resource[];
 
 beforeAll(async () => {
   prism = loadPrism();
   logger = prism.createLogger('TEST', { level: 'silent' }, { write() {} }) as unknown as Logger;
-  const noMocker: Prism = {
+  noMocker = {
     ...prism,
     mocker: () => {
       throw new Error("the static chooser called Prism's whole mocker");
     },
   };
-  staticChooser = createChooser(noMocker, logger);
   operations = await prism.getHttpOperationsFromSpec(specPath);
 });
+
+/** The operation of the embedded spec with this operationId. */
+function operation(iid: string): Resource {
+  return operations.find((r) => r.iid === iid) as Resource;
+}
+
+/** A new static chooser (nothing kept yet), logging to `to`. */
+function staticChooser(to: Logger = logger): Chooser {
+  return createChooser(noMocker, to);
+}
 
 /** What a client sees of a choice: the response, or the problem (its class and every member the answer is written from). */
 function seen(result: MockResult): unknown {
@@ -70,12 +85,16 @@ function requestTo(resource: Resource, headers: Record<string, string> = {}): IH
   };
 }
 
-/** Both answers to the same question: the static chooser's and Prism's whole mocker's (each given its own copy, since the mocker writes the Accept header's media types into its config). */
-function both(resource: Resource, data: IHttpRequest, validations: IPrismDiagnostic[], config: Partial<Config>): { chosen: MockResult; mocked: MockResult } {
+/** Prism's whole mocker's answer (given its own copies, since it writes the Accept header's media types into its config). */
+function mockedBy(resource: Resource, data: IHttpRequest, validations: IPrismDiagnostic[], settings: Config): MockResult {
+  return prism.mocker()({ resource: { ...resource, callbacks: [] }, input: { data: structuredClone(data), validations: structuredClone(validations) }, config: { ...settings } })(logger as never);
+}
+
+/** Both answers to the same question: a new static chooser's (`choose`'s when given) and Prism's whole mocker's. */
+function both(resource: Resource, data: IHttpRequest, validations: IPrismDiagnostic[], config: Partial<Config>, choose: Chooser = staticChooser()): { chosen: MockResult; mocked: MockResult } {
   const settings: Config = { dynamic: false, ignoreExamples: false, ...config };
-  const chosen = staticChooser(resource, { data: structuredClone(data), validations: structuredClone(validations) }, { ...settings });
-  const mocked = prism.mocker()({ resource: { ...resource, callbacks: [] }, input: { data: structuredClone(data), validations: structuredClone(validations) }, config: { ...settings } })(logger as never);
-  return { chosen, mocked };
+  const chosen = choose(resource, { data: structuredClone(data), validations: structuredClone(validations) }, { ...settings });
+  return { chosen, mocked: mockedBy(resource, data, validations, settings) };
 }
 
 interface Case {
@@ -110,11 +129,16 @@ const CASES: Case[] = [
   // Not acceptable in the 422, then in the fallback to the first 2xx: Prism's plain Error naming both.
   { name: 'Accept: text/html with code 422', headers: { accept: 'text/html' }, config: { code: 422 }, expected: /^https:\/\/stoplight\.io\/prism\/errors#NOT_ACCEPTABLE: .+\. We tried default response, but we got https:\/\/stoplight\.io\/prism\/errors#NOT_ACCEPTABLE: / },
   { name: 'static examples ignored (the schema sampled)', config: { ignoreExamples: true }, expected: 200 },
+  // Prism's mocker reads an unset ignoreExamples as false: the examples answer.
+  { name: 'settings without ignoreExamples (the example)', config: { ignoreExamples: undefined }, expected: 200 },
   { name: 'an invalid request', validations: [TYPE], expected: 422 },
   { name: 'an invalid request, code 422 and its example', validations: [TYPE], config: { code: 422, exampleKey: 'invalidJson' }, expected: 422 },
   { name: 'an invalid request, code 422 and an example it does not have', validations: [TYPE], config: { code: 422, exampleKey: 'noSuchExample' }, expected: 'NOT_FOUND' },
   { name: 'an invalid request, an example but no code (the example is not looked for)', validations: [TYPE], config: { exampleKey: 'noSuchExample' }, expected: 422 },
   { name: 'an invalid request, code 200 (not a code for violations: ignored)', validations: [TYPE], config: (key) => ({ code: 200, exampleKey: key }), expected: 422 },
+  // The negotiator hands the 422's example without its schema: with examples ignored, no body.
+  { name: 'an invalid request, static examples ignored (no body)', validations: [TYPE], config: { ignoreExamples: true }, expected: 422 },
+  { name: 'an invalid request, settings without ignoreExamples (the example)', validations: [TYPE], config: { ignoreExamples: undefined }, expected: 422 },
   { name: 'an invalid request with a warning too', validations: [WARNING, TYPE], expected: 422 },
   { name: 'a security violation (tags)', validations: [SECURITY], expected: 'UNAUTHORIZED' },
   { name: 'a security violation without tags', validations: [SECURITY_UNTAGGED], expected: 'UNAUTHORIZED' },
@@ -202,7 +226,7 @@ describe("the static chooser answers as Prism's whole mocker on every operation 
   });
 
   it("the body is the 200's first example; for an invalid request, the 422's", () => {
-    const user = operations.find((r) => r.iid === 'createOrVerifyUser') as Resource;
+    const user = operation('createOrVerifyUser');
     const examples = (user.responses.find((r) => r.code === '200')?.contents?.[0]?.examples ?? []) as { key: string; value: unknown }[];
     const { chosen } = both(user, requestTo(user), [], {});
     expect(chosen).toEqual({ _tag: 'Right', right: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: examples[0]?.value } });
@@ -278,6 +302,12 @@ describe("the static chooser answers as Prism's whole mocker where the embedded 
       '/old': {
         delete: { operationId: 'old', deprecated: true, responses: { '204': { description: 'gone' }, '200': { description: 'kept', content: json(thing) } } },
       },
+      '/no-value': {
+        get: { operationId: 'noValue', responses: { '200': { description: 'an example without a value', content: { 'application/json': { schema: thing, examples: { empty: { summary: 'no value' } } } } } } },
+      },
+      '/broken': {
+        post: { operationId: 'broken', responses: { '200': { description: 'a property schema the sampler cannot read', content: json({ type: 'object', properties: { a: null } }) } } },
+      },
     },
   };
   let resources: Resource[];
@@ -299,6 +329,7 @@ describe("the static chooser answers as Prism's whole mocker where the embedded 
     ['a 204, JSON accepted', 'sampled', { headers: { accept: 'application/json' }, config: { code: 204 } }, 204],
     ['a code only the default response covers', 'sampled', { config: { code: 418 } }, 418],
     ['a 415 violation: the 415 declared', 'sampled', { validations: [CONTENT_TYPE] }, 415],
+    ['a 415 violation and an invalid body: the 415 declared, not the default', 'sampled', { validations: [TYPE, CONTENT_TYPE] }, 415],
     ['a security violation: the 401 declared, its header example', 'sampled', { validations: [SECURITY] }, 401],
     ['a security violation, code 401 and its example', 'sampled', { validations: [SECURITY], config: { code: 401, exampleKey: 'denied' } }, 401],
     ['an invalid request: the default response', 'sampled', { validations: [TYPE] }, 422],
@@ -310,6 +341,9 @@ describe("the static chooser answers as Prism's whole mocker where the embedded 
     ['no content at all, HTML asked for', 'none', { headers: { accept: 'text/html' } }, 200],
     ['an invalid request, no 422, 400 or default: Prism makes the 422', 'none', { validations: [WARNING, TYPE] }, 'UNPROCESSABLE_ENTITY'],
     ['a 415 violation, no 415, 422, 400 or default: Prism makes the 415', 'none', { validations: [CONTENT_TYPE, TYPE] }, 'INVALID_CONTENT_TYPE'],
+    ["violations of every severity, no 422, 400 or default: Prism's 422 names each severity", 'none', { validations: [TYPE, WARNING, INFORMATION, HINT] }, 'UNPROCESSABLE_ENTITY'],
+    ['an example without a value: the body sampled from the schema', 'noValue', {}, 200],
+    ['a body schema the sampler fails on (a null property schema): its error', 'broken', {}, /^Cannot read properties of null/],
     ['a body schema too complex to sample', 'complexBody', {}, 'SCHEMA_TOO_COMPLEX'],
     ['a body schema too complex to sample, for an invalid request', 'complexBody', { validations: [TYPE] }, 'SCHEMA_TOO_COMPLEX'],
     ['a header schema too complex to sample', 'complexHeader', {}, 'SCHEMA_TOO_COMPLEX'],
@@ -368,12 +402,105 @@ describe("what the chooser hands to Prism's whole mocker", () => {
   });
 
   it('--dynamic with a seed: what the whole mocker generates from that seed', () => {
-    const resource = operations.find((r) => r.iid === 'createOrVerifyUser') as Resource;
+    const resource = operation('createOrVerifyUser');
     const choose = createChooser(prism, logger);
     const settings = { dynamic: true, ignoreExamples: false, seed: 'seven' };
     const chosen = choose(resource, { data: requestTo(resource), validations: [] }, { ...settings });
     const mocked = prism.mocker()({ resource, input: { data: requestTo(resource), validations: [] }, config: { ...settings } })(logger as never);
     expect(seen(chosen)).toStrictEqual(seen(mocked));
     expect(chosen).toMatchObject({ _tag: 'Right', right: { statusCode: 200 } });
+  });
+});
+
+describe('the choices the chooser keeps (valid requests, when the log does not show the negotiation)', () => {
+  /** The questions asked of every operation: a kept choice answers only its own. */
+  const QUESTIONS: { headers?: Record<string, string>; config: Partial<Config> }[] = [
+    { config: {} },
+    { config: { code: 422 } },
+    { config: { code: 422, exampleKey: 'invalidJson' } },
+    { config: { ignoreExamples: true } },
+    { headers: { accept: 'application/json' }, config: {} },
+    { headers: { accept: 'text/html' }, config: {} },
+    { config: { exampleKey: 'noSuchExample' } },
+  ];
+
+  it("the same questions asked twice of one chooser: each time Prism's whole mocker's answer to it", () => {
+    const choose = staticChooser();
+    for (const round of [1, 2]) {
+      for (const resource of operations) {
+        for (const { headers, config } of QUESTIONS) {
+          const { chosen, mocked } = both(resource, requestTo(resource, headers), [], config, choose);
+          expect(seen(chosen), `${resource.iid} ${JSON.stringify({ headers, config })}, round ${round}`).toStrictEqual(seen(mocked));
+        }
+      }
+    }
+  });
+
+  it('past the bound of what is kept (a thousand choices), the answers are still right', () => {
+    const choose = staticChooser();
+    const resource = operation('createOrVerifyUser');
+    /** Question `i`: an Accept header of its own, answered with the JSON example. */
+    const question = (i: number) => requestTo(resource, { accept: `application/json, text/x-${i}` });
+    const expected = seen(both(resource, question(0), [], {}).mocked);
+    for (let i = 0; i < 1100; i++) {
+      expect(seen(choose(resource, { data: question(i), validations: [] }, { dynamic: false, ignoreExamples: false })), `question ${i}`).toStrictEqual(expected);
+    }
+    for (const i of [0, 999, 1000, 1099]) {
+      const { chosen, mocked } = both(resource, question(i), [], {}, choose);
+      expect(seen(chosen), `question ${i} again`).toStrictEqual(seen(mocked));
+    }
+  });
+});
+
+describe('what the chooser logs', () => {
+  interface Line {
+    level: number;
+    name?: string;
+    input?: unknown;
+    msg: string;
+  }
+  /** Prism's logger at `level`, its lines (pino's JSON) read back into `lines`. */
+  function recording(level: string): { logger: Logger; lines: Line[] } {
+    const lines: Line[] = [];
+    const logger = prism.createLogger('TEST', { level }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) }) as unknown as Logger;
+    return { logger, lines };
+  }
+  const settings: Config = { dynamic: false, ignoreExamples: false };
+  const byName = (lines: Line[], name: string) => lines.filter((line) => line.name === name);
+
+  it("at info: the negotiation's steps, each with the request's method and path, every time the request is asked", () => {
+    const { logger: info, lines } = recording('info');
+    const choose = staticChooser(info);
+    const user = operation('createOrVerifyUser');
+    const data = requestTo(user, { accept: 'application/json' });
+    const request = { method: 'post', url: { path: data.url.path } };
+    choose(user, { data, validations: [] }, { ...settings });
+    const steps = byName(lines, 'NEGOTIATOR');
+    expect(steps).toContainEqual({ level: 32, name: 'NEGOTIATOR', input: request, msg: 'Found a compatible content for application/json' });
+    for (const step of steps) expect(step).toMatchObject({ name: 'NEGOTIATOR', input: request });
+    // Asked again: negotiated again, and logged again (not answered from a kept choice).
+    lines.length = 0;
+    choose(user, { data, validations: [] }, { ...settings });
+    expect(byName(lines, 'NEGOTIATOR')).toStrictEqual(steps);
+  });
+
+  it("an invalid request: the validator's warning, with the request's method and path; the negotiation's steps with them too", () => {
+    const { logger: info, lines } = recording('info');
+    const user = operation('createOrVerifyUser');
+    const data = requestTo(user);
+    const request = { method: 'post', url: { path: data.url.path } };
+    staticChooser(info)(user, { data, validations: [TYPE] }, { ...settings });
+    expect(byName(lines, 'VALIDATOR')).toStrictEqual([{ level: 40, name: 'VALIDATOR', input: request, msg: 'Request did not pass the validation rules' }]);
+    expect(byName(lines, 'NEGOTIATOR')).toContainEqual({ level: 32, name: 'NEGOTIATOR', input: request, msg: "Found response 422. I'll try with it." });
+  });
+
+  it("at warn: only the negotiation's warnings, as the NEGOTIATOR's", () => {
+    const { logger: warn, lines } = recording('warn');
+    const choose = staticChooser(warn);
+    const user = operation('createOrVerifyUser');
+    choose(user, { data: requestTo(user), validations: [] }, { ...settings });
+    expect(lines).toEqual([]);
+    choose(user, { data: requestTo(user, { accept: 'text/html' }), validations: [] }, { ...settings });
+    expect(lines).toMatchObject([{ level: 40, name: 'NEGOTIATOR', msg: 'Unable to find content for text/html' }]);
   });
 });

@@ -61,7 +61,8 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
   function assemble(negotiated: Negotiated, resource: Resource, ignoreExamples: boolean): MockResult {
     if (negotiated._tag === 'Left') return negotiated;
     const chosen = negotiated.right;
-    // Prism's order: the body first, then the headers, by name.
+    // Prism's order: the body first, then the headers. Prism keys them by name (the last of a name)
+    // and walks the names sorted (code-unit order).
     let body: unknown;
     if (!ignoreExamples && chosen.bodyExample && 'value' in chosen.bodyExample && chosen.bodyExample.value !== undefined) body = chosen.bodyExample.value;
     else if (chosen.schema) {
@@ -69,16 +70,19 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
       if ('error' in made) return left(made.error);
       body = made.value;
     }
+    const declared = new Map((chosen.headers ?? []).map((header) => [header.name, header]));
     const headers: Record<string, unknown> = {};
-    for (const header of [...(chosen.headers ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const name of [...declared.keys()].sort()) {
+      const header = declared.get(name) as NonNullable<typeof chosen.headers>[number];
+      const [example] = header.examples ?? [];
       let value: unknown = null;
-      if (header.schema && (header.examples?.length ?? 0) > 0) value = header.examples?.[0]?.value ?? null;
+      if (header.schema && example) value = example.value ?? null;
       else if (header.schema) {
         const made = sample(header.schema, resource, 'header');
         if ('error' in made) return left(made.error);
         value = typeof made.value === 'number' || typeof made.value === 'string' ? made.value : null;
       }
-      headers[header.name] = value;
+      headers[name] = value;
     }
     const response: IHttpResponse = {
       statusCode: Number.parseInt(chosen.code, 10),
@@ -98,11 +102,13 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
 
   /** The choice for a valid request; kept when the log does not show the negotiation's steps. */
   function chooseValid(resource: Resource, options: MockerOptions['config'], negotiation: PrismLogger): MockResult {
-    const key = negotiation === quiet ? JSON.stringify([resource.id, options.code, options.exampleKey, options.mediaTypes, options.ignoreExamples]) : undefined;
-    const known = key === undefined ? undefined : choices.get(key);
+    const negotiate = () => assemble(prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation), resource, options.ignoreExamples ?? false);
+    if (negotiation !== quiet) return negotiate();
+    const key = JSON.stringify([resource.id, options.code, options.exampleKey, options.mediaTypes, options.ignoreExamples]);
+    const known = choices.get(key);
     if (known) return known;
-    const chosen = assemble(prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation), resource, options.ignoreExamples ?? false);
-    if (key !== undefined && chosen._tag === 'Right') {
+    const chosen = negotiate();
+    if (chosen._tag === 'Right') {
       if (choices.size >= MAX_CHOICES) choices.clear();
       choices.set(key, chosen);
     }
@@ -121,12 +127,11 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     if (errors.length === 0) return chooseValid(resource, options, negotiation);
     logger.warn({ name: 'VALIDATOR', ...where }, 'Request did not pass the validation rules');
     const codes = expectedCodes(input.validations);
-    const exampleKey = options.code !== undefined && codes.includes(Number(options.code)) ? options.exampleKey : undefined;
+    const exampleKey = codes.includes(Number(options.code)) ? options.exampleKey : undefined;
     const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(resource.responses, codes, exampleKey)(negotiation);
-    if (negotiated._tag === 'Left') {
-      const problem = negotiated.left as Error & { status?: number };
-      return left(problem instanceof prism.ProblemJsonError && problem.status === 404 ? problem : violationsProblem(input.validations));
-    }
+    // The negotiator's one problem here is its 404 (no such example), which Prism's mocker keeps;
+    // its plain Error (no response for these codes) gives way to Prism's own problem.
+    if (negotiated._tag === 'Left') return left(negotiated.left instanceof prism.ProblemJsonError ? negotiated.left : violationsProblem(input.validations));
     return assemble(negotiated, resource, config.ignoreExamples ?? false);
   };
 }

@@ -494,13 +494,18 @@ describe('what the chooser logs', () => {
     expect(byName(lines, 'NEGOTIATOR')).toContainEqual({ level: 32, name: 'NEGOTIATOR', input: request, msg: "Found response 422. I'll try with it." });
   });
 
-  it("at warn: only the negotiation's warnings, as the NEGOTIATOR's", () => {
+  it("at warn: only the negotiation's warnings, as the NEGOTIATOR's, with the request's method and path, every time the request is asked", () => {
     const { logger: warn, lines } = recording('warn');
     const choose = staticChooser(warn);
     const user = operation('createOrVerifyUser');
     choose(user, { data: requestTo(user), validations: [] }, { ...settings });
     expect(lines).toEqual([]);
-    choose(user, { data: requestTo(user, { accept: 'text/html' }), validations: [] }, { ...settings });
-    expect(lines).toMatchObject([{ level: 40, name: 'NEGOTIATOR', msg: 'Unable to find content for text/html' }]);
+    const html = requestTo(user, { accept: 'text/html' });
+    const warning = { level: 40, name: 'NEGOTIATOR', input: { method: 'post', url: { path: html.url.path } }, msg: 'Unable to find content for text/html' };
+    const first = choose(user, { data: html, validations: [] }, { ...settings });
+    expect(lines).toStrictEqual([warning]);
+    // Asked again: the same choice, and the same warning again, as Prism's mocker gives.
+    expect(choose(user, { data: html, validations: [] }, { ...settings })).toStrictEqual(first);
+    expect(lines).toStrictEqual([warning, warning]);
   });
 });

@@ -19,6 +19,23 @@ export type Chooser = (resource: Resource, input: { data: IHttpRequest; validati
 /** Prism's logger as its mocker and negotiator call it (pino's). */
 type PrismLogger = Logger & { child(bindings: object): PrismLogger; isLevelEnabled(level: string): boolean };
 
+/**
+ * The negotiator's logger when the log shows no step below warn: its steps go nowhere, its
+ * warnings go out with the request (the logger `write` makes), and it says whether it warned.
+ */
+class Warnings {
+  warned = false;
+  constructor(private readonly write: () => PrismLogger) {}
+  trace(): void {}
+  debug(): void {}
+  info(): void {}
+  success(): void {}
+  warn(...args: unknown[]): void {
+    this.warned = true;
+    (this.write().warn as (...line: unknown[]) => void)(...args);
+  }
+}
+
 /** At most this many choices for valid requests are kept (their key holds the client's Accept header). */
 const MAX_CHOICES = 1000;
 
@@ -98,17 +115,19 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
    * responder answers with a copy.
    */
   const choices = new Map<string, MockResult>();
-  const quiet = logger.child({ name: 'NEGOTIATOR' });
 
-  /** The choice for a valid request; kept when the log does not show the negotiation's steps. */
-  function chooseValid(resource: Resource, options: MockerOptions['config'], negotiation: PrismLogger): MockResult {
-    const negotiate = () => assemble(prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation), resource, options.ignoreExamples ?? false);
-    if (negotiation !== quiet) return negotiate();
+  /**
+   * The choice for a valid request. It is kept when the log shows none of the negotiation's steps
+   * and the negotiation warned of nothing, so that a choice answered again logs what Prism's would.
+   */
+  function chooseValid(resource: Resource, options: MockerOptions['config'], negotiation: PrismLogger | Warnings): MockResult {
+    const negotiate = () => assemble(prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation as never), resource, options.ignoreExamples ?? false);
+    if (!(negotiation instanceof Warnings)) return negotiate();
     const key = JSON.stringify([resource.id, options.code, options.exampleKey, options.mediaTypes, options.ignoreExamples]);
     const known = choices.get(key);
     if (known) return known;
     const chosen = negotiate();
-    if (chosen._tag === 'Right') {
+    if (chosen._tag === 'Right' && !negotiation.warned) {
       if (choices.size >= MAX_CHOICES) choices.clear();
       choices.set(key, chosen);
     }
@@ -120,7 +139,8 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     const where = { input: { method: input.data.method, url: { path: input.data.url.path } } };
     // Prism's whole mocker logs at warn too: its lines always carry the request.
     if (config.dynamic || (resource.callbacks?.length ?? 0) > 0) return prism.mocker()({ resource, input, config })(logger.child({ name: 'NEGOTIATOR', ...where }) as never);
-    const negotiation = logger.isLevelEnabled('info') ? logger.child({ name: 'NEGOTIATOR', ...where }) : quiet;
+    const negotiator = () => logger.child({ name: 'NEGOTIATOR', ...where });
+    const negotiation = logger.isLevelEnabled('info') ? negotiator() : new Warnings(negotiator);
     const accept = Object.entries(input.data.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
     const options = { ...config, ...(!config.mediaTypes && accept ? { mediaTypes: String(accept).split(',') } : {}) };
     const errors = input.validations.filter((v) => v.severity === 0);
@@ -128,7 +148,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     logger.warn({ name: 'VALIDATOR', ...where }, 'Request did not pass the validation rules');
     const codes = expectedCodes(input.validations);
     const exampleKey = codes.includes(Number(options.code)) ? options.exampleKey : undefined;
-    const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(resource.responses, codes, exampleKey)(negotiation);
+    const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(resource.responses, codes, exampleKey)(negotiation as never);
     // The negotiator's one problem here is its 404 (no such example), which Prism's mocker keeps;
     // its plain Error (no response for these codes) gives way to Prism's own problem.
     if (negotiated._tag === 'Left') return left(negotiated.left instanceof prism.ProblemJsonError ? negotiated.left : violationsProblem(input.validations));

@@ -29,4 +29,6 @@ export class LimitError extends Error {
 }
 
 /** The LimitError of a body with more than `max` validation errors. */
-export const tooManyErrors = (max: number): LimitError => new LimitError(`The request has more than ${max.toLocaleString('en')} validation errors`, 'max-errors', max);
+export function tooManyErrors(max: number): LimitError {
+  return new LimitError(`The request has more than ${max.toLocaleString('en')} validation errors`, 'max-errors', max);
+}

@@ -5,7 +5,7 @@
 //   out: its bytes, and whether it passed the limit
 import { jsonReply, type Reply } from '../reply.js';
 
-export const MAX_BODY = 10 * 1024 * 1024; // Prism's own limit
+export const MAX_BODY = 10_485_760; // 10 MiB, Prism's own limit
 
 export interface Body {
   bytes: Uint8Array;
@@ -23,7 +23,7 @@ export async function readBody(stream: AsyncIterable<Uint8Array> | null, max = M
     if (size > max) tooLarge = true;
     else chunks.push(chunk);
   }
-  return { bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks), tooLarge };
+  return { bytes: Buffer.concat(chunks), tooLarge };
 }
 
 /** The answer to a body past MAX_BODY. */

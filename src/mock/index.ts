@@ -39,9 +39,10 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     const headers: Record<string, string> = {};
     for (const [name, value] of request.headers) headers[name] = value;
     const { bytes, tooLarge } = await readBody(request.body as AsyncIterable<Uint8Array> | null);
-    // What an HTTP client sends besides: the Host, and the length of a body.
+    // What an HTTP client sends besides: the Host, and the length of a body (that of a body past
+    // the limit is never read: the answer is the 413).
     headers.host ??= url.host;
-    if (bytes.length > 0 && !tooLarge) headers['content-length'] ??= String(bytes.length);
+    if (bytes.length > 0) headers['content-length'] ??= String(bytes.length);
     const reply = await pipeline.answer({ method: request.method, target: `${url.pathname}${url.search}`, headers, body: bytes, tooLarge });
     const response = new Headers();
     for (const [name, value] of reply.headers) {
@@ -53,7 +54,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   }
 
   return {
-    fetch: (input, init) => handle(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    fetch: (input, init) => handle(new Request(input, init)),
     handle,
     get received() {
       return pipeline.journal.list();

@@ -168,12 +168,16 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
   return { answer, journal, state, fallbacks };
 }
 
+/** The next turn of the event loop: its setImmediate phase. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * Lets the requests that are waiting run before the next slice of a large one: two turns of the
  * event loop, since a request on a new connection is accepted in one and read in the next.
  */
 const breathe = async (): Promise<void> => {
-  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  await nextTurn();
+  await nextTurn();
 };
 
 /** A request header's value (names are lower case; a repeated one is read as its first). */

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
-import { installCommand } from '../shared/peers.js';
+import { installCommand, loadPeer } from '../shared/peers.js';
 import { manifest, requireFromPackage } from '../shared/package-root.js';
 import type { IPrismDiagnostic, Mocker, Resource } from './prism-types.js';
 import type { FormatCheck } from './pydantic.js';
@@ -32,17 +32,8 @@ export class MissingPrismError extends Error {
 
 /** Prism's module `name` (its resolved path with `resolveOnly`). */
 function load<T>(name: string, resolveOnly = false): T {
-  try {
-    return (resolveOnly ? requireFromPackage.resolve(name) : requireFromPackage(name)) as T;
-  } catch (error) {
-    // Only the module asked for being absent means Prism is not installed. A module that Prism
-    // requires being absent is a broken install: its own error says which (its require stack
-    // names Prism's files, so the message's first line is what tells the two apart).
-    if ((error as Error).message.startsWith(`Cannot find module '${name}'`)) {
-      throw new MissingPrismError(name.replace(/\/(dist\/.*|package\.json)$/, ''), error);
-    }
-    throw error;
-  }
+  const missing = (cause: unknown) => new MissingPrismError(name.replace(/\/(dist\/.*|package\.json)$/, ''), cause);
+  return loadPeer<T>(name, resolveOnly ? requireFromPackage.resolve : requireFromPackage, missing);
 }
 
 /** Prism's check of one kind of parameter: (values, the parameters' specs, context, bundle) → an fp-ts Either (Left: its violations). */

@@ -9,7 +9,7 @@
 import type { HttpHandler } from 'msw';
 import { createMock, type Mock, type MockOptions } from './index.js';
 import { requireFromPackage } from '../shared/package-root.js';
-
+import { loadPeer } from '../shared/peers.js';
 
 export class MissingMswError extends Error {
   override readonly name = 'MissingMswError';
@@ -23,14 +23,7 @@ interface Msw {
   http: { all(path: string, resolver: (info: { request: Request }) => Promise<Response>): HttpHandler };
 }
 
-function loadMsw(): Msw {
-  try {
-    return requireFromPackage('msw') as Msw;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && (error as Error).message.includes("'msw'")) throw new MissingMswError(error);
-    throw error;
-  }
-}
+const loadMsw = (): Msw => loadPeer<Msw>('msw', requireFromPackage, (cause) => new MissingMswError(cause));
 
 /**
  * MSW request handlers for every request under `baseUrl`, answered by `mock`, or by a mock made

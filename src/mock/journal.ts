@@ -24,9 +24,9 @@ export interface ReceivedRequest {
   status: number;
 }
 
-export const MAX_JOURNAL_BODY_BYTES = 16 * 1024 * 1024;
+export const MAX_JOURNAL_BODY_BYTES = 16_777_216; // 16 MiB
 /** The largest body the journal keeps. */
-export const MAX_KEPT_BODY = 1024 * 1024;
+export const MAX_KEPT_BODY = 1_048_576; // 1 MiB
 
 export class Journal {
   #entries: { request: ReceivedRequest; size: number }[] = [];

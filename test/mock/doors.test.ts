@@ -179,7 +179,7 @@ describe('a body of 1 MiB or more is answered in slices: other requests are answ
   });
 });
 
-describe('mswHandlers without a mock of its own', () => {
+describe('mswHandlers', () => {
   it('makes one on the first request, which answers every request after it', async () => {
     const server = setupServer(...mswHandlers(BASE, { logLevel: 'silent' }));
     server.listen({ onUnhandledRequest: 'error' });
@@ -190,5 +190,35 @@ describe('mswHandlers without a mock of its own', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('answers from the mock it is given (what it received is that mock\'s), under a base URL with a path', async () => {
+    const mock = await createMock({ logLevel: 'silent' });
+    const users = async (base: string) => {
+      const server = setupServer(...mswHandlers(base, mock));
+      server.listen({ onUnhandledRequest: 'error' });
+      try {
+        return (await fetch(`${base.replace(/\/$/, '')}/v2/system_users`, post(JSON.stringify({ email: 'c@example.org' })))).status;
+      } finally {
+        server.close();
+      }
+    };
+    expect(await users(BASE)).toBe(200);
+    // Every request under the base URL's path, with or without its slash, goes to the mock (which
+    // routes the whole path: the spec's paths are not under /api, so 404); nothing else does.
+    expect(await users(`${BASE}/api/`)).toBe(404);
+    expect(await users(`${BASE}/api`)).toBe(404);
+    const server = setupServer(...mswHandlers(`${BASE}/api`, mock));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      await expect(fetch(`${BASE}/v2/system_users`, post('{}'))).rejects.toThrow();
+    } finally {
+      server.close();
+    }
+    expect(mock.received.map((r) => [r.path, r.status])).toEqual([
+      ['/v2/system_users', 200],
+      ['/api/v2/system_users', 404],
+      ['/api/v2/system_users', 404],
+    ]);
   });
 });

@@ -8,7 +8,7 @@
 // `writeOnly` ones from responses. On a document that has none of the three, the rewrite changes
 // nothing; on one that has any, `exact` is false and every check goes to Prism.
 import type { AjvInstance, Prism } from './deps.js';
-import type { Resource } from './prism-types.js';
+import type { IHttpResponse, Resource } from './prism-types.js';
 
 const DRAFT_2019_09 = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/;
 const DRAFT_2020_12 = /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/;
@@ -34,6 +34,12 @@ export interface SchemaCheck {
   exact: boolean;
   /** Whether `value` is valid against `schema` (one of Prism's, with its `$schema`), as Prism's validator finds it. */
   valid(schema: object, value: unknown, bundle: unknown): boolean;
+  /**
+   * Whether `output` is a valid response of `resource` by its body alone: the spec declares its
+   * status with no headers, its media type is the spec's, and its body is valid against the schema.
+   * Prism's check of the whole response then finds nothing; false when that is not known.
+   */
+  responseValid(resource: Resource, output: IHttpResponse): boolean;
 }
 
 export function createSchemaCheck(prism: Prism, document: unknown): SchemaCheck {
@@ -49,21 +55,32 @@ export function createSchemaCheck(prism: Prism, document: unknown): SchemaCheck 
     return ajv;
   }
 
-  return {
-    exact: !/"(allOf|readOnly|writeOnly)"/.test(JSON.stringify(document)),
-    valid(schema, value, bundle) {
-      let check = compiled.get(schema);
-      if (!check) {
-        try {
-          // As Prism compiles it: the operation's bundle beside the schema, for its $refs.
-          check = ajvFor(schema).compile({ ...schema, __bundled__: bundle });
-        } catch {
-          // A schema ajv cannot compile proves nothing (Prism's check decides).
-          check = () => false;
-        }
-        compiled.set(schema, check);
+  /** Whether `value` is valid against `schema`: its compiled check, made on first use. */
+  function valid(schema: object, value: unknown, bundle: unknown): boolean {
+    let check = compiled.get(schema);
+    if (!check) {
+      try {
+        // As Prism compiles it: the operation's bundle beside the schema, for its $refs.
+        check = ajvFor(schema).compile({ ...schema, __bundled__: bundle });
+      } catch {
+        // A schema ajv cannot compile proves nothing (Prism's check decides).
+        check = () => false;
       }
-      return check(value);
+      compiled.set(schema, check);
+    }
+    return check(value);
+  }
+
+  const exact = !/"(allOf|readOnly|writeOnly)"/.test(JSON.stringify(document));
+  return {
+    exact,
+    valid,
+    responseValid(resource, output) {
+      const response = resource.responses.find((r) => r.code === String(output.statusCode));
+      if (!response || (response.headers?.length ?? 0) > 0 || !exact) return false;
+      const mediaType = Object.entries(output.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+      const content = contentFor(response.contents, String(mediaType));
+      return content !== undefined && valid(content.schema, output.body, bundleOf(resource));
     },
   };
 }

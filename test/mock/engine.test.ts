@@ -22,7 +22,7 @@ import { loadPrism, type Prism } from '../../src/mock/deps.js';
 import { Fallbacks } from '../../src/mock/fallbacks.js';
 import { LimitError } from '../../src/mock/limits.js';
 import type { Logger } from '../../src/mock/log.js';
-import type { IHttpRequest, MockResult, Resource } from '../../src/mock/prism-types.js';
+import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../../src/mock/prism-types.js';
 import { createInputCheck } from '../../src/mock/input-check.js';
 import { createRouter, type PrismRoute } from '../../src/mock/router.js';
 import { contentFor, createSchemaCheck, essence } from '../../src/mock/schema-check.js';
@@ -46,6 +46,8 @@ let prism: Prism;
 const translatorOf = (doc: Document, maxErrors = 1000) => createTranslator(new Spec(doc), createValidator(new Spec(doc), prism.formats), maxErrors);
 let operations: Resource[];
 const byId = (iid: string): Resource => operations.find((o) => o.iid === iid) as Resource;
+/** The 200 example of Create Or Verify User named `administrator`. */
+const ADMINISTRATOR = (document.paths as Record<string, { post: { responses: Record<string, { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> }> } }>)['/v2/system_users']?.post.responses['200']?.content['application/json']?.examples.administrator?.value as Record<string, unknown>;
 const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
@@ -300,6 +302,47 @@ describe('schema check', () => {
     expect(contentFor(undefined, 'application/json')).toBeUndefined();
   });
 
+  it('a response proven valid by its body alone is one Prism finds valid: every example of every response of the spec, and its breakages', () => {
+    const schemas = createSchemaCheck(prism, document);
+    let proven = 0;
+    for (const resource of operations) {
+      for (const response of resource.responses) {
+        for (const content of (response.contents ?? []) as { mediaType: string; examples?: { value: unknown }[] }[]) {
+          for (const example of content.examples ?? []) {
+            for (const body of [example.value, null, 'text', [], { ...(example.value as object), surprise: 1 }]) {
+              const output = { statusCode: Number(response.code), headers: { 'Content-Type': content.mediaType }, body };
+              const prismSays = prism.validateOutput({ resource, element: output })._tag === 'Right';
+              if (schemas.responseValid(resource, output)) {
+                expect(prismSays, `${resource.iid} ${response.code} ${JSON.stringify(body).slice(0, 80)}`).toBe(true);
+                proven++;
+              }
+            }
+            // The example itself, as the spec writes it, is proven (no response of the spec declares headers).
+            expect(schemas.responseValid(resource, { statusCode: Number(response.code), headers: { 'content-type': content.mediaType }, body: example.value }), `${resource.iid} ${response.code}`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(proven).toBeGreaterThan(20);
+  });
+
+  it('proves nothing of a response whose status, media type or headers it cannot judge alone, or on a document it stands down on', () => {
+    const user = byId('createOrVerifyUser');
+    const body = ADMINISTRATOR;
+    const schemas = createSchemaCheck(prism, document);
+    const output = (changes: Partial<IHttpResponse> = {}): IHttpResponse => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body, ...changes });
+    expect(schemas.responseValid(user, output())).toBe(true);
+    expect(schemas.responseValid(user, output({ statusCode: 299 }))).toBe(false); // no such response
+    expect(schemas.responseValid(user, output({ headers: { 'content-type': 'text/plain' } }))).toBe(false);
+    expect(schemas.responseValid(user, output({ headers: {} }))).toBe(false); // no media type
+    expect(schemas.responseValid(user, output({ headers: undefined }))).toBe(false);
+    expect(schemas.responseValid(user, output({ body: { ...body, role: 'nobody' } }))).toBe(false);
+    // Response headers the spec declares are Prism's to check.
+    const withHeaders = { ...user, responses: user.responses.map((r) => ({ ...r, headers: [{ name: 'X-Rate-Limit', schema: { type: 'integer' } }] })) } as unknown as Resource;
+    expect(schemas.responseValid(withHeaders, output())).toBe(false);
+    expect(createSchemaCheck(prism, { ...document, components: { schemas: { A: { allOf: [] } } } }).responseValid(user, output())).toBe(false);
+  });
+
   it('stands down on a document with allOf, readOnly or writeOnly, and proves nothing with a schema ajv cannot compile', () => {
     for (const keyword of ['allOf', 'readOnly', 'writeOnly']) expect(createSchemaCheck(prism, { components: { schemas: { A: { [keyword]: true } } } }).exact).toBe(false);
     const schemas = createSchemaCheck(prism, {});
@@ -412,7 +455,7 @@ describe("engine: the response Prism's pieces choose for a request (preferences,
 
 describe('engine: the outcome of a request, and the check of the response the responder wrote', () => {
   const USERS = '/v2/system_users';
-  const example = (document.paths as Record<string, { post: { responses: Record<string, { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> }> } }>)[USERS]?.post.responses['200']?.content['application/json']?.examples.administrator?.value as Record<string, unknown>;
+  const example = ADMINISTRATOR;
   const received = (): Received => ({ query: {}, absent: false, body: { email: 'a@example.org' }, text: '{"email":"a@example.org"}', unchecked: false });
   const user = () => byId('createOrVerifyUser');
 

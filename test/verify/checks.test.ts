@@ -180,8 +180,11 @@ describe('checks of one kind of request', () => {
     }
   });
 
+  /** What `check` finds in an answer of `status` to a request that breaks one constraint. */
+  const negativeTo = (check: Check) => (status: number) => run(check, exchange(response(status, {}), 'negative', loginSocial, 'body name maxLength 255'));
+
   it('rejects_invalid_request: a 2xx to a request that breaks a constraint', () => {
-    const negative = (status: number) => run(rejectsInvalidRequest, exchange(response(status, {}), 'negative', loginSocial, 'body name maxLength 255'));
+    const negative = negativeTo(rejectsInvalidRequest);
     expect(negative(200)).toEqual([{ key: 'body name maxLength 255', message: 'accepts what the contract forbids: body name maxLength 255 got 200' }]);
     expect(negative(299)).toHaveLength(1);
     expect(negative(300)).toEqual([]);
@@ -191,7 +194,7 @@ describe('checks of one kind of request', () => {
   });
 
   it('invalid_request_gets_422: a 4xx (or other) that is not 422', () => {
-    const negative = (status: number) => run(invalidRequestGets422, exchange(response(status, {}), 'negative', loginSocial, 'body name maxLength 255'));
+    const negative = negativeTo(invalidRequestGets422);
     expect(negative(400)).toEqual([{ key: 'status 400', message: 'answered 400 instead of 422 to body name maxLength 255' }]);
     expect(negative(300)).toHaveLength(1);
     expect(negative(199)).toHaveLength(1);

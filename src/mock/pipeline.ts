@@ -91,8 +91,8 @@ export interface Pipeline {
 }
 
 export const DEFAULT_MAX_RECORDS = 10_000;
-/** Bodies from this size on are answered in two slices. */
-const SLICED_BODY = 1024 * 1024;
+/** Bodies from this size on (1 MiB) are answered in slices, with other requests served between them. */
+const SLICED_BODY = 1_048_576;
 
 export async function createPipeline(settings: MockSettings): Promise<Pipeline> {
   const prism = loadPrism();

@@ -9,6 +9,7 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { pythonJsonError, utf8Error, type JsonError } from '../json-error.js';
+import { essence } from '../schema-check.js';
 import type { ApiRoute, Query } from './route.js';
 
 const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
@@ -31,7 +32,7 @@ export interface Received {
 }
 
 function isJsonMediaType(contentType: string | undefined): boolean {
-  const type = ((contentType ?? '').split(';')[0] as string).trim().toLowerCase();
+  const type = essence(contentType ?? '');
   return type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
 }
 

@@ -56,12 +56,13 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
   /**
    * `value` with the defaults of `schema` applied: missing properties that have a `default` get it,
    * recursively, through the branch of a union the value takes. Objects come out in the schema's
-   * property order, then any other keys.
+   * property order, then any other keys. With `only`, the object keeps just those keys: the work
+   * on the fields the echo does not read (a trace upload's list of traces) is not done.
    */
-  function withDefaults(schema: Schema | undefined, value: unknown): unknown {
+  function withDefaults(schema: Schema | undefined, value: unknown, only?: readonly string[]): unknown {
     const node = deref(schema);
     const union = node.oneOf ?? node.anyOf;
-    if (Array.isArray(union)) return withDefaults(validator.branchFor(union, value), value);
+    if (Array.isArray(union)) return withDefaults(validator.branchFor(union, value), value, only);
     if (Array.isArray(value) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
       const items = node.items;
       return value.map((item) => withDefaults(items, item));
@@ -69,36 +70,15 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
     if (!isObject(value) || !isObject(node.properties)) return value;
     const out: Record<string, unknown> = {};
     for (const [name, property] of Object.entries(node.properties as Record<string, Schema>)) {
+      if (only && !only.includes(name)) continue;
       if (Object.hasOwn(value, name)) out[name] = withDefaults(property, value[name]);
       else {
         const fallback = defaultOf(property);
         if (fallback) out[name] = fallback.value;
       }
     }
-    for (const [key, item] of Object.entries(value)) if (!Object.hasOwn(out, key)) out[key] = item;
+    for (const key of only ?? Object.keys(value)) if (!Object.hasOwn(out, key) && Object.hasOwn(value, key)) out[key] = value[key];
     return out;
-  }
-
-  /**
-   * The request's values of `names` with the defaults of their schemas applied, as `withDefaults`
-   * of the whole body would give them (the branch of a union the body takes), without the work on
-   * the fields the echo does not read (a trace upload's list of traces).
-   */
-  function savedOf(schema: Schema | undefined, value: unknown, names: string[]): Record<string, unknown> {
-    let node = deref(schema);
-    for (let union = node.oneOf ?? node.anyOf; Array.isArray(union); union = node.oneOf ?? node.anyOf) node = deref(validator.branchFor(union, value));
-    if (!isObject(value)) return {};
-    if (!isObject(node.properties)) return value;
-    const saved: Record<string, unknown> = {};
-    for (const name of names) {
-      const property = (node.properties as Record<string, Schema>)[name];
-      if (Object.hasOwn(value, name)) saved[name] = property ? withDefaults(property, value[name]) : value[name];
-      else if (property) {
-        const fallback = defaultOf(property);
-        if (fallback) saved[name] = fallback.value;
-      }
-    }
-    return saved;
   }
 
   /** Whether a schema admits null (its `type`, or a branch of its union). */
@@ -232,7 +212,8 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
         else if (!inRoot && name === pathNames.at(-1) && name.endsWith('_id') && Object.hasOwn(targetProperties, 'id')) target.id = value;
       }
 
-      const body = savedOf(operation.requestSchema, request.body, echoed);
+      const saved = withDefaults(operation.requestSchema, request.body, echoed);
+      const body = isObject(saved) ? saved : {};
       for (const name of Object.keys(targetProperties)) {
         if (!declared.has(name) || Object.hasOwn(request.pathParams, name)) continue;
         // A null the response cannot carry (FastAPI's `Optional[T] = None`) is a field not sent.

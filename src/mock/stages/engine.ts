@@ -110,9 +110,9 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
    * request passes (the walk of the service's validator, before Prism's validation of a request
    * that is not proven valid).
    */
-  function violations(resource: Resource, input: IHttpRequest, details: (() => Detail[]) | undefined): IPrismDiagnostic[] | LimitError {
+  function violations(resource: Resource, input: IHttpRequest, details: () => Detail[]): IPrismDiagnostic[] | LimitError {
     try {
-      const valid = validateInput({ resource, element: input }, details && (() => void details()));
+      const valid = validateInput({ resource, element: input }, () => void details());
       return [...securityViolations(resource, input), ...(valid._tag === 'Left' ? valid.left : [])];
     } catch (error) {
       if (error instanceof LimitError) return error;
@@ -135,15 +135,16 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     if (routed._tag === 'Left') return { kind: 'problem', error: routed.left, fallbacks: [] };
     const resource = routed.right;
     const operation = resource.iid ? spec.operation(resource.iid) : undefined;
-    // The service's items of the request, walked once: by the input check when the request is not
-    // proven valid (the walk stops at --max-errors), and read again by the responder for its 422.
+    // The service's items of the request (none for an operation the spec does not have), walked
+    // once: by the input check when the request is not proven valid (the walk stops at
+    // --max-errors), and read again by the responder for its 422.
     let walked: Detail[] | undefined;
-    const details = operation && (() => (walked ??= translator.requestDetails(operation, request, input)));
+    const details = () => (walked ??= operation ? translator.requestDetails(operation, request, input) : []);
     const found = violations(resource, input, details);
     if (found instanceof LimitError) return { kind: 'refused', refused: found, resource, fallbacks: [] };
     const checked = { data: input, validations: found };
     const chosen = choose(resource, checked, { ...settings, ...read.preferences });
-    const responded = operation && details ? respond(chosen, checked, operation, request, details) : { result: chosen, fallbacks: [] };
+    const responded = operation ? respond(chosen, checked, operation, request, details) : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, resource, fallbacks: fired };
     if (responded.result._tag === 'Left') return { kind: 'problem', error: responded.result.left, resource, fallbacks: fired };

@@ -4,7 +4,7 @@
 // the service (./server.ts).
 //   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
 //                     [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N]
-//                     [--cors-origin O]...
+//                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE]
 // PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
 // failure to start.
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,12 +15,15 @@ import { EMBEDDED_SPEC } from './pipeline.js';
 import type { InitialState } from './state.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]...
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
 It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
 Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
 walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
 default 20,000: bulk feedback's operations × records).
-GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state and requests.`;
+GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and
+scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).
+Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of
+requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.`;
 
 function options() {
   const { values } = parseArgs({
@@ -38,6 +41,8 @@ function options() {
       'max-results': { type: 'string' },
       'max-items': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
+      latency: { type: 'string' },
+      faults: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -51,7 +56,10 @@ function options() {
   }
   const spec = resolve(values.spec);
   if (!existsSync(spec)) throw new Error(`no spec at ${spec}: run \`npm run build\` first`);
-  if (values.seed !== undefined && !values.dynamic) throw new Error('--seed only applies with --dynamic');
+  const latency = values.latency === undefined ? undefined : latencyOf(values.latency);
+  const faults = values.faults === undefined ? undefined : Number(values.faults);
+  if (faults !== undefined && !(/^(0|1|0?\.\d+|1\.0*)$/.test(values.faults as string) && faults <= 1)) throw new Error(`--faults must be a share from 0 to 1 (e.g. 0.05), got "${values.faults}"`);
+  if (values.seed !== undefined && !values.dynamic && latency === undefined && faults === undefined) throw new Error('--seed only applies with --dynamic, --latency or --faults');
   if (values.stateless && values.state !== undefined) throw new Error('--state only applies without --stateless');
   if (!/^\d+$/.test(values['max-records']) || Number(values['max-records']) < 1) {
     throw new Error(`--max-records must be a whole number of at least 1, got "${values['max-records']}"`);
@@ -82,8 +90,18 @@ function options() {
     maxErrors: values['max-errors'] === undefined ? undefined : Number(values['max-errors']),
     maxResults: values['max-results'] === undefined ? undefined : Number(values['max-results']),
     corsOrigins: values['cors-origin'],
+    latency,
+    faults,
     state: values.state === undefined ? undefined : resolve(values.state),
   };
+}
+
+/** `--latency MS` or `--latency MIN..MAX`, in milliseconds. */
+function latencyOf(text: string): number | [number, number] {
+  const match = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
+  const [min, max] = [Number(match?.[1]), Number(match?.[2] ?? match?.[1])];
+  if (!match || min > max || max > 600_000) throw new Error(`--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "${text}"`);
+  return match[2] === undefined ? min : [min, max];
 }
 
 /** The initial state of a --state file, checked. */
@@ -108,7 +126,8 @@ try {
   const initial = settings.state === undefined ? undefined : await initialState(settings.state);
   const mock = await startMock({ ...settings, initialState: initial });
   const answers = settings.dynamic ? `dynamic${settings.seed === undefined ? '' : `, seed ${settings.seed}`}` : 'static examples';
-  const mode = `${answers}, ${settings.stateless ? 'stateless' : `stateful${settings.state ? ` from ${settings.state}` : ''}`}`;
+  const chaos = [settings.latency === undefined ? '' : `, latency ${[settings.latency].flat().join('..')} ms`, settings.faults === undefined ? '' : `, faults ${settings.faults}`].join('');
+  const mode = `${answers}, ${settings.stateless ? 'stateless' : `stateful${settings.state ? ` from ${settings.state}` : ''}`}${chaos}`;
   console.log(`mock: ${mock.url} serving ${settings.spec} (${mode})`);
   const stop = () => {
     void mock.close().then(() => process.exit(0));

@@ -6,11 +6,43 @@
 import type { FallbackReport } from './fallbacks.js';
 import type { ReceivedRequest } from './journal.js';
 import { createPipeline, type MockSettings } from './pipeline.js';
+import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios.js';
+import { wait } from './stages/scenario.js';
 import { readBody } from './stages/read-body.js';
 
 export type { ReceivedRequest } from './journal.js';
 export type { InitialState } from './state.js';
 export type { MockSettings } from './pipeline.js';
+export { ScenarioError } from './scenarios.js';
+export type { Delay, DocumentedStatus, HttpStatus, ListedScenario, Match, MatchedRequest, OperationId, PathParams, RequestBody, ResponseBody, Scenario, ScenarioHeaders, ScenarioViolation, UndocumentedStatus } from './scenarios.js';
+
+/** A journal entry of one operation, typed by it: its body is the operation's request body when the request was valid. */
+export type ReceivedOf<Op extends OperationId> = Omit<ReceivedRequest, 'operationId' | 'pathParams' | 'valid' | 'body'> & {
+  operationId: Op;
+  pathParams: PathParams<Op>;
+} & ({ valid: true; body: RequestBody<Op> | null } | { valid: false; body: unknown });
+
+/** The cause of the TypeError `mock.fetch` rejects with when a scenario's `reset` fault drops the connection, as fetch's own is. */
+export class ConnectionResetError extends Error {
+  override readonly name = 'ConnectionResetError';
+  readonly code = 'ECONNRESET';
+}
+
+/** `mock.waitFor` ran out of time: its message lists what did arrive. */
+export class WaitForTimeoutError extends Error {
+  override readonly name = 'WaitForTimeoutError';
+  constructor(
+    readonly operation: string,
+    readonly wanted: number,
+    /** what the mock received in the sessions waited on, oldest first */
+    readonly received: ReceivedRequest[],
+    timeout: number,
+  ) {
+    const arrived = received.filter((r) => r.operationId === operation).length;
+    const listed = received.slice(-20).map((r) => `${r.method} ${r.path} (${r.operationId ?? 'no operation'}) ${r.status ?? r.unanswered}`);
+    super(`waitFor('${operation}'): ${arrived} of ${wanted} requests arrived in ${timeout} ms; the mock received ${received.length === 0 ? 'nothing' : `${received.length}${received.length > 20 ? ', the last 20' : ''}: ${listed.join('; ')}`}`);
+  }
+}
 
 export interface Mock {
   /** A `fetch` for any origin: `createApiClient({ baseUrl: 'https://api.example.test', fetch: mock.fetch })`. */
@@ -19,7 +51,22 @@ export interface Mock {
   handle(request: Request): Promise<Response>;
   /** What the mock was sent, oldest first, in every session (bounded like the state: `maxRecords`). */
   readonly received: ReceivedRequest[];
-  /** Back to the initial state, with an empty journal. */
+  /** What the mock was sent for one operation, typed by it; of one session with `session`. */
+  requests<Op extends OperationId>(operation: Op, options?: { session?: string }): ReceivedOf<Op>[];
+  /**
+   * Resolves with the requests of `operation` once `count` (default 1) have arrived (of one session
+   * with `session`); rejects with WaitForTimeoutError after `timeout` milliseconds (default 2,000).
+   */
+  waitFor<Op extends OperationId>(operation: Op, options?: { count?: number; timeout?: number; session?: string }): Promise<ReceivedOf<Op>[]>;
+  /**
+   * Adds scenarios: what the mock answers instead of the contract for the requests of an operation
+   * (docs/mock.md, "Rehearse failure"). Checked against the spec first: throws ScenarioError, and
+   * adds none, when any does not fit.
+   */
+  use(...scenarios: Scenario[]): void;
+  /** The scenarios of a session (default `default`), with what is left of each. */
+  scenarios(session?: string): ListedScenario[];
+  /** Back to the initial state, with an empty journal and no scenario, in every session. */
   reset(): void;
   /** How often the mock's own layer fell back to Prism's answer (a fault of the mock: it should stay at 0). */
   fallbacks(): FallbackReport;
@@ -35,6 +82,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const pipeline = await createPipeline({ logLevel: 'error', log: process.stderr, ...options });
 
   async function handle(request: Request): Promise<Response> {
+    if (request.signal.aborted) throw request.signal.reason;
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     for (const [name, value] of request.headers) headers[name] = value;
@@ -43,7 +91,11 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     // the limit is never read: the answer is the 413).
     headers.host ??= url.host;
     if (bytes.length > 0) headers['content-length'] ??= String(bytes.length);
-    const reply = await pipeline.answer({ method: request.method, target: `${url.pathname}${url.search}`, headers, body: bytes, tooLarge });
+    const reply = await pipeline.answer({ method: request.method, target: `${url.pathname}${url.search}`, headers, body: bytes, tooLarge, signal: request.signal });
+    if ('dropped' in reply) {
+      if (reply.dropped === 'aborted') throw reply.reason;
+      throw new TypeError('fetch failed', { cause: new ConnectionResetError('the mock dropped the connection (a scenario\'s reset fault)') });
+    }
     const response = new Headers();
     for (const [name, value] of reply.headers) {
       for (const one of Array.isArray(value) ? value : [value]) response.append(name, String(one));
@@ -53,15 +105,44 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     return new Response(body, { status: reply.status, headers: response });
   }
 
+  const requests = <Op extends OperationId>(operation: Op, { session }: { session?: string } = {}): ReceivedOf<Op>[] =>
+    pipeline.journal.list(session).filter((entry) => entry.operationId === operation) as ReceivedOf<Op>[];
+
   return {
     fetch: (input, init) => handle(new Request(input, init)),
     handle,
     get received() {
       return pipeline.journal.list();
     },
+    requests,
+    waitFor(operation, { count = 1, timeout = 2000, session } = {}) {
+      return new Promise((resolve, reject) => {
+        const stop = new AbortController();
+        const found = () => {
+          const entries = requests(operation, { session });
+          if (entries.length < count) return false;
+          stop.abort();
+          resolve(entries);
+          return true;
+        };
+        if (found()) return;
+        const unwatch = pipeline.journal.watch(found);
+        stop.signal.addEventListener('abort', unwatch);
+        wait(timeout, stop.signal).then(
+          () => {
+            stop.abort();
+            reject(new WaitForTimeoutError(operation, count, pipeline.journal.list(session), timeout));
+          },
+          () => undefined,
+        );
+      });
+    },
+    use: (...scenarios) => pipeline.use(scenarios, { functions: true }),
+    scenarios: (session = 'default') => pipeline.scenarios.list(session),
     reset() {
       pipeline.state?.reset();
       pipeline.journal.clear();
+      pipeline.scenarios.clear();
     },
     fallbacks: () => pipeline.fallbacks.report(),
   };

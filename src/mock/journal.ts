@@ -15,13 +15,23 @@ export interface ReceivedRequest {
   method: string;
   /** as sent */
   path: string;
+  /** its path parameters, as sent ({} when it matched no operation) */
+  pathParams: Record<string, string>;
   query: Record<string, string | string[]>;
+  /** it passed the contract's checks (credentials, parameters, body) */
+  valid: boolean;
   /** the parsed JSON body, its text when it is not JSON; null when there is none, or when it is larger than 1 MiB (not kept) */
   body: unknown;
   /** the body's size in bytes, as sent */
   bodyBytes: number;
-  /** the status the mock answered */
-  status: number;
+  /** the status the mock answered; null when it answered none (see `unanswered`) */
+  status: number | null;
+  /** why no status was sent: a scenario's `reset` fault dropped the connection, or the caller went away first (`aborted`) */
+  unanswered: 'reset' | 'aborted' | null;
+  /** the scenario that applied (its index in its session and its operation), `chaos` for the run-wide chaos, null for none */
+  scenario: { index: number; operation: string } | 'chaos' | null;
+  /** the status came from a scenario, and the operation does not document it */
+  outsideContract: boolean;
 }
 
 export const MAX_JOURNAL_BODY_BYTES = 16_777_216; // 16 MiB
@@ -31,6 +41,7 @@ export const MAX_KEPT_BODY = 1_048_576; // 1 MiB
 export class Journal {
   #entries: { request: ReceivedRequest; size: number }[] = [];
   #bytes = 0;
+  readonly #listeners = new Set<(request: ReceivedRequest) => void>();
 
   constructor(
     private readonly maxEntries: number,
@@ -45,6 +56,13 @@ export class Journal {
     while (this.#entries.length > this.maxEntries || (this.#bytes > this.maxBodyBytes && this.#entries.length > 1)) {
       this.#bytes -= (this.#entries.shift() as { size: number }).size;
     }
+    for (const listener of this.#listeners) listener(request);
+  }
+
+  /** Calls `listener` with every request recorded from now on, until the returned function is called. */
+  watch(listener: (request: ReceivedRequest) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   /** The requests kept, oldest first; of one session when `session` is given. */

@@ -7,7 +7,7 @@
 // msw is an optional peer dependency (MSW 2 on Node 20+, MSW 3 on Node 22.12+): it is loaded when
 // this function is called, and its absence is an error that names it.
 import type { HttpHandler } from 'msw';
-import { createMock, type Mock, type MockOptions } from './index.js';
+import { ConnectionResetError, createMock, type Mock, type MockOptions } from './index.js';
 import { requireFromPackage } from '../shared/package-root.js';
 import { loadPeer } from '../shared/peers.js';
 
@@ -36,5 +36,15 @@ export function mswHandlers(baseUrl: string, mockOrOptions: Mock | MockOptions =
   const mock = (): Promise<Mock> => (given ? Promise.resolve(given) : (created ??= createMock(mockOrOptions as MockOptions)));
   const base = new URL(baseUrl);
   const prefix = `${base.origin}${base.pathname.replace(/\/$/, '')}`;
-  return [http.all(`${prefix}/*`, async ({ request }) => (await mock()).handle(request))];
+  return [
+    http.all(`${prefix}/*`, async ({ request }) => {
+      try {
+        return await (await mock()).handle(request);
+      } catch (error) {
+        // A scenario's reset fault: MSW's network error, which the caller's fetch rejects with.
+        if (error instanceof TypeError && error.cause instanceof ConnectionResetError) return Response.error();
+        throw error;
+      }
+    }),
+  ];
 }

@@ -15,23 +15,25 @@
 import { readFileSync } from 'node:fs';
 import { loadPrism } from './deps.js';
 import { Fallbacks } from './fallbacks.js';
-import { Journal, type ReceivedRequest } from './journal.js';
+import { Journal } from './journal.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type Logger } from './log.js';
 import { specPath } from '../shared/package-root.js';
 import { createValidator } from './pydantic.js';
 import { createReflector } from './reflect.js';
+import { checkChaos, checkScenarios, createScenarioStore, type Delay, type Picked, type ScenarioStore } from './scenarios.js';
 import { jsonReply, type Reply } from './reply.js';
 import { Spec, type Document } from './spec.js';
 import { createState, sessionOf, type InitialState, type State } from './state.js';
 import { createChooser } from './stages/choose.js';
 import { controlReply } from './stages/control.js';
 import { createCors } from './stages/cors.js';
-import { createEngine } from './stages/engine.js';
+import { createEngine, type Outcome } from './stages/engine.js';
 import { decodeBody, parseJson, prismInput } from './stages/parse.js';
 import { bodyTooLarge, MAX_BODY } from './stages/read-body.js';
 import { createResponder } from './stages/respond.js';
 import { route } from './stages/route.js';
+import { contractOf, scenarioLabel, untilAborted, wait } from './stages/scenario.js';
 import { createTranslator } from './stages/translate.js';
 import { createWriter } from './stages/write.js';
 
@@ -68,6 +70,10 @@ export interface MockSettings {
   maxRecords?: number | undefined;
   /** what every session starts with */
   initialState?: InitialState | undefined;
+  /** run-wide chaos: every request to an operation waits this many milliseconds, or a time drawn from `[min, max]` (`--latency`) */
+  latency?: Delay | undefined;
+  /** run-wide chaos: the share of requests, 0 to 1, answered 503 or dropped, half each (`--faults`) */
+  faults?: number | undefined;
 }
 
 /** A request as a door hands it over. */
@@ -80,14 +86,26 @@ export interface MockRequest {
   body: Uint8Array;
   /** the door stopped reading the body past MAX_BODY: the answer is a 413 */
   tooLarge?: boolean;
+  /** aborts when the caller goes away: a delay or a hang stops waiting */
+  signal?: AbortSignal | undefined;
+}
+
+/** No answer: the connection is dropped (a `reset` fault), or the caller went away first (`aborted`). */
+export interface Dropped {
+  dropped: 'reset' | 'aborted';
+  /** the caller's abort reason, for `aborted` */
+  reason?: unknown;
 }
 
 export interface Pipeline {
-  /** The answer to a request. */
-  answer(request: MockRequest): Promise<Reply>;
+  /** The answer to a request, or none (a fault, or the caller went away). */
+  answer(request: MockRequest): Promise<Reply | Dropped>;
   journal: Journal;
   state: State | undefined;
   fallbacks: Fallbacks;
+  scenarios: ScenarioStore;
+  /** Checks scenarios against the spec and adds them (ScenarioError when any does not fit: none is added). */
+  use(list: unknown, options: { functions: boolean; session?: string }): void;
 }
 
 export const DEFAULT_MAX_RECORDS = 10_000;
@@ -95,6 +113,7 @@ export const DEFAULT_MAX_RECORDS = 10_000;
 const SLICED_BODY = 1_048_576;
 
 export async function createPipeline(settings: MockSettings): Promise<Pipeline> {
+  checkChaos(settings);
   const prism = loadPrism();
   const { dynamic = false, seed, logLevel = 'warn', maxErrors = DEFAULT_MAX_ERRORS, maxResults = DEFAULT_MAX_RESULTS, log = process.stdout, maxRecords = DEFAULT_MAX_RECORDS } = settings;
   const source = settings.spec ?? EMBEDDED_SPEC;
@@ -107,6 +126,9 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
   const logger = prism.createLogger('HTTP SERVER', { level: logLevel, hooks: logFilter(credentialHeadersOf(document)) }, logDestination(log)) as Logger & Parameters<typeof createChooser>[1];
   const fallbacks = new Fallbacks(logger);
   const journal = new Journal(maxRecords);
+
+  const scenarios = createScenarioStore(seed ?? 'mock', { latency: settings.latency, faults: settings.faults });
+  const contract = contractOf(prism, spec, operations);
 
   const cors = createCors(settings);
   const translator = createTranslator(spec, validator, maxErrors);
@@ -121,11 +143,15 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
     fallbacks,
     dynamic,
     seed,
+    pick: scenarios.pick,
   });
   const writer = createWriter({ prism, logger, fallbacks });
 
-  /** The answer to a request to the API, and the operation it was routed to. */
-  async function api(request: MockRequest, routed: Extract<ReturnType<typeof route>, { kind: 'api' }>): Promise<{ reply: Reply; operationId: string | null; body: unknown }> {
+  /** What the journal records of a request to the API beyond what the door read. */
+  type Answered = { reply: Reply | Dropped; outcome?: Outcome; body: unknown };
+
+  /** The answer to a request to the API, with the engine's outcome (none when the body was too large). */
+  async function api(request: MockRequest, routed: Extract<ReturnType<typeof route>, { kind: 'api' }>): Promise<Answered> {
     const bytes = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     // A large body is answered in slices (its decoding, its parse, Prism's and the service's work,
     // the answer's text), so that other requests are served between them: each stays under a
@@ -137,12 +163,27 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
     if (big) await breathe();
     const input = prismInput(request.method, routed, request.headers, received);
     const outcome = engine(input, received);
+    const body = received.absent ? null : received.body;
+    const { picked } = outcome;
+    if (picked) {
+      // A scenario's (or the chaos's) delay, then its fault or its answer; the caller may go away meanwhile.
+      try {
+        await wait(picked.delay, request.signal);
+        if (picked.fault === 'hang') await untilAborted(request.signal);
+      } catch (reason) {
+        return { reply: { dropped: 'aborted', reason }, outcome, body };
+      }
+      if (picked.fault === 'reset') return { reply: { dropped: 'reset' }, outcome, body };
+    }
     if (big) await breathe();
-    return { reply: writer.reply(outcome, input), operationId: outcome.resource?.iid ?? null, body: received.absent ? null : received.body };
+    const reply = writer.reply(outcome, input);
+    // The label of a delay before the contract's answer (a scenario's own answer carries it already).
+    if (picked && outcome.kind !== 'scenario') reply.headers.push(['X-Mock-Scenario', scenarioLabel(picked)]);
+    return { reply, outcome, body };
   }
 
   /** The answer; a failure of the mock itself is logged and answered 500, never thrown at the door. */
-  async function answer(request: MockRequest): Promise<Reply> {
+  async function answer(request: MockRequest): Promise<Reply | Dropped> {
     try {
       return await answerOrThrow(request);
     } catch (error) {
@@ -152,20 +193,41 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
     }
   }
 
-  async function answerOrThrow(request: MockRequest): Promise<Reply> {
+  async function answerOrThrow(request: MockRequest): Promise<Reply | Dropped> {
     const allowed = cors(request);
-    const withCors = (reply: Reply): Reply => ({ ...reply, headers: [...allowed.headers, ...reply.headers] });
+    const withCors = (reply: Reply | Dropped): Reply | Dropped => ('dropped' in reply ? reply : { ...reply, headers: [...allowed.headers, ...reply.headers] });
     if (allowed.preflight) return withCors(allowed.preflight);
     const routed = route(request.target);
-    if (routed.kind !== 'api') return withCors(controlReply(routed, request, { fallbacks, state, journal }));
-    const { reply, operationId, body } =
-      request.tooLarge || request.body.length > MAX_BODY ? { reply: bodyTooLarge(), operationId: null, body: null } : await api(request, routed);
-    const entry: ReceivedRequest = { session: sessionOf(request.headers), operationId, method: request.method.toUpperCase(), path: routed.path, query: routed.query, body, bodyBytes: request.body.length, status: reply.status };
-    journal.record(entry);
+    if (routed.kind !== 'api') return withCors(controlReply(routed, request, { fallbacks, state, journal, scenarios, use }));
+    const { reply, outcome, body } = request.tooLarge || request.body.length > MAX_BODY ? { reply: bodyTooLarge(), body: null } : await api(request, routed);
+    const picked = outcome?.picked;
+    const outside = picked?.answer ? !picked.answer.documented : false;
+    if (outside) {
+      logger.warn({ name: 'SCENARIO', input: { method: request.method, url: { path: routed.path } } }, `answered ${picked?.answer?.status} by ${scenarioLabel(picked as Picked)}: outside the contract`);
+    }
+    journal.record({
+      session: sessionOf(request.headers),
+      operationId: outcome?.resource?.iid ?? null,
+      method: request.method.toUpperCase(),
+      path: routed.path,
+      pathParams: outcome?.pathParams ?? {},
+      query: routed.query,
+      valid: outcome?.valid ?? false,
+      body,
+      bodyBytes: request.body.length,
+      status: 'dropped' in reply ? null : reply.status,
+      unanswered: 'dropped' in reply ? reply.dropped : null,
+      scenario: picked?.by ?? null,
+      outsideContract: outside,
+    });
     return withCors(reply);
   }
 
-  return { answer, journal, state, fallbacks };
+  function use(list: unknown, options: { functions: boolean; session?: string }): void {
+    scenarios.add(checkScenarios(list, contract, { ...options, firstIndex: scenarios.nextIndex }));
+  }
+
+  return { answer, journal, state, fallbacks, scenarios, use };
 }
 
 /** The next turn of the event loop: its setImmediate phase. */

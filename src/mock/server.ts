@@ -6,11 +6,11 @@
 // credential (./log.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPipeline, type MockSettings } from './pipeline.js';
+import { createPipeline, type Dropped, type MockSettings } from './pipeline.js';
 import type { Reply } from './reply.js';
 import { readBody } from './stages/read-body.js';
 
-export { FALLBACKS_PATH, REQUESTS_PATH, RESET_PATH } from './stages/route.js';
+export { FALLBACKS_PATH, REQUESTS_PATH, RESET_PATH, SCENARIOS_PATH } from './stages/route.js';
 
 export interface MockOptions extends MockSettings {
   host?: string | undefined;
@@ -31,15 +31,22 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const pipeline = await createPipeline({ ...options, log });
 
   const server = createServer((req, res) => {
-    const send = (reply: Reply) => {
+    const send = (reply: Reply | Dropped) => {
+      // A scenario's reset fault: the connection drops, with a TCP reset where the socket can send one.
+      if ('dropped' in reply) return void (req.socket.resetAndDestroy?.() ?? req.socket.destroy());
       for (const [name, value] of reply.headers) res.setHeader(name, value);
       res.statusCode = reply.status;
       res.end(reply.body);
     };
+    // The client going away before the answer ends a scenario's delay or hang.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort(new Error('the client closed the connection'));
+    });
     // A body that fails to arrive (the client went away) has no one to answer. (A server's request
     // always has a method and a URL; node:http types them as optional for its client's responses.)
     readBody(req).then(
-      async ({ bytes, tooLarge }) => send(await pipeline.answer({ method: req.method as string, target: req.url as string, headers: req.headers, body: bytes, tooLarge })),
+      async ({ bytes, tooLarge }) => send(await pipeline.answer({ method: req.method as string, target: req.url as string, headers: req.headers, body: bytes, tooLarge, signal: gone.signal })),
       () => res.destroy(),
     );
   });

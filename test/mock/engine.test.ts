@@ -361,7 +361,8 @@ describe('schema check', () => {
 });
 
 /** The status an outcome answers with. */
-const status = (outcome: Outcome) => (outcome.kind === 'output' ? outcome.output.statusCode : outcome.kind === 'problem' ? (outcome.error as { status?: number }).status : outcome.refused.status);
+const status = (outcome: Outcome) =>
+  outcome.kind === 'output' ? outcome.output.statusCode : outcome.kind === 'problem' ? (outcome.error as { status?: number }).status : outcome.kind === 'refused' ? outcome.refused.status : outcome.picked.answer?.status;
 
 /** A Prism logger that writes nothing, as the engine and the chooser call it. */
 function silentPrismLogger(level = 'warn') {
@@ -483,7 +484,7 @@ describe('engine: the outcome of a request, and the check of the response the re
   it("Prism's own response: checked by Prism (the spec's example has no violation); no example kept", () => {
     const { engine } = engineWith(unchanged);
     const outcome = engine(request('post', USERS, { email: 'a@example.org' }), received());
-    expect(outcome).toEqual({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example }, validations: { input: [], output: [] }, resource: user(), fallbacks: [] });
+    expect(outcome).toEqual({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example }, validations: { input: [], output: [] }, resource: user(), valid: true, pathParams: {}, fallbacks: [] });
   });
 
   it('a written body the response schema accepts: no violation, and the example kept for a fallback', () => {
@@ -493,7 +494,7 @@ describe('engine: the outcome of a request, and the check of the response the re
       output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { ...example, email: 'a@example.org' } },
       validations: { input: [], output: [] },
       example: { body: example },
-      resource: user(),
+      resource: user(), valid: true, pathParams: {},
       fallbacks: [],
     });
     expect(lines).toEqual([]);
@@ -513,7 +514,7 @@ describe('engine: the outcome of a request, and the check of the response the re
       kind: 'output',
       output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: example },
       validations: { input: [], output: [] },
-      resource: user(),
+      resource: user(), valid: true, pathParams: {},
       fallbacks: ['example'],
     });
     expect(lines).toEqual([expect.stringMatching(/^example: the reflected response is not valid, sending the example: body\.id Response body property id must be string; body\.role Response body property role must be equal to one of the allowed values: .+$/)]);
@@ -621,7 +622,7 @@ describe('engine: the outcome of a request, and the check of the response the re
     const tooMany = { email: 5, first_name: 6 };
     const { engine, calls } = engineWith(unchanged, operations, translatorOf(document, 1));
     const outcome = engine(request('post', USERS, tooMany), { ...received(), body: tooMany, text: JSON.stringify(tooMany) });
-    expect(outcome).toEqual({ kind: 'refused', refused: expect.any(LimitError), resource: user(), fallbacks: [] });
+    expect(outcome).toEqual({ kind: 'refused', refused: expect.any(LimitError), resource: user(), valid: false, pathParams: {}, fallbacks: [] });
     expect(outcome.kind === 'refused' && outcome.refused.body).toMatchObject({ limit: 'max-errors', max: 1 });
     expect(calls).toEqual([]);
     const faulty: Translator = {
@@ -636,7 +637,7 @@ describe('engine: the outcome of a request, and the check of the response the re
   it('a limit of the mock the responder hits: the outcome is the refusal, with the operation', () => {
     const refused = new LimitError('too many', 'max-results', 1);
     const { engine } = engineWith((result) => ({ result, fallbacks: [], refused }));
-    expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toEqual({ kind: 'refused', refused, resource: user(), fallbacks: [] });
+    expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toEqual({ kind: 'refused', refused, resource: user(), valid: true, pathParams: {}, fallbacks: [] });
   });
 
   it("an operation the spec reader does not know (no operationId it has): Prism's response as it is, the responder not asked", () => {

@@ -9,7 +9,7 @@ const USERS = 'https://api.example.test/v2/system_users';
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 describe('Journal: its bounds', () => {
-  const entry = (path: string, bodyBytes: number, session = 's'): ReceivedRequest => ({ session, operationId: null, method: 'POST', path, query: {}, body: { path }, bodyBytes, status: 200 });
+  const entry = (path: string, bodyBytes: number, session = 's'): ReceivedRequest => ({ session, operationId: null, method: 'POST', path, pathParams: {}, query: {}, valid: false, body: { path }, bodyBytes, status: 200, unanswered: null, scenario: null, outsideContract: false });
   const paths = (journal: Journal, session?: string) => journal.list(session).map((r) => r.path);
 
   it('keeps at most maxEntries requests, dropping the oldest', () => {
@@ -63,7 +63,7 @@ describe('Journal: its bounds', () => {
 });
 
 describe('mock.received', () => {
-  it('each request in order: operation, method, path, query, parsed body, status; a request to no operation has none', async () => {
+  it('each request in order: operation, method, path, path parameters, query, validity, parsed body, status; a request to no operation has none', async () => {
     const mock = await createTestMock();
     await mock.fetch(`${USERS}?invite=1`, post({ email: 'a@example.org' }));
     await mock.fetch(USERS, post({ email: 5 }));
@@ -71,10 +71,10 @@ describe('mock.received', () => {
     await mock.fetch('https://api.example.test/v2/nowhere', { method: 'GET' });
     await mock.fetch('https://api.example.test/__mock/fallbacks');
     expect(mock.received).toEqual([
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: { invite: '1' }, body: { email: 'a@example.org' }, bodyBytes: 25, status: 200 },
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: {}, body: { email: 5 }, bodyBytes: 11, status: 422 },
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: {}, body: 'plain', bodyBytes: 5, status: 422 },
-      { session: 'default', operationId: null, method: 'GET', path: '/v2/nowhere', query: {}, body: null, bodyBytes: 0, status: 404 },
+      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', pathParams: {}, query: { invite: '1' }, valid: true, body: { email: 'a@example.org' }, bodyBytes: 25, status: 200, unanswered: null, scenario: null, outsideContract: false },
+      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', pathParams: {}, query: {}, valid: false, body: { email: 5 }, bodyBytes: 11, status: 422, unanswered: null, scenario: null, outsideContract: false },
+      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', pathParams: {}, query: {}, valid: false, body: 'plain', bodyBytes: 5, status: 422, unanswered: null, scenario: null, outsideContract: false },
+      { session: 'default', operationId: null, method: 'GET', path: '/v2/nowhere', pathParams: {}, query: {}, valid: false, body: null, bodyBytes: 0, status: 404, unanswered: null, scenario: null, outsideContract: false },
     ]);
   });
 

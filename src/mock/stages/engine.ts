@@ -28,11 +28,13 @@ import type { Detail } from '../pydantic.js';
 import { createRouter } from '../router.js';
 import { createSchemaCheck } from '../schema-check.js';
 import type { Spec } from '../spec.js';
-import type { StateFullError } from '../state.js';
+import type { MatchedRequest, Picked } from '../scenarios.js';
+import { sessionOf, type StateFullError } from '../state.js';
 import type { Chooser } from './choose.js';
 import type { Received } from './parse.js';
 import { createPreferences } from './preferences.js';
 import type { Responder } from './respond.js';
+import { pathParameters } from './route.js';
 import type { Translator } from './translate.js';
 
 /** What every outcome says of the request beyond its answer. */
@@ -41,10 +43,17 @@ interface Routed {
   resource?: Resource | undefined;
   /** the fallbacks that fired for it */
   fallbacks: string[];
+  /** the request passed the contract's checks (credentials, parameters, body): its answer is the operation's 2xx */
+  valid?: boolean;
+  /** its path parameters, when it was routed to an operation */
+  pathParams?: Record<string, string>;
+  /** the scenario (or the chaos) that applies to it: its delay, and its fault or answer (kind `scenario`) */
+  picked?: Picked | undefined;
 }
 
 export type Outcome = Routed &
   (
+    | { kind: 'scenario'; picked: Picked }
     | { kind: 'problem'; error: unknown }
     | { kind: 'refused'; refused: LimitError | StateFullError }
     | {
@@ -69,6 +78,8 @@ export interface EngineOptions {
   fallbacks: Fallbacks;
   dynamic: boolean;
   seed: string | undefined;
+  /** what applies to a routed request instead of, or before, the contract's answer (../scenarios.ts) */
+  pick?: ((request: MatchedRequest) => Picked | undefined) | undefined;
 }
 
 /** At most this many security checks are kept (their key holds the client's credentials). */
@@ -76,7 +87,7 @@ const MAX_KEPT = 1000;
 
 export type Engine = (input: IHttpRequest, request: Received) => Outcome;
 
-export function createEngine({ prism, spec, operations, logger, choose, translator, respond, fallbacks, dynamic, seed }: EngineOptions): Engine {
+export function createEngine({ prism, spec, operations, logger, choose, translator, respond, fallbacks, dynamic, seed, pick = () => undefined }: EngineOptions): Engine {
   const router = createRouter(operations, prism.route);
   const schemas = createSchemaCheck(prism, spec.document);
   const validateInput = createInputCheck(prism, schemas);
@@ -141,13 +152,22 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     let walked: Detail[] | undefined;
     const details = () => (walked ??= operation ? translator.requestDetails(operation, request, input) : []);
     const found = violations(resource, input, details);
-    if (found instanceof LimitError) return { kind: 'refused', refused: found, resource, fallbacks: [] };
+    const pathParams = operation ? pathParameters(operation.path, input.url.path) : {};
+    // Valid as the service would find it: no violation of the credentials, parameters or body, a body
+    // that decodes, and none of what Prism lets through that the service refuses.
+    const valid = !(found instanceof LimitError) && !found.some((v) => v.severity === 0) && !request.jsonError && !(request.unchecked && details().length > 0);
+    const picked = operation
+      ? pick({ operationId: operation.operationId, session: sessionOf(input.headers ?? {}), method: input.method.toUpperCase(), path: input.url.path, pathParams, query: request.query, valid, body: request.absent ? null : request.body } as MatchedRequest)
+      : undefined;
+    const known = { resource, valid, pathParams, picked };
+    if (picked?.fault || picked?.answer) return { kind: 'scenario', ...known, picked, fallbacks: [] };
+    if (found instanceof LimitError) return { kind: 'refused', refused: found, ...known, fallbacks: [] };
     const checked = { data: input, validations: found };
     const chosen = choose(resource, checked, { ...settings, ...read.preferences });
     const responded = operation ? respond(chosen, checked, operation, request, details) : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
-    if (responded.refused) return { kind: 'refused', refused: responded.refused, resource, fallbacks: fired };
-    if (responded.result._tag === 'Left') return { kind: 'problem', error: responded.result.left, resource, fallbacks: fired };
+    if (responded.refused) return { kind: 'refused', refused: responded.refused, ...known, fallbacks: fired };
+    if (responded.result._tag === 'Left') return { kind: 'problem', error: responded.result.left, ...known, fallbacks: fired };
 
     const output = responded.result.right;
     const outputs = outputViolations(resource, output);
@@ -157,8 +177,8 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
       const messages = outputs.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ');
       fired.push(fallbacks.fire('example', `the reflected response is not valid, sending the example: ${messages}`, input));
       const chosenBody = { ...output, body: example.body };
-      return { kind: 'output', output: chosenBody, validations: { input: checked.validations, output: outputViolations(resource, chosenBody) }, resource, fallbacks: fired };
+      return { kind: 'output', output: chosenBody, validations: { input: checked.validations, output: outputViolations(resource, chosenBody) }, ...known, fallbacks: fired };
     }
-    return { kind: 'output', output, validations: { input: checked.validations, output: outputs }, ...(example ? { example } : {}), resource, fallbacks: fired };
+    return { kind: 'output', output, validations: { input: checked.validations, output: outputs }, ...(example ? { example } : {}), ...known, fallbacks: fired };
   };
 }

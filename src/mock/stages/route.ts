@@ -12,6 +12,8 @@ export const RESET_PATH = '/__mock/reset';
 export const FALLBACKS_PATH = '/__mock/fallbacks';
 /** Outside /v2: what the mock was sent in the session the request names (../journal.ts). */
 export const REQUESTS_PATH = '/__mock/requests';
+/** Outside /v2: the scenarios of the session the request names (../scenarios.ts): add (POST), list (GET), clear (DELETE). */
+export const SCENARIOS_PATH = '/__mock/scenarios';
 
 export type Query = Record<string, string | string[]>;
 
@@ -24,13 +26,14 @@ export interface ApiRoute {
   baseUrl: string | undefined;
 }
 
-export type Route = { kind: 'fallbacks' } | { kind: 'reset' } | { kind: 'requests' } | ApiRoute;
+export type Route = { kind: 'fallbacks' } | { kind: 'reset' } | { kind: 'requests' } | { kind: 'scenarios' } | ApiRoute;
 
 export function route(target: string | undefined): Route {
   const requestPath = target?.split('?')[0];
   if (requestPath === FALLBACKS_PATH) return { kind: 'fallbacks' };
   if (requestPath === RESET_PATH) return { kind: 'reset' };
   if (requestPath === REQUESTS_PATH) return { kind: 'requests' };
+  if (requestPath === SCENARIOS_PATH) return { kind: 'scenarios' };
   const sent = target ?? '/';
   let url = new URL('http://mock.invalid/');
   try {

@@ -13,6 +13,7 @@ import type { IPrismDiagnostic } from '../prism-types.js';
 import { jsonReply, type HeaderValue, type Reply } from '../reply.js';
 import type { IHttpRequest, Resource } from '../prism-types.js';
 import type { Outcome } from './engine.js';
+import { scenarioReply } from './scenario.js';
 import { unauthorizedBody } from './translate.js';
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100; // as Prism's HTTP server cuts sl-violations
@@ -36,6 +37,7 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
   function reply(outcome: Outcome, input: IHttpRequest): Reply {
     if (outcome.kind === 'problem') return problem(outcome.error, outcome.resource, input);
     if (outcome.kind === 'refused') return jsonReply(outcome.refused.status, 'application/json', outcome.refused.body);
+    if (outcome.kind === 'scenario') return scenarioReply(outcome.picked, outcome.resource?.iid ?? '');
     const { output, validations, example } = outcome;
     const headers: [string, HeaderValue][] = [];
     const located = (prefix: string) => (v: IPrismDiagnostic) => ({

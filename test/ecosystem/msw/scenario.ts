@@ -75,7 +75,7 @@ export function scenario({ createApiClient, validationDetails, createMock, mswHa
         ['applyBulkFeedbackV2', 200],
         ['createOrVerifyUser', 200],
       ]);
-      expect(mock.received[6]).toEqual({ session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', query: {}, body: { email: 'ada@example.org' }, bodyBytes: 27, status: 200 });
+      expect(mock.received[6]).toEqual({ session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', pathParams: {}, query: {}, valid: true, body: { email: 'ada@example.org' }, bodyBytes: 27, status: 200, unanswered: null, scenario: null, outsideContract: false });
     });
 
     it('a 422 in the service dialect, with its detail', async () => {

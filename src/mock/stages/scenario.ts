@@ -1,0 +1,112 @@
+// Applying a scenario (../scenarios.ts) to a request: what the contract says of each operation for
+// the scenarios' check, the wait of a delay, the wait of a hang, and the answer a scenario gives.
+//   in:  what the store picked for the request, the caller's AbortSignal
+//   out: the Reply of a scenario's status, or the end of a wait
+import type { Prism } from '../deps.js';
+import type { IPrismDiagnostic, Resource } from '../prism-types.js';
+import { jsonReply, type HeaderValue, type Reply } from '../reply.js';
+import type { ContractOperation, Picked } from '../scenarios.js';
+import type { Spec } from '../spec.js';
+
+const escapePointer = (part: unknown): string => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** What the scenarios' check reads of each operation: its path parameters, documented statuses, response schemas and examples. */
+export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map<string, ContractOperation> {
+  const contract = new Map<string, ContractOperation>();
+  for (const resource of resources) {
+    const operation = resource.iid ? spec.operation(resource.iid) : undefined;
+    if (!operation) continue;
+    const responseOf = (status: number) => resource.responses.find((response) => response.code === String(status));
+    const jsonOf = (status: number) => responseOf(status)?.contents?.find((content) => /json/i.test(content.mediaType));
+    contract.set(operation.operationId, {
+      pathParams: operation.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+      statuses: resource.responses.map((response) => Number(response.code)).filter((code) => Number.isInteger(code)),
+      bodyViolations(status, body) {
+        // Prism's check of a response, as the mock's own responses are checked: only its body's violations count here.
+        const checked = prism.validateOutput({ resource, element: { statusCode: status, headers: { 'content-type': jsonOf(status)?.mediaType ?? 'application/json' }, body } });
+        const found: IPrismDiagnostic[] = checked._tag === 'Left' ? checked.left : [];
+        return found
+          .filter((v) => v.severity === 0 && v.path?.[0] === 'body')
+          .map((v) => ({ pointer: (v.path ?? []).slice(1).map((part) => `/${escapePointer(part)}`).join(''), reason: v.message }));
+      },
+      example(status) {
+        const content = jsonOf(status);
+        const example = content?.examples?.[0] as { value?: unknown } | undefined;
+        if (example && 'value' in example) return example.value;
+        return content?.schema ? prism.sample(content.schema, resource) : undefined;
+      },
+    });
+  }
+  return contract;
+}
+
+/** Why HTTP names each status (RFC 9110 and its registry), for the problem+json of a status a scenario gives no body. */
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 407: 'Proxy Authentication Required', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 411: 'Length Required',
+  412: 'Precondition Failed', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable',
+  417: 'Expectation Failed', 418: "I'm a teapot", 421: 'Misdirected Request', 422: 'Unprocessable Content', 423: 'Locked', 424: 'Failed Dependency',
+  425: 'Too Early', 426: 'Upgrade Required', 428: 'Precondition Required', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons', 500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable',
+  504: 'Gateway Timeout', 505: 'HTTP Version Not Supported', 506: 'Variant Also Negotiates', 507: 'Insufficient Storage', 508: 'Loop Detected',
+  510: 'Not Extended', 511: 'Network Authentication Required',
+};
+
+/** The label of what answered: `<index> <operation>` or `chaos`, and `outside-contract` for a status the operation does not document. */
+export function scenarioLabel(picked: Picked): string {
+  const by = picked.by === 'chaos' ? 'chaos' : `${picked.by.index} ${picked.by.operation}`;
+  return picked.answer && !picked.answer.documented ? `${by} outside-contract` : by;
+}
+
+/**
+ * The answer of a scenario's status: its headers (an `X-Mock-Scenario` label last), and its body as
+ * JSON, its text, the spec's example (a documented status without a body), or a problem+json saying
+ * the status comes from a scenario (an undocumented one without a body).
+ */
+export function scenarioReply(picked: Picked, operationId: string): Reply {
+  const answer = picked.answer as NonNullable<Picked['answer']>;
+  const label: [string, HeaderValue] = ['X-Mock-Scenario', scenarioLabel(picked)];
+  const headers: [string, HeaderValue][] = [...answer.headers.filter(([name]) => name.toLowerCase() !== 'content-type'), label];
+  const contentType = answer.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (answer.text !== undefined) {
+    return { status: answer.status, headers: [...headers, ['Content-Type', contentType ?? 'application/json'], ['Content-Length', Buffer.byteLength(answer.text)]], body: answer.text };
+  }
+  if (answer.body !== undefined) return jsonReply(answer.status, contentType ?? 'application/json', answer.body, headers);
+  const title = TITLES[answer.status] ?? `HTTP ${answer.status}`;
+  const source = picked.by === 'chaos' ? 'the mock\'s run-wide chaos (--faults)' : `mock scenario ${picked.by.index}`;
+  const detail = `${title}, answered by ${source}: ${operationId} does not document ${answer.status}, so this answer is outside the contract.`;
+  return jsonReply(answer.status, contentType ?? 'application/problem+json', { type: 'about:blank', title, status: answer.status, detail }, headers);
+}
+
+/**
+ * Waits `ms` milliseconds, or rejects with the signal's reason once it aborts. The wait ends at
+ * whichever comes first: the timers of the moment (so fake timers advanced past it end it at once),
+ * or the real clock (`AbortSignal.timeout`, which fake timers leave alone: a test that installs them
+ * and never advances them still gets its answer, after the real delay).
+ */
+export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const real = AbortSignal.timeout(ms);
+    const end = (settle: () => void) => () => {
+      clearTimeout(timer);
+      real.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', aborted);
+      settle();
+    };
+    const done = end(resolve);
+    const aborted = end(() => reject(signal?.reason));
+    const timer = setTimeout(done, ms);
+    real.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
+
+/** Never resolves; rejects with the signal's reason once it aborts (a hang). */
+export function untilAborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal?.aborted) reject(signal.reason);
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}

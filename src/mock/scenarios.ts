@@ -363,7 +363,7 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
         ? { by: 'chaos', delay, fault: 'reset' }
         : { by: 'chaos', delay, answer: { status: 503, documented: false, headers: [['Retry-After', '1']], body: undefined } };
     }
-    return { by: 'chaos', delay };
+    return latency === undefined ? undefined : { by: 'chaos', delay };
   }
 
   return {

@@ -16,12 +16,15 @@ const scratch = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const USAGE = [
-  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]...',
+  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]',
   'It needs the optional peers @stoplight/prism-core, @stoplight/prism-http, @stoplight/prism-http-server: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
   'Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is',
   'walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request\'s (--max-results,',
   "default 20,000: bulk feedback's operations × records).",
-  'GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state and requests.',
+  'GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and',
+  'scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).',
+  'Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of',
+  'requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.',
 ].join('\n');
 
 interface Run {
@@ -83,6 +86,8 @@ const defaults = {
   maxErrors: undefined,
   maxResults: undefined,
   corsOrigins: undefined,
+  latency: undefined,
+  faults: undefined,
   state: undefined,
   initialState: undefined,
 };
@@ -134,6 +139,14 @@ describe('api-contract-mock: starting', () => {
     expect(out).toEqual([`mock: http://127.0.0.1:4010 serving ${spec} (dynamic, seed 7, stateless)`]);
   });
 
+  it('run-wide chaos: --latency MS or MIN..MAX and --faults SHARE reach the server, with a --seed of their own, and the line says so', async () => {
+    const { started, out } = await run(['--latency', '50..300', '--faults', '0.05', '--seed', 's']);
+    expect(started).toEqual([{ ...defaults, latency: [50, 300], faults: 0.05, seed: 's' }]);
+    expect(out).toEqual([`mock: http://127.0.0.1:4010 serving ${bundled} (static examples, stateful, latency 50..300 ms, faults 0.05)`]);
+    expect((await run(['--latency', '120', '--faults', '1'])).started).toEqual([{ ...defaults, latency: 120, faults: 1 }]);
+    expect((await run(['--faults', '.5'])).started).toEqual([{ ...defaults, faults: 0.5 }]);
+  });
+
   it('--max-records, --max-errors and --max-results take whole numbers of several digits', async () => {
     expect((await run(['--max-records', '250', '--max-errors', '10000', '--max-results', '20000'])).started).toEqual([{ ...defaults, maxRecords: 250, maxErrors: 10000, maxResults: 20000 }]);
   });
@@ -172,7 +185,12 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     [['--port', '80a'], '--port must be an integer from 0 to 65535, got "80a"'],
     [['--port', 'a80'], '--port must be an integer from 0 to 65535, got "a80"'],
     [['--spec', missing], `no spec at ${missing}: run \`npm run build\` first`],
-    [['--seed', '7'], '--seed only applies with --dynamic'],
+    [['--seed', '7'], '--seed only applies with --dynamic, --latency or --faults'],
+    [['--latency', '300..50'], '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "300..50"'],
+    [['--latency=-5'], '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "-5"'],
+    [['--latency', '600001'], '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "600001"'],
+    [['--faults', '1.5'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "1.5"'],
+    [['--faults', '5%'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "5%"'],
     [['--stateless', '--state', 'x.json'], '--state only applies without --stateless'],
     [['--max-records', '0'], '--max-records must be a whole number of at least 1, got "0"'],
     [['--max-records', '1e3'], '--max-records must be a whole number of at least 1, got "1e3"'],

@@ -41,8 +41,9 @@ export function mswHandlers(baseUrl: string, mockOrOptions: Mock | MockOptions =
       try {
         return await (await mock()).handle(request);
       } catch (error) {
-        // A scenario's reset fault: MSW's network error, which the caller's fetch rejects with.
-        if (error instanceof TypeError && error.cause instanceof ConnectionResetError) return Response.error();
+        // A scenario's reset fault: MSW's network error, which the caller's fetch rejects with. A
+        // caller that aborted a delay or a hang has its rejection already: no one reads this answer.
+        if ((error instanceof TypeError && error.cause instanceof ConnectionResetError) || request.signal.aborted) return Response.error();
         throw error;
       }
     }),

@@ -1,6 +1,7 @@
-// The in-process mock as front-end and client teams use it: an empty project installs the packed
+// The mock as front-end and client teams use it: an empty project installs the packed
 // package (the tarball given as the argument) with the Prism peers, vitest and msw, and runs the
-// MSW scenario (./msw/) through the package's own entry points. Both lines users have: MSW 2 on
+// MSW scenario (./msw/, its rehearsed failures included) through the package's own entry points, and
+// the bin's scenarios over HTTP (./msw/http-scenarios.test.ts). Both lines users have: MSW 2 on
 // Node 20.19 (the engines floor) and MSW 3 (the registry's latest, Node 22.12+) on Node 24.
 import { copyFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ for (const [label, msw, [version, node]] of [['MSW 2', 'msw@2', nodes[0]], ['MSW
     for (const file of readdirSync(join(here, 'msw'))) copyFileSync(join(here, 'msw', file), join(app, file));
     const tested = run(node, [join(app, 'node_modules/vitest/vitest.mjs'), 'run', '--root', app], { cwd: app, env: { ...env, CI: '1' } });
     const passed = /Tests\s+\d+ passed/.test(tested.output.replace(/\u001b\[[0-9;]*m/g, ''));
-    checks.result(`${label} on Node ${version}: mswHandlers + createApiClient on the seven operations`, tested.ok && passed, tested.ok && passed ? '' : tail(tested.output, 60));
+    checks.result(`${label} on Node ${version}: mswHandlers + createApiClient on the seven operations, scenarios through MSW and over HTTP`, tested.ok && passed, tested.ok && passed ? '' : tail(tested.output, 60));
     // A CommonJS test file (Jest's kind) requires the mock and msw's handlers.
     const required = run(node, ['-e', REQUIRED], { cwd: app, env });
     checks.result(`${label} on Node ${version}: require() of ./mock and ./msw`, required.ok && required.stdout.trim() === '200 1', required.ok ? required.stdout.trim() : tail(required.output));

@@ -94,6 +94,27 @@ export function scenario({ createApiClient, validationDetails, createMock, mswHa
       expect(mock.received).toMatchObject([{ operationId: 'logTraces', status: 401 }]);
     });
 
+    it('scenarios: a 503 with Retry-After once, then the contract again, both in the journal', async () => {
+      mock.use({ operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' }, times: 1 });
+      const send = () => fetch(`${BASE}/v2/projects/${PROJECT}/traces`, { method: 'POST', headers: { 'content-type': 'application/json', 'service-ao-api-key': 'k' }, body: '{"traces": [{"type": "trace", "name": "chat", "spans": []}]}' });
+      const unavailable = await send();
+      expect([unavailable.status, unavailable.headers.get('retry-after'), unavailable.headers.get('x-mock-scenario')]).toEqual([503, '2', '0 logTraces outside-contract']);
+      expect((await send()).status).toBe(200);
+      expect(mock.requests('logTraces').map((r) => [r.status, r.outsideContract])).toEqual([
+        [503, true],
+        [200, false],
+      ]);
+    });
+
+    it('scenarios: a reset fault is a network error for fetch; a delay ends when the caller aborts', async () => {
+      mock.use({ operation: 'createOrVerifyUser', fault: 'reset', times: 1 }, { operation: 'createOrVerifyUser', delay: 60_000 });
+      const create = (signal?: AbortSignal) => fetch(`${BASE}/v2/system_users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": "ada@example.org"}', ...(signal ? { signal } : {}) });
+      await expect(create()).rejects.toThrow(TypeError);
+      const start = Date.now();
+      await expect(create(AbortSignal.timeout(50))).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(Date.now() - start).toBeLessThan(5_000);
+    });
+
     it('the first user is the administrator, the next one is not; reset starts again', async () => {
       const create = (email: string) => api.POST('/v2/system_users', { body: { email } });
       expect((await create('first@example.org')).data?.role).toBe('system_admin');

@@ -19,6 +19,7 @@ const SECTIONS = {
   pipeline: ['## 3. Pipeline', ['| lint |', 'build (bundle + types + security)', 'contract tests']],
   package: ['## 4. Package', ['tarball (packed)', 'runtime dependencies installed', 'cost of the import']],
   growth: ['## 5. Growth', ['| 1× | 7 |', 'ours start-up', 'ours CPU per request', 'per op at 1×', 'target ≤ 1.50×', "vs Prism's CLI at every size"]],
+  scenarios: ['## 8. Scenarios', ['| no scenario |', '100 scenarios of the same operation, none matching', '100 scenarios of other operations', 'ratio to none', '≤ 1.10×']],
 } as const;
 
 // The minimal run: every section once, with --quick and the load cut to 0.2 s per scenario, in
@@ -26,7 +27,7 @@ const SECTIONS = {
 // half the time; each process must print exactly its own sections.
 const HALVES = [
   ['client', 'mock', 'pipeline'],
-  ['package', 'growth'],
+  ['package', 'growth', 'scenarios'],
 ] as const;
 const runs = new Map<string, Promise<string>>();
 const { dir: packedDir } = await packedPackage();

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // What the package costs its users, side by side with the alternatives, on this machine.
 //
-//   node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies] [--quick]
+//   node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios] [--quick]
 //                               [--duration SECONDS] [--packed DIR] [--write [FILE]]
 //
-//   --only      run only these sections (comma-separated; default: all seven)
+//   --only      run only these sections (comma-separated; default: all eight)
 //   --quick     a tiny configuration that checks the harness, not the machine: short timers,
 //               0.5 s of load, slow pipeline steps skipped, growth at 1× only, single runs
 //   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick), and with --quick
@@ -24,7 +24,7 @@ import { cleanup, installCleanupHandlers, machine, root } from './lib.js';
 // Each section's module is loaded when the section runs: a run of one section, or a command line
 // refused, does not pay for loading the others (autocannon, openapi-typescript, the client).
 /** @typedef {{ quick: boolean, duration: number, packed: string | undefined }} SectionOptions */
-/** @type {Record<'client' | 'mock' | 'pipeline' | 'package' | 'growth' | 'inprocess' | 'bodies', { title: string, run: (options: SectionOptions) => Promise<{ text: string }> }>} */
+/** @type {Record<'client' | 'mock' | 'pipeline' | 'package' | 'growth' | 'inprocess' | 'bodies' | 'scenarios', { title: string, run: (options: SectionOptions) => Promise<{ text: string }> }>} */
 const SECTIONS = {
   client: { title: '1. Client overhead (per call, fetch stubbed)', run: async (o) => (await import('./client.js')).clientSection(o) },
   mock: { title: '2. Mock throughput (loopback, 10 connections)', run: async (o) => (await import('./throughput.js')).mockSection(o) },
@@ -33,6 +33,7 @@ const SECTIONS = {
   growth: { title: '5. Growth (10× and 100× the operations)', run: async (o) => (await import('./growth.js')).growthSection(o) },
   inprocess: { title: '6. The mock in-process (createMock)', run: async (o) => (await import('./inprocess.js')).inProcessSection(o) },
   bodies: { title: '7. Big bodies (the HTTP mock)', run: async (o) => (await import('./bodies.js')).bodiesSection(o) },
+  scenarios: { title: '8. Scenarios (their cost per request)', run: async (o) => (await import('./scenarios.js')).scenariosSection(o) },
 };
 
 /** @typedef {keyof typeof SECTIONS} Section */
@@ -55,7 +56,7 @@ function options() {
     strict: true,
   });
   if (values.help) {
-    console.log('node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies] [--quick] [--duration S] [--packed DIR] [--write [FILE]]');
+    console.log('node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios] [--quick] [--duration S] [--packed DIR] [--write [FILE]]');
     process.exit(0);
   }
   const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(SECTIONS);

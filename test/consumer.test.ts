@@ -123,6 +123,28 @@ describe('the packed package', { timeout: 120_000 }, () => {
     });
   });
 
+  it("the mock's types stand in a front-end project: DOM lib, no Node types, no Prism installed", async () => {
+    const dir = mkdtempSync(join(app, 'front-end-'));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false }, files: ['mock.ts'] }),
+    );
+    writeFileSync(
+      join(dir, 'mock.ts'),
+      [
+        "import type { Mock, MockOptions, ReceivedOf } from '@observability/api-contract/mock';",
+        "export const options: MockOptions = { logLevel: 'warn', log: { write: (text: string) => console.warn(text) } };",
+        "export const use = (mock: Mock) => mock.use({ operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' } });",
+        "export type Sent = ReceivedOf<'logTraces'>;",
+      ].join('\n'),
+    );
+    const result = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(result).toBe('');
+  });
+
   it('rejects a consumer body that breaks the contract at compile time', async () => {
     const { diagnostics, output } = await compile();
     expect(diagnostics.some((line) => /^broken\.ts\(2,\d+\): error TS2322/.test(line)), output).toBe(true);

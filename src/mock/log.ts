@@ -61,7 +61,12 @@ export function logFilter(credentialHeaders: Set<string>): {
 }
 
 /** pino's destination: one `mock: <level> [<name>] <METHOD path> <message>` line per entry. */
-export function logDestination(stream: NodeJS.WritableStream): { write(line: string): void } {
+/** Where the mock's log lines go: anything with a `write` of text (process.stderr, a stream, a test's own sink). */
+export interface LogSink {
+  write(text: string): unknown;
+}
+
+export function logDestination(stream: LogSink): { write(line: string): void } {
   return {
     write(line) {
       try {

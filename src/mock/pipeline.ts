@@ -17,7 +17,7 @@ import { loadPrism } from './deps.js';
 import { Fallbacks } from './fallbacks.js';
 import { Journal } from './journal.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './limits.js';
-import { credentialHeadersOf, logDestination, logFilter, type Logger } from './log.js';
+import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './log.js';
 import { specPath } from '../shared/package-root.js';
 import { createValidator } from './pydantic.js';
 import { createReflector } from './reflect.js';
@@ -51,7 +51,7 @@ export interface MockSettings {
   /** pino level of the log: fatal, error, warn, info, debug, trace, silent */
   logLevel?: string | undefined;
   /** where log lines go */
-  log?: NodeJS.WritableStream | undefined;
+  log?: LogSink | undefined;
   /** CORS headers and preflight answers (default true) */
   cors?: boolean | undefined;
   /**

@@ -330,8 +330,8 @@ export interface ScenarioStore {
   list(session: string): ListedScenario[];
   /** Forgets a session's scenarios (every session's without `session`); their numbering starts again. */
   clear(session?: string): void;
-  /** What applies to `request` (the first scenario that matches it, then the chaos); uses it up by one. */
-  pick(request: MatchedRequest): Picked | undefined;
+  /** What applies to the request (the first scenario that matches it, then the chaos), which `read` gives when asked; uses it up by one. */
+  pick(read: () => MatchedRequest): Picked | undefined;
 }
 
 export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioStore {
@@ -386,8 +386,11 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
       if (session === undefined) sessions.clear();
       else sessions.delete(session);
     },
-    pick(request) {
-      const list = sessions.size === 0 ? undefined : sessions.get(request.session)?.byOperation.get(request.operationId);
+    pick(read) {
+      // No scenario in any session and no chaos: nothing to read of the request.
+      if (sessions.size === 0 && chaos.latency === undefined && !chaos.faults) return undefined;
+      const request = read();
+      const list = sessions.get(request.session)?.byOperation.get(request.operationId);
       const rule = list?.find((candidate) => applies(candidate, request));
       if (!rule || !list) return chaotic();
       if (rule.left !== null && --rule.left === 0) list.splice(list.indexOf(rule), 1);

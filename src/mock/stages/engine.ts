@@ -78,8 +78,8 @@ export interface EngineOptions {
   fallbacks: Fallbacks;
   dynamic: boolean;
   seed: string | undefined;
-  /** what applies to a routed request instead of, or before, the contract's answer (../scenarios.ts) */
-  pick?: ((request: MatchedRequest) => Picked | undefined) | undefined;
+  /** what applies to a routed request instead of, or before, the contract's answer (../scenarios.ts); it reads the request only when there may be one */
+  pick?: ((request: () => MatchedRequest) => Picked | undefined) | undefined;
 }
 
 /** At most this many security checks are kept (their key holds the client's credentials). */
@@ -157,7 +157,7 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     // that decodes, and none of what Prism lets through that the service refuses.
     const valid = !(found instanceof LimitError) && !found.some((v) => v.severity === 0) && !request.jsonError && !(request.unchecked && details().length > 0);
     const picked = operation
-      ? pick({ operationId: operation.operationId, session: sessionOf(input.headers ?? {}), method: input.method.toUpperCase(), path: input.url.path, pathParams, query: request.query, valid, body: request.absent ? null : request.body } as MatchedRequest)
+      ? pick(() => ({ operationId: operation.operationId, session: sessionOf(input.headers ?? {}), method: input.method.toUpperCase(), path: input.url.path, pathParams, query: request.query, valid, body: request.absent ? null : request.body }) as MatchedRequest)
       : undefined;
     const known = { resource, valid, pathParams, picked };
     if (picked?.fault || picked?.answer) return { kind: 'scenario', ...known, picked, fallbacks: [] };

@@ -91,3 +91,38 @@ export const operationSecurity: Record<string, { operationId: string; schemes: r
     "optional": true
   }
 };
+
+/**
+ * For each operation ("METHOD /path"), the statuses its spec documents a response for. An answer
+ * with any other status is not one the client can type.
+ */
+export const operationResponses: Record<string, readonly number[]> = {
+  "PUT /v2/projects/{project_id}/runs/{run_id}/signals/configuration": [
+    200,
+    422
+  ],
+  "POST /v2/login/social": [
+    200,
+    422
+  ],
+  "PATCH /v2/projects/{project_id}/annotation/templates/{template_id}": [
+    200,
+    422
+  ],
+  "POST /v2/projects/{project_id}/traces": [
+    200,
+    422
+  ],
+  "POST /v2/scorers/{scorer_id}/version/luna3": [
+    200,
+    422
+  ],
+  "POST /v2/projects/{project_id}/feedback/ratings": [
+    200,
+    422
+  ],
+  "POST /v2/system_users": [
+    200,
+    422
+  ]
+};

@@ -2,7 +2,7 @@
 // Derives everything in generated/ from openapi/:
 //   openapi.json, openapi.yaml  the bundled document (Redocly CLI)
 //   schema.d.ts                 types (openapi-typescript), every `oneOf` made exclusive
-//   security.ts                 the security requirements of each operation, for the client
+//   security.ts                 the security requirements of each operation, and the responses it documents, for the client
 // `--check` writes nothing: it derives the files again and fails when generated/ differs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -100,7 +100,13 @@ export async function types(document) {
 function security(document) {
   /** @type {Record<string, { operationId: string, schemes: string[], optional: boolean }>} */
   const operations = {};
+  /** @type {Record<string, number[]>} */
+  const responses = {};
   for (const { path, method, operation } of operationsOf(document)) {
+    responses[`${method.toUpperCase()} ${path}`] = Object.keys(operation.responses ?? {}).map((status) => {
+      if (!/^[1-5]\d\d$/.test(status)) throw new Error(`${operation.operationId}: a response for ${status} (a range or default) is not supported by the client`);
+      return Number(status);
+    });
     /** @type {Record<string, string[]>[]} */
     const requirements = operation.security ?? document.security ?? [];
     const schemes = requirements.flatMap((requirement) => {
@@ -135,6 +141,12 @@ export type SecuritySchemeName = keyof typeof securitySchemes;
  * it may also be sent with no credential.
  */
 export const operationSecurity: Record<string, { operationId: string; schemes: readonly SecuritySchemeName[]; optional: boolean }> = ${json(operations)};
+
+/**
+ * For each operation ("METHOD /path"), the statuses its spec documents a response for. An answer
+ * with any other status is not one the client can type.
+ */
+export const operationResponses: Record<string, readonly number[]> = ${json(responses)};
 `;
 }
 

@@ -5,6 +5,7 @@
 import { getEventListeners } from 'node:events';
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
+import spec from '../generated/openapi.json' with { type: 'json' };
 import { describe, expect, it, vi } from 'vitest';
 import { exposedText, leakedFragment } from './fuzz/lib/leaks.js';
 import {
@@ -16,6 +17,8 @@ import {
   UnexpectedResponseError,
   UnknownOperationError,
   validationDetails,
+  ERROR_BODY_WAIT_MS,
+  MissingValidatorError,
   type ApiClientOptions,
   type Credentials,
 } from '../src/index.js';
@@ -321,10 +324,11 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     return error as UnexpectedResponseError;
   }
 
-  it('not labelled JSON: reason, status, content type and message; the body is not quoted', async () => {
-    const error = await failureOf({ status: 502, contentType: 'text/html', body: `<p>${SECRET_BODY}</p>` });
-    expect(error).toMatchObject({ name: 'UnexpectedResponseError', operation: 'logTraces', status: 502, contentType: 'text/html', reason: 'not JSON', limit: undefined });
-    expect(error.message).toBe('logTraces: the HTTP 502 response has a body that is not JSON (content-type: text/html).');
+  it('not labelled JSON: kind, reason, status, content type and message; the body is a field, not quoted', async () => {
+    const error = await failureOf({ status: 422, contentType: 'text/html', body: `<p>${SECRET_BODY}</p>` });
+    expect(error).toMatchObject({ name: 'UnexpectedResponseError', operation: 'logTraces', status: 422, contentType: 'text/html', kind: 'content-type', reason: 'not JSON', limit: undefined, violations: [] });
+    expect(error.body).toBe(`<p>${SECRET_BODY}</p>`);
+    expect(error.message).toBe('logTraces: the HTTP 422 response has a body that is not JSON (content-type: text/html).');
   });
 
   it('no content type at all: not JSON, and the message says none', async () => {
@@ -341,18 +345,18 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
   });
 
   it('no body at all: empty body', async () => {
-    expect(await failureOf({ status: 201, body: null })).toMatchObject({ status: 201, reason: 'empty body' });
+    expect(await failureOf({ status: 200, body: null })).toMatchObject({ status: 200, kind: 'parse', reason: 'empty body', body: '' });
   });
 
   it('JSON that does not parse: invalid JSON, without the parser quoting it', async () => {
     const error = await failureOf({ status: 422, body: `{"detail": "${SECRET_BODY}"` });
-    expect(error).toMatchObject({ status: 422, reason: 'invalid JSON' });
+    expect(error).toMatchObject({ status: 422, kind: 'parse', reason: 'invalid JSON', body: `{"detail": "${SECRET_BODY}"` });
     expect(error.message).toBe('logTraces: the HTTP 422 response has a body that is not valid JSON.');
   });
 
   it('a body over maxResponseBytes: body too large, with the limit', async () => {
     const error = await failureOf({ body: JSON.stringify({ note: SECRET_BODY.repeat(10) }) }, { maxResponseBytes: 100 });
-    expect(error).toMatchObject({ reason: 'body too large', limit: 100 });
+    expect(error).toMatchObject({ kind: 'size', reason: 'body too large', limit: 100, body: undefined });
     expect(error.message).toBe('logTraces: the HTTP 200 response has a body larger than the limit of 100 bytes (maxResponseBytes); the rest was not read.');
   });
 
@@ -475,26 +479,26 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
   });
 
   it('the JSON check sees the response after the caller\'s middleware, given to the client or to one call', async () => {
-    // A middleware that turns the service's plain-text 503 page into a JSON error the caller handles.
+    // A middleware that turns a plain-text 422 page (a proxy's) into the JSON error the caller handles.
     const rewrite: Middleware = {
       onResponse({ response }) {
         if (response.headers.get('content-type') === 'text/plain') return Response.json({ detail: 'unavailable' }, { status: response.status });
         return undefined;
       },
     };
-    const answer = { status: 503, contentType: 'text/plain', body: 'down for maintenance' };
+    const answer = { status: 422, contentType: 'text/plain', body: 'rejected by the proxy' };
     const { client } = stubbed({ auth: every, middleware: [rewrite] }, answer);
     expect((await logTraces(client)).error).toEqual({ detail: 'unavailable' });
     const { client: plain } = stubbed({ auth: every }, answer);
     const perCall = await plain.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [rewrite] });
     expect(perCall.error).toEqual({ detail: 'unavailable' });
     // Without it, the same answer is refused.
-    expect(await logTraces(plain).catch((e: unknown) => e)).toMatchObject({ reason: 'not JSON', status: 503 });
+    expect(await logTraces(plain).catch((e: unknown) => e)).toMatchObject({ reason: 'not JSON', status: 422 });
   });
 
   it('a middleware added to the client later, with use(), is seen by the JSON check as well', async () => {
     const rewrite: Middleware = { onResponse: ({ response }) => Response.json({ detail: `was ${response.headers.get('content-type')}` }, { status: response.status }) };
-    const { client } = stubbed({ auth: every }, { status: 503, contentType: 'text/plain', body: 'down for maintenance' });
+    const { client } = stubbed({ auth: every }, { status: 422, contentType: 'text/plain', body: 'rejected by the proxy' });
     client.use(rewrite);
     expect((await logTraces(client)).error).toEqual({ detail: 'was text/plain' });
   });
@@ -620,6 +624,245 @@ describe('timeouts and the caller’s signal, with fetch stubbed', () => {
   it('a call that answers in time is not affected by its timeout', async () => {
     const { client } = stubbed({ auth: every, timeout: 1_000 }, { body: '{"traces_count": 1}' });
     expect((await logTraces(client)).data).toEqual({ traces_count: 1 });
+  });
+});
+
+/** A body stream whose cancel never settles, as MSW's are: a client that awaits it hangs for ever. */
+function stuckStream(chunks: string[], { end = true, fail }: { end?: boolean; fail?: Error } = {}) {
+  const state = { cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+      if (fail) controller.error(fail);
+      else if (end) controller.close();
+    },
+    cancel() {
+      state.cancelled = true;
+      return new Promise<void>(() => undefined);
+    },
+  });
+  return { stream, state };
+}
+
+/** A body stream that never ends: a chunk of `size` bytes on every pull. */
+const endless = (size: number) => new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(size).fill(0x61)) });
+
+/** What a call came to: its data, its error, or the kind and status of its UnexpectedResponseError. */
+async function outcome(call: Promise<{ data?: unknown; error?: unknown }>) {
+  try {
+    const { data, error } = await call;
+    return error === undefined ? { data } : { error };
+  } catch (e) {
+    if (!(e instanceof UnexpectedResponseError)) throw e;
+    return { kind: e.kind, status: e.status, body: e.body };
+  }
+}
+
+describe('an answer with a status the operation does not document rejects with kind status, whatever its body', () => {
+  it('a 503 with a JSON detail is not typed as the 422: status, headers (Retry-After) and the parsed body, kept out of the message', async () => {
+    const { client } = stubbed({ auth: every }, { status: 503, body: '{"detail": "maintenance"}', headers: { 'retry-after': '7' } });
+    const error = await logTraces(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    const failure = error as UnexpectedResponseError;
+    expect(failure).toMatchObject({ operation: 'logTraces', status: 503, kind: 'status', reason: 'undocumented status', contentType: 'application/json', limit: undefined, violations: [] });
+    expect(failure.body).toEqual({ detail: 'maintenance' });
+    expect(failure.headers.get('retry-after')).toBe('7');
+    expect(failure.message).toBe('logTraces: the HTTP 503 response has a status the operation does not document.');
+    // Neither the body nor the headers show when the error is printed as JSON or listed by its keys.
+    expect(JSON.stringify(failure)).not.toMatch(/maintenance|retry/);
+    expect(Object.keys(failure)).not.toContain('body');
+  });
+
+  it('a 500 with an HTML page is a status error, not a content-type one; the page is the body', async () => {
+    const { client } = stubbed({ auth: every }, { status: 500, contentType: 'text/html', body: '<h1>oops</h1>' });
+    expect(await outcome(logTraces(client))).toEqual({ kind: 'status', status: 500, body: '<h1>oops</h1>' });
+  });
+
+  it('a 404 labelled JSON that does not parse: a status error whose body is the text', async () => {
+    const { client } = stubbed({ auth: every }, { status: 404, body: '{"detail": ' });
+    expect(await outcome(logTraces(client))).toEqual({ kind: 'status', status: 404, body: '{"detail": ' });
+  });
+
+  it('every status from 200 to 599 but the documented 200 and 422 is a status error, a body or none', async () => {
+    const noBody = new Set([204, 205, 304]);
+    const kinds = new Map<number, unknown>();
+    for (let status = 200; status <= 599; status++) {
+      const { client } = stubbed({ auth: every }, { status, body: noBody.has(status) ? null : '{"detail": "x"}' });
+      const result = await outcome(logTraces(client));
+      kinds.set(status, 'kind' in result ? result.kind : 'error' in result ? 'error' : 'data');
+    }
+    expect(kinds.get(200)).toBe('data');
+    expect(kinds.get(422)).toBe('error');
+    expect([...kinds].filter(([status, kind]) => status !== 200 && status !== 422 && kind !== 'status')).toEqual([]);
+  });
+
+  it('a body larger than maxResponseBytes, declared or not: a status error without the body', async () => {
+    const declared = stubbed({ auth: every, maxResponseBytes: 10 }, { status: 500, body: '{"detail": "a long explanation"}' });
+    expect(await outcome(logTraces(declared.client))).toEqual({ kind: 'status', status: 500, body: undefined });
+    const { stream } = stuckStream(['{"detail": ', '"a long explanation"}']);
+    const streamed = stubbed({ auth: every, maxResponseBytes: 15 }, { status: 500, body: stream });
+    expect(await outcome(logTraces(streamed.client))).toEqual({ kind: 'status', status: 500, body: undefined });
+  });
+
+  it('a body that never ends is cut at maxResponseBytes', async () => {
+    const { client } = stubbed({ auth: every, maxResponseBytes: 1_000 }, { status: 502, body: endless(64) });
+    expect(await outcome(logTraces(client))).toEqual({ kind: 'status', status: 502, body: undefined });
+  });
+
+  it(`a body that stalls is given up after ERROR_BODY_WAIT_MS (${ERROR_BODY_WAIT_MS} ms), and no timer is left running`, async () => {
+    const { stream, state } = stuckStream(['<h1>'], { end: false });
+    const { client } = stubbed({ auth: every }, { status: 503, contentType: 'text/html', body: stream });
+    const started = performance.now();
+    expect(await outcome(logTraces(client))).toEqual({ kind: 'status', status: 503, body: undefined });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(ERROR_BODY_WAIT_MS - 5);
+    expect(state.cancelled).toBe(true);
+    expect(process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout')).toEqual([]);
+  });
+
+  it('a body that errors midway: a status error without the body', async () => {
+    const { stream } = stuckStream(['<h1>'], { fail: new TypeError('terminated') });
+    const { client } = stubbed({ auth: every }, { status: 500, contentType: 'text/html', body: stream });
+    expect(await outcome(logTraces(client))).toEqual({ kind: 'status', status: 500, body: undefined });
+  });
+
+  it('a documented status whose body is not JSON carries its text as well', async () => {
+    const { client } = stubbed({ auth: every }, { status: 200, contentType: 'text/plain', body: 'fine' });
+    expect(await outcome(logTraces(client))).toEqual({ kind: 'content-type', status: 200, body: 'fine' });
+  });
+});
+
+describe('nothing the client does after deciding on the answer holds the call (a cancel that never settles)', () => {
+  it.each([
+    ['a 500 HTML page', { status: 500, contentType: 'text/html' }, ['<h1>oops</h1>'], { kind: 'status', status: 500, body: '<h1>oops</h1>' }],
+    ['a 200 that is not JSON', { status: 200, contentType: 'text/html' }, ['<h1>oops</h1>'], { kind: 'content-type', status: 200, body: '<h1>oops</h1>' }],
+    ['a 200 over the limit, streamed', { status: 200 }, ['{"traces_count": 1,', ' "note": "0123456789"}'], { kind: 'size', status: 200, body: undefined }],
+    ['a 200 over the limit, declared', { status: 200, headers: { 'content-length': '100' } }, ['{}'], { kind: 'size', status: 200, body: undefined }],
+  ] as [string, Answer, string[], object][])('%s', async (_, answer, chunks, expected) => {
+    const { stream } = stuckStream(chunks, { end: true });
+    const { client } = stubbed({ auth: every, maxResponseBytes: 30 }, { ...answer, body: stream });
+    expect(await outcome(logTraces(client))).toEqual(expected);
+  });
+
+  it('a documented answer whose body never ends is cut at maxResponseBytes, and the stream is cancelled', async () => {
+    let cancelled = false;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(100).fill(0x20));
+      },
+      cancel() {
+        cancelled = true;
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const { client } = stubbed({ auth: every, maxResponseBytes: 1_000 }, { body });
+    expect(await outcome(logTraces(client))).toEqual({ kind: 'size', status: 200, body: undefined });
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(15);
+  });
+});
+
+describe('validateResponses: each answer against its schema in the spec', () => {
+  const answering = (body: unknown, options: Partial<ApiClientOptions> = {}, status = 200) =>
+    stubbed({ auth: every, validateResponses: true, ...options }, { status, body: JSON.stringify(body) }).client;
+
+  it('off by default: a body that breaks its schema reaches the caller as data', async () => {
+    const { client } = stubbed({ auth: every }, { body: JSON.stringify({ traces_count: 'three', trace_ids: 42 }) });
+    expect((await logTraces(client)).data).toEqual({ traces_count: 'three', trace_ids: 42 });
+  });
+
+  it('a wrong type: kind contract, each violation by its JSON pointer and reason, the body a field and out of the message', async () => {
+    const error = (await logTraces(answering({ traces_count: 'three', trace_ids: 42 })).catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).toMatchObject({ kind: 'contract', reason: 'contract violation', status: 200, operation: 'logTraces' });
+    expect(error.violations).toEqual(expect.arrayContaining([{ pointer: '/traces_count', message: 'must be integer' }, { pointer: '/trace_ids', message: 'must be array' }]));
+    expect(error.body).toEqual({ traces_count: 'three', trace_ids: 42 });
+    expect(error.message).toMatch(/^logTraces: the HTTP 200 response has a body that breaks its schema: \/traces_count must be integer; .*\/trace_ids must be array/);
+    expect(error.message).not.toContain('three');
+  });
+
+  it('a required field dropped, and a value outside an enum, in the 422 body too', async () => {
+    const user = { id: 'd2f4a6c8-0e1b-4d3f-a5c7-9e1b3d5f7a92', email: 'a@example.org', role: 'overlord', status: 'enabled' };
+    const error = (await createUser(answering(user)).catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(error.kind).toBe('contract');
+    expect(error.violations.map((v) => v.pointer)).toContain('/role');
+    const dropped = (await logTraces(answering({ detail: [{ loc: ['body'], msg: 'Field required' }] }, {}, 422)).catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(dropped).toMatchObject({ kind: 'contract', status: 422, violations: [{ pointer: '/detail/0/type', message: "must have required property 'type'" }] });
+  });
+
+  it('the body itself of the wrong type is named by the empty pointer, shown as (the body)', async () => {
+    const error = (await logTraces(answering([1])).catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(error.violations).toEqual([{ pointer: '', message: 'must be object' }]);
+    expect(error.message).toContain('(the body) must be object');
+  });
+
+  it('every example of the spec, 200 and 422, passes through, compiled once per response', async () => {
+    const calls: [string, (client: Client) => Promise<{ data?: unknown; error?: unknown }>][] = [
+      ['POST /v2/projects/{project_id}/traces', logTraces],
+      ['POST /v2/system_users', createUser],
+      ['POST /v2/login/social', loginSocial],
+      ['PATCH /v2/projects/{project_id}/annotation/templates/{template_id}', (client) => updateTemplate(client)],
+    ];
+    let checked = 0;
+    for (const [operation, call] of calls) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const responses = (spec.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }> }>>)[path]![method.toLowerCase()]!.responses;
+      for (const [status, response] of Object.entries({ ...responses, 422: spec.components.responses.ValidationError })) {
+        for (const { value } of Object.values(response.content?.['application/json']?.examples ?? {})) {
+          const result = await call(answering(value, {}, Number(status)));
+          expect(result.data ?? result.error, `${operation} ${status}`).toEqual(value);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+  });
+
+  it('a pointer that holds a credential is withheld; one that shares a few characters with one is kept', async () => {
+    // The Signals answer is a closed object: a field it does not name is a violation at its name.
+    const putSignals = (client: Client) =>
+      client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', { params: { path: { project_id: PROJECT, run_id: TEMPLATE } }, body: { model: 'm', run_mode: 'ON_DEMAND' } });
+    const error = (await putSignals(answering({ [every.apiKey]: 1 })).catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(error.violations).toContainEqual({ pointer: '[withheld]', message: 'must NOT have additional properties' });
+    const named = (await putSignals(answering({ 'a/b~c': 1 })).catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(named.violations).toContainEqual({ pointer: '/a~1b~0c', message: 'must NOT have additional properties' });
+    expect(error.message).not.toContain(every.apiKey);
+    // `/traces_count` shares `race` with the Basic user-id, grace.
+    const kept = (await logTraces(answering({ traces_count: 'x' })).catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(kept.violations).toEqual([{ pointer: '/traces_count', message: 'must be integer' }]);
+  });
+});
+
+describe('validateResponses without ajv installed', () => {
+  it('every call rejects with MissingValidatorError naming the install command, and nothing breaks without the option', async () => {
+    vi.resetModules();
+    vi.doMock('../src/shared/package-root.js', async (original) => ({
+      ...(await original<object>()),
+      requireFromPackage: (name: string) => {
+        throw Object.assign(new Error(`Cannot find module '${name}'\nRequire stack: …`), { code: 'MODULE_NOT_FOUND' });
+      },
+    }));
+    try {
+      const fresh = await import('../src/index.js');
+      const client = fresh.createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch: async () => Response.json({}), validateResponses: true });
+      for (let i = 0; i < 2; i++) {
+        const error = await logTraces(client as Client).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(fresh.MissingValidatorError);
+        expect(error).not.toBeInstanceOf(MissingValidatorError); // the fresh copy's class
+        expect(error).toMatchObject({
+          name: 'MissingValidatorError',
+          command: 'npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1',
+          message: 'validateResponses needs ajv and ajv-formats, optional peer dependencies that are not installed: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1',
+        });
+        expect((error as Error).cause).toMatchObject({ code: 'MODULE_NOT_FOUND' });
+      }
+      const plain = fresh.createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch: async () => Response.json({ traces_count: 1 }) });
+      expect((await logTraces(plain as Client)).data).toEqual({ traces_count: 1 });
+    } finally {
+      vi.doUnmock('../src/shared/package-root.js');
+      vi.resetModules();
+    }
   });
 });
 

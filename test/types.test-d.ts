@@ -24,6 +24,11 @@ import {
   type UserRole,
   type LoggingMethod,
   type paths,
+  UnexpectedResponseError,
+  type ApiClient,
+  type ResponseViolation,
+  type UnexpectedResponseKind,
+  type UnexpectedResponseReason,
 } from '../src/index.js';
 
 const client = createApiClient({ baseUrl: 'http://127.0.0.1:4010', auth: { apiKey: 'k' } });
@@ -237,5 +242,44 @@ describe('null where no required-ness is shown and there is no default (docs/gap
       ],
     };
     void trace;
+  });
+});
+
+describe('error is exactly what the operation documents; UnexpectedResponseError is typed', () => {
+  type Operations = { [P in keyof paths]: { [M in keyof paths[P] & ('get' | 'put' | 'post' | 'patch' | 'delete')]: paths[P][M] extends { responses: infer R } ? R : never }[keyof paths[P] & ('get' | 'put' | 'post' | 'patch' | 'delete')] }[keyof paths];
+  type ErrorOf<R> = { [S in keyof R]: S extends 200 ? never : R[S] extends { content: { 'application/json': infer B } } ? B : never }[keyof R];
+
+  it('every operation documents its 422 and nothing else as an error, so error is HTTPValidationError', () => {
+    expectTypeOf<ErrorOf<Operations>>().toEqualTypeOf<HTTPValidationError>();
+  });
+
+  it('error of each call of the client is HTTPValidationError | undefined', async () => {
+    const api = client as ApiClient;
+    const calls = [
+      await api.PUT(signalsPath, { params, body: { model: 'm', run_mode: 'ON_DEMAND' } }),
+      await api.POST('/v2/login/social', { body: {} }),
+      await api.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', { params: { path: { project_id: 'p', template_id: 't' } }, body: { name: 'n' } }),
+      await api.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: 'p' } }, body: { traces: [] } }),
+      await api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id: 's' } }, body: {} }),
+      await api.POST('/v2/system_users', { body: { email: 'a@example.org' } }),
+    ] as const;
+    for (const { error } of calls) expectTypeOf(error).toEqualTypeOf<HTTPValidationError | undefined>();
+    const feedback = await api.POST('/v2/projects/{project_id}/feedback/ratings', { params: { path: { project_id: 'p' } }, body: {} as BulkFeedbackRatingsRequest });
+    expectTypeOf(feedback.error).toEqualTypeOf<HTTPValidationError | undefined>();
+  });
+
+  it("UnexpectedResponseError's fields", () => {
+    const error = new UnexpectedResponseError('logTraces', 503, 'application/json', 'undocumented status');
+    expectTypeOf(error.kind).toEqualTypeOf<UnexpectedResponseKind>();
+    expectTypeOf<UnexpectedResponseKind>().toEqualTypeOf<'status' | 'content-type' | 'parse' | 'size' | 'contract'>();
+    expectTypeOf(error.reason).toEqualTypeOf<UnexpectedResponseReason>();
+    expectTypeOf(error.status).toEqualTypeOf<number>();
+    expectTypeOf(error.operation).toEqualTypeOf<string>();
+    expectTypeOf(error.contentType).toEqualTypeOf<string | null>();
+    expectTypeOf(error.headers).toEqualTypeOf<Headers>();
+    expectTypeOf(error.body).toEqualTypeOf<unknown>();
+    expectTypeOf(error.limit).toEqualTypeOf<number | undefined>();
+    expectTypeOf(error.violations).toEqualTypeOf<readonly ResponseViolation[]>();
+    expectTypeOf<ResponseViolation>().toEqualTypeOf<{ readonly pointer: string; readonly message: string }>();
   });
 });

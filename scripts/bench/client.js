@@ -23,7 +23,7 @@ import { median, num, packageVersion, ratio, root, table, tempDir } from './lib.
  * Compiles src/ (and generated/security.ts) as they are now into a temp dir, so the benchmark
  * measures the current source, not whatever dist/ holds (dist/ is rebuilt by `npm pack`).
  * Same target as tsconfig.build.json (ES2022, from tsconfig.json).
- * @returns {Promise<{ createApiClient(options: { baseUrl: string, fetch: Fetch, auth: Record<string, unknown> }): Client }>}
+ * @returns {Promise<{ createApiClient(options: { baseUrl: string, fetch: Fetch, auth: Record<string, unknown>, validateResponses?: boolean }): Client }>}
  */
 async function loadCurrentClient() {
   const out = tempDir('client');
@@ -45,7 +45,11 @@ async function loadCurrentClient() {
     mkdirSync(join(target, '..'), { recursive: true });
     writeFileSync(target, outputText);
   }
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
+  // The package's name and generated/openapi.json make the temp dir its root for src/shared/package-root.ts
+  // (validateResponses reads the spec from there and loads ajv through node_modules).
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  writeFileSync(join(out, 'package.json'), `${JSON.stringify({ name: manifest.name, type: 'module', peerDependencies: manifest.peerDependencies })}\n`);
+  writeFileSync(join(out, 'generated/openapi.json'), readFileSync(join(root, 'generated/openapi.json')));
   symlinkSync(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');
   return import(pathToFileURL(join(out, 'src/index.js')).href);
 }
@@ -69,6 +73,22 @@ function fullSignalsBody() {
   return spec.paths[SIGNALS].put.requestBody.content['application/json'].examples.logStreamCron.value;
 }
 const tinyUserBody = { email: 'ada@example.org', password: 'pw' };
+
+/** The spec's example of a created user: an answer that `validateResponses` passes. */
+function userExample() {
+  const spec = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
+  return spec.paths[USERS].post.responses['200'].content['application/json'].examples.administrator.value;
+}
+
+/**
+ * The stub, answering `body` instead of `{}`: the same next-tick Response.
+ * @param {unknown} body
+ * @returns {(f: Fetch) => Fetch}
+ */
+const answering = (body) => (f) => async (input, init) => {
+  await f(input, init);
+  return Response.json(body, { status: 200 });
+};
 const BARE = 'openapi-fetch createClient';
 
 /**
@@ -107,6 +127,7 @@ export async function clientSection({ quick }) {
   const rounds = quick ? 1 : 40;
 
   const signalsBody = fullSignalsBody();
+  const user = userExample();
   const signalsParams = { path: { project_id: PROJECT_ID, run_id: RUN_ID } };
   const signalsUrl = `${BASE_URL}/v2/projects/${PROJECT_ID}/runs/${RUN_ID}/signals/configuration`;
 
@@ -127,6 +148,15 @@ export async function clientSection({ quick }) {
         }, []],
         ['createApiClient (all four credentials)', (f) => {
           const c = createApiClient({ baseUrl: BASE_URL, fetch: f, auth: { apiKey: 'ao-key', classicApiKey: 'classic', accessToken: 'token', basic: { username: 'ada', password: 'pw' } } });
+          return () => c.POST(USERS, { body: tinyUserBody });
+        }, []],
+        // The cost of validateResponses: the same client and answer (the spec's example user), checked or not.
+        ['createApiClient, the example user answered', (f) => {
+          const c = createApiClient({ baseUrl: BASE_URL, fetch: answering(user)(f), auth: {} });
+          return () => c.POST(USERS, { body: tinyUserBody });
+        }, []],
+        ['createApiClient, validateResponses: true, the example user answered', (f) => {
+          const c = createApiClient({ baseUrl: BASE_URL, fetch: answering(user)(f), auth: {}, validateResponses: true });
           return () => c.POST(USERS, { body: tinyUserBody });
         }, []],
       ],

@@ -1,11 +1,13 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
 import {
+  operationResponses,
   operationSecurity,
   securitySchemes,
   type SecuritySchemeName,
 } from '../../generated/security.js';
 import { HTTP_METHODS } from '../shared/openapi.js';
+import type { ContractCheck } from './contract.js';
 import { isHTTPValidationError, validationDetails } from './validation.js';
 
 export type * from '../../generated/schema.js';
@@ -41,9 +43,16 @@ export interface ApiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   timeout?: number;
   /**
    * The largest response body the client reads, in bytes; a larger one rejects with
-   * `UnexpectedResponseError` (reason `body too large`) without the rest being read. Default 32 MiB.
+   * `UnexpectedResponseError` (kind `size`) without the rest being read. Default 32 MiB.
    */
   maxResponseBytes?: number;
+  /**
+   * Check each answer's body against the schema the spec gives its operation for that status; one
+   * that breaks it rejects with `UnexpectedResponseError` (kind `contract`) listing each violation.
+   * Needs the optional peers ajv and ajv-formats (else every call rejects with
+   * `MissingValidatorError`). Default false: neither is loaded, and nothing is checked beyond JSON.
+   */
+  validateResponses?: boolean;
 }
 
 /** The default of `maxResponseBytes`: 32 MiB. */
@@ -73,32 +82,107 @@ export class MissingCredentialError extends Error {
   }
 }
 
+/** Why an answer is an `UnexpectedResponseError`: its status, content type, parse, size, or contract. */
+export type UnexpectedResponseKind = 'status' | 'content-type' | 'parse' | 'size' | 'contract';
+
+/** The finer reason, within its kind. */
+export type UnexpectedResponseReason =
+  | 'undocumented status' // kind status
+  | 'not JSON' // kind content-type
+  | 'empty body' // kind parse
+  | 'invalid JSON' // kind parse
+  | 'body too large' // kind size
+  | 'contract violation'; // kind contract
+
+const kindOfReason: Record<UnexpectedResponseReason, UnexpectedResponseKind> = {
+  'undocumented status': 'status',
+  'not JSON': 'content-type',
+  'empty body': 'parse',
+  'invalid JSON': 'parse',
+  'body too large': 'size',
+  'contract violation': 'contract',
+};
+
+/** One way an answer's body breaks its schema (`validateResponses`). */
+export interface ResponseViolation {
+  /** The JSON pointer of the value at fault in the body (`''`: the body itself); a missing or extra field is named. */
+  readonly pointer: string;
+  /** What the schema says of it, in the validator's words (`must be integer`); never the value. */
+  readonly message: string;
+}
+
+/** What an `UnexpectedResponseError` carries besides its operation, status, content type and reason. */
+export interface UnexpectedResponseDetails {
+  /** The response's headers (`Retry-After`, …). */
+  headers?: Headers | undefined;
+  /** The body: parsed JSON when it is labelled JSON and parses, else its text; undefined when it was not read whole. */
+  body?: unknown;
+  /** The `maxResponseBytes` in force, for `body too large`. */
+  limit?: number | undefined;
+  /** Each violation of the schema, for `contract violation`. */
+  violations?: readonly ResponseViolation[] | undefined;
+}
+
 /**
- * Thrown when a response cannot be what the spec promises (every response of the API is a JSON
- * body): it is empty, not labelled JSON, not valid JSON, or larger than `maxResponseBytes`. It
- * carries no byte of the body, which may echo what was sent, and its content type is `[withheld]`
- * when it repeats any part of a credential.
+ * Thrown when an answer is not one the operation documents as the spec promises it: its status is
+ * not documented (kind `status`), it is not labelled JSON (`content-type`), it is empty or not valid
+ * JSON (`parse`), larger than `maxResponseBytes` (`size`), or, with `validateResponses`, it breaks
+ * its schema (`contract`). It carries the response's headers and body as fields, never in its
+ * message (the body may echo what was sent); its content type reads `[withheld]` when it repeats any
+ * four-character run of a credential, and a violation's pointer when it holds a whole credential.
  */
 export class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';
+  /** Why: `status`, `content-type`, `parse`, `size` or `contract`. */
+  readonly kind: UnexpectedResponseKind;
+  /** The response's headers; empty when the error was made without them. Not enumerable, as `body`. */
+  declare readonly headers: Headers;
+  /**
+   * The body (see UnexpectedResponseDetails.body). Not enumerable: a logger that prints an error's
+   * fields, or JSON.stringify, shows neither it nor the headers, which may echo a credential.
+   */
+  declare readonly body: unknown;
+  /** The `maxResponseBytes` in force, for `body too large`. */
+  readonly limit: number | undefined;
+  /** Each violation of the schema, for kind `contract`; empty otherwise. */
+  readonly violations: readonly ResponseViolation[];
   constructor(
     /** The operationId, or "METHOD /path" for a request outside the spec. */
     readonly operation: string,
     readonly status: number,
     readonly contentType: string | null,
-    readonly reason: 'empty body' | 'not JSON' | 'invalid JSON' | 'body too large',
-    /** The `maxResponseBytes` in force, for `body too large`. */
-    readonly limit?: number,
+    readonly reason: UnexpectedResponseReason,
+    { headers = new Headers(), body, limit, violations = [] }: UnexpectedResponseDetails = {},
   ) {
     const what =
-      reason === 'empty body'
-        ? 'an empty body'
-        : reason === 'not JSON'
-          ? `a body that is not JSON (content-type: ${contentType ?? 'none'})`
-          : reason === 'body too large'
-            ? `a body larger than the limit of ${(limit ?? 0).toLocaleString('en')} bytes (maxResponseBytes); the rest was not read`
-            : 'a body that is not valid JSON';
+      reason === 'undocumented status'
+        ? 'a status the operation does not document'
+        : reason === 'empty body'
+          ? 'an empty body'
+          : reason === 'not JSON'
+            ? `a body that is not JSON (content-type: ${contentType ?? 'none'})`
+            : reason === 'body too large'
+              ? `a body larger than the limit of ${(limit ?? 0).toLocaleString('en')} bytes (maxResponseBytes); the rest was not read`
+              : reason === 'contract violation'
+                ? `a body that breaks its schema: ${violations.map((v) => `${v.pointer || '(the body)'} ${v.message}`).join('; ')}`
+                : 'a body that is not valid JSON';
     super(`${operation}: the HTTP ${status} response has ${what}.`);
+    this.kind = kindOfReason[reason];
+    Object.defineProperties(this, { headers: { value: headers }, body: { value: body } });
+    this.limit = limit;
+    this.violations = violations;
+  }
+}
+
+/** Rejects every call of a client made with `validateResponses` when ajv or ajv-formats is not installed. */
+export class MissingValidatorError extends Error {
+  override readonly name = 'MissingValidatorError';
+  constructor(
+    /** The command that installs them. */
+    readonly command: string,
+    cause?: unknown,
+  ) {
+    super(`validateResponses needs ajv and ajv-formats, optional peer dependencies that are not installed: ${command}`, { cause });
   }
 }
 
@@ -270,8 +354,9 @@ class Call {
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
-    private readonly method: string,
-    private readonly path: string,
+    /** The method, upper case as openapi-fetch sends it, and the path as the spec writes it. */
+    readonly method: string,
+    readonly path: string,
     signal: AbortSignal | null | undefined,
     timeout: number | undefined,
   ) {
@@ -315,30 +400,37 @@ class Call {
 
   /**
    * The whole body, read as a stream and cut at `limit` bytes (undefined past it, the rest
-   * unread); on an abort, the abort reason.
+   * unread), or, given `wait`, at `wait` milliseconds (undefined then too); on an abort, the abort
+   * reason. A body given up is cancelled without waiting: a cancel may never settle (MSW's streams).
    */
-  async readBody(response: Response, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  async readBody(response: Response, limit: number, wait?: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
     const signal = this.signal;
     if (signal?.aborted || Number(response.headers.get('content-length')) > limit) {
-      await response.body?.cancel().catch(() => undefined);
+      response.body?.cancel().catch(() => undefined);
       signal?.throwIfAborted();
       return undefined;
     }
     if (!response.body) return new Uint8Array(0);
     const reader = response.body.getReader();
     this.reader = reader;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = wait === undefined ? undefined : new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), wait)));
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      signal?.throwIfAborted();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        return undefined;
+    try {
+      for (;;) {
+        const read = await (late ? Promise.race([reader.read(), late]) : reader.read());
+        signal?.throwIfAborted();
+        if (!read || size + (read.value?.byteLength ?? 0) > limit) {
+          reader.cancel().catch(() => undefined);
+          return undefined;
+        }
+        if (read.done) break;
+        size += read.value.byteLength;
+        chunks.push(read.value);
       }
-      chunks.push(value);
+    } finally {
+      clearTimeout(timer);
     }
     const body = new Uint8Array(size);
     let offset = 0;
@@ -375,35 +467,66 @@ const decoder = new TextDecoder();
 type Guard = (call: Call, response: Response, parseAs: string) => Promise<void>;
 
 /**
- * Turns a response that is not JSON into an UnexpectedResponseError, instead of openapi-fetch's
- * `{ data: undefined }` for an empty body or a SyntaxError that quotes the body. The body is read
- * (at most `maxResponseBytes` of it) and parsed once here; openapi-fetch then reads the parsed value.
+ * How long the body of an answer the client refuses unparsed (an undocumented status, a body not
+ * labelled JSON) is waited for, from its headers, to carry it in the error: the error does not
+ * depend on it, so a body that stalls must not hold the call.
  */
-function responseGuard(maxResponseBytes: number, credentials: readonly string[]): Guard {
+export const ERROR_BODY_WAIT_MS = 500;
+
+/** The body of a refused answer as the error carries it: parsed JSON when labelled JSON and valid, else its text. */
+function bodyValue(body: Uint8Array, json: boolean): unknown {
+  const text = decoder.decode(body);
+  try {
+    if (json) return JSON.parse(text);
+  } catch {
+    // not valid JSON: its text
+  }
+  return text;
+}
+
+/**
+ * Turns an answer the operation does not document, or one that is not JSON, into an
+ * UnexpectedResponseError, instead of openapi-fetch's `error` for any status, `{ data: undefined }`
+ * for an empty body or a SyntaxError that quotes the body. The body is read (at most
+ * `maxResponseBytes` of it) and parsed once here, and checked against its schema when `check` is
+ * given; openapi-fetch then reads the parsed value.
+ */
+function responseGuard(maxResponseBytes: number, credentials: readonly string[], check: Promise<ContractCheck> | undefined): Guard {
+  // A server may echo a credential into its Content-Type (no four-character run of one goes into an
+  // error), or into a body's field names (a pointer holding a whole credential is withheld: a
+  // pointer is made of short names, which runs of four characters would hide for nothing).
+  const shown = (text: string | null) => (text !== null && repeatsCredential(text, credentials) ? '[withheld]' : text);
+  const shownPointer = (pointer: string) => (credentials.some((credential) => pointer.includes(credential)) ? '[withheld]' : pointer);
   return async (call, response, parseAs) => {
-    const received = response.headers.get('content-type');
+    const { status, headers } = response;
+    const received = headers.get('content-type');
     // The operation's name, and the content type as an error may show it, are only needed for an
     // error: worked out then, not on every response.
-    const fail = (reason: UnexpectedResponseError['reason']) => {
-      // A server may echo a credential into its Content-Type; no part of one goes into an error.
-      const contentType = received !== null && repeatsCredential(received, credentials) ? '[withheld]' : received;
-      const limit = reason === 'body too large' ? maxResponseBytes : undefined;
-      return new UnexpectedResponseError(call.operation, response.status, contentType, reason, limit);
-    };
+    const fail = (reason: UnexpectedResponseReason, details: UnexpectedResponseDetails = {}) =>
+      new UnexpectedResponseError(call.operation, status, shown(received), reason, { headers, ...details });
     const mediaType = received ?? '';
-    if (!JSON_MEDIA_TYPE.test(mediaType)) {
-      await response.body?.cancel();
-      throw fail('not JSON');
+    const json = JSON_MEDIA_TYPE.test(mediaType);
+    const documented = (operationResponses[operationKey(call.method, call.path)] as readonly number[]).includes(status);
+    if (!documented || !json) {
+      // Refused whatever the body holds: it is read for the error alone, within the size bound and ERROR_BODY_WAIT_MS.
+      const body = await call.readBody(response, maxResponseBytes, ERROR_BODY_WAIT_MS).catch(() => undefined);
+      throw fail(documented ? 'not JSON' : 'undocumented status', { body: body && bodyValue(body, json) });
     }
     const body = await call.readBody(response, maxResponseBytes);
-    if (body === undefined) throw fail('body too large');
+    if (body === undefined) throw fail('body too large', { limit: maxResponseBytes });
     const text = decoder.decode(body);
-    if (text.trim() === '') throw fail('empty body');
+    if (text.trim() === '') throw fail('empty body', { body: text });
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw fail('invalid JSON');
+      throw fail('invalid JSON', { body: text });
+    }
+    if (check) {
+      const violations = (await check)(call.method.toLowerCase(), call.path, String(status), parsed);
+      if (violations.length > 0) {
+        throw fail('contract violation', { body: parsed, violations: violations.map(({ pointer, message }) => ({ pointer: shownPointer(pointer), message })) });
+      }
     }
     // openapi-fetch reads the body next: with text() for an error, or a JSON body without a
     // Content-Length; else the way the call's `parseAs` asks (json by default, or text, blob,
@@ -446,7 +569,7 @@ function positiveOption(name: string, value: number | undefined, max: number): n
 
 /** A typed openapi-fetch client of the API that sends each operation the credential it accepts. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { auth = {}, middleware = [], timeout: timeoutOption, maxResponseBytes: maxOption, ...clientOptions } = options;
+  const { auth = {}, middleware = [], timeout: timeoutOption, maxResponseBytes: maxOption, validateResponses = false, ...clientOptions } = options;
   checkCredentials(auth);
   const timeout = positiveOption('timeout', timeoutOption, 2_147_483_647); // setTimeout's largest delay
   const maxResponseBytes = positiveOption('maxResponseBytes', maxOption, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -455,7 +578,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const client = createClient<paths>({ redirect: 'error', ...clientOptions });
   const plans = credentialPlans(auth);
   // The JSON check must see the response the caller's middleware made: it runs as middleware, the outermost.
-  client.use(guardMiddleware(responseGuard(maxResponseBytes, credentialTexts(auth))), ...middleware);
+  // The contract check (and ajv) is loaded now, only when asked for; a call waits for it, and a missing peer rejects each call.
+  const check = validateResponses ? import('./contract.js').then(({ contractCheck }) => contractCheck((command, cause) => new MissingValidatorError(command, cause))) : undefined;
+  check?.catch(() => undefined); // observed by every call; never unhandled
+  client.use(guardMiddleware(responseGuard(maxResponseBytes, credentialTexts(auth), check)), ...middleware);
 
   // Every call goes through `request`: path parameters and the credential are checked before
   // anything is sent or any middleware runs, and the call is bounded by its own Call (timeout, the

@@ -57,6 +57,25 @@ export function networkMessage(error: unknown): string {
   return `${e.message}${cause === undefined ? '' : ` (${String(cause)})`}`;
 }
 
+/**
+ * An answer whose status the operation does not document, which the client refuses whatever its
+ * body: judged by its content type and the body the error carries (parsed JSON, else its text;
+ * undefined when not read whole), as sendRaw judges a raw answer.
+ */
+function undocumented({ status, contentType, body }: UnexpectedResponseError): Outcome {
+  const text = typeof body === 'string' ? body : undefined;
+  const notJson: UnexpectedResponseError['reason'] | undefined = !contentType?.match(JSON_MEDIA_TYPE)
+    ? 'not JSON'
+    : body === undefined
+      ? 'body too large'
+      : text?.trim() === ''
+        ? 'empty body'
+        : text !== undefined
+          ? 'invalid JSON'
+          : undefined;
+  return { type: 'response', status, contentType, body: notJson ? undefined : body, ...(notJson ? { notJson } : {}) };
+}
+
 /** Sends a JSON request through the client. */
 export async function sendJson(baseUrl: string, operation: Operation, request: Request, auth: Credentials, timeoutMs: number): Promise<{ outcome: Outcome; ms: number }> {
   const started = performance.now();
@@ -66,7 +85,7 @@ export async function sendJson(baseUrl: string, operation: Operation, request: R
     outcome = { type: 'response', status: sent.status, contentType: sent.headers.get('content-type'), body: sent.body };
   } catch (error) {
     if (error instanceof UnexpectedResponseError) {
-      outcome = { type: 'response', status: error.status, contentType: error.contentType, body: undefined, notJson: error.reason };
+      outcome = error.kind === 'status' ? undocumented(error) : { type: 'response', status: error.status, contentType: error.contentType, body: undefined, notJson: error.reason };
     } else if (isTimeout(error)) {
       outcome = { type: 'timeout' };
     } else if (error instanceof TypeError) {

@@ -2,21 +2,13 @@
 // every response. Variant schemas are self-contained and compiled on demand (cached).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { contractAjv, schemaAt } from '../shared/contract-ajv.js';
 import { spec } from './spec.js';
 import type { Json, Path, RawSchema } from './schema.js';
 
-export const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema(spec, 'contract.json');
+export const ajv = contractAjv(Ajv2020, addFormats.default, spec);
 
-const pointerPart = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function fromSpec(pointer: string[]): ValidateFunction {
-  const ref = `contract.json#/${pointer.map(pointerPart).join('/')}`;
-  const validate = ajv.getSchema(ref);
-  if (!validate) throw new Error(`no schema at ${ref}`);
-  return validate;
-}
+const fromSpec = (pointer: string[]): ValidateFunction => schemaAt(ajv, pointer);
 
 /** The operation's request body schema, as the spec states it (unions and all). */
 export function requestValidator(path: string, method: string): ValidateFunction {

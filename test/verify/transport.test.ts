@@ -487,6 +487,21 @@ describe('exchanges', () => {
     expect((await sendJson(server.baseUrl, social, { path: {}, body: {} }, {}, 2000)).outcome).toEqual({ type: 'response', status: 422, contentType: 'application/json', body: { detail: [] } });
   });
 
+  it('a status the operation does not document (which the client refuses): judged by its content type and body as a raw answer is', async () => {
+    const answer = (status: number, contentType: string, body: string) =>
+      server.handle((_, response) => {
+        response.writeHead(status, { 'content-type': contentType });
+        response.end(body);
+      });
+    const outcome = async () => (await sendJson(server.baseUrl, social, { path: {}, body: {} }, {}, 2000)).outcome;
+    answer(401, 'application/json', '{"detail":"Not authenticated"}');
+    expect(await outcome()).toEqual({ type: 'response', status: 401, contentType: 'application/json', body: { detail: 'Not authenticated' } });
+    answer(503, 'application/json', ' ');
+    expect(await outcome()).toEqual({ type: 'response', status: 503, contentType: 'application/json', body: undefined, notJson: 'empty body' });
+    answer(503, 'application/json', '{"detail"');
+    expect(await outcome()).toEqual({ type: 'response', status: 503, contentType: 'application/json', body: undefined, notJson: 'invalid JSON' });
+  });
+
   it('a body that is not JSON, a timeout, a refused connection, a request the client will not send', async () => {
     server.handle((_, response) => {
       response.writeHead(500, { 'content-type': 'text/html' });
@@ -504,9 +519,9 @@ describe('exchanges', () => {
   });
 
   it('send(): status, headers and the data or error body', async () => {
-    server.handle((_, response) => json(response, 201, { a: 1 }, { 'x-y': 'z' }));
+    server.handle((_, response) => json(response, 200, { a: 1 }, { 'x-y': 'z' }));
     const sent = await send(server.baseUrl, op('updateAnnotationTemplate'), { path: { project_id: PROJECT, template_id: TEMPLATE }, body: { name: 'n' } }, { classicApiKey: 'ck' });
-    expect(sent.status).toBe(201);
+    expect(sent.status).toBe(200);
     expect(sent.headers.get('x-y')).toBe('z');
     expect(sent.body).toEqual({ a: 1 });
     expect(last()).toMatchObject({ method: 'PATCH', url: `/v2/projects/${PROJECT}/annotation/templates/${TEMPLATE}`, body: '{"name":"n"}', headers: { 'service-api-key': 'ck' } });

@@ -111,12 +111,12 @@ async function initialState(file: string): Promise<InitialState> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read --state ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot read --state ${file}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return checkInitialState(JSON.parse(text));
   } catch (error) {
-    throw new Error(`--state ${file}: ${(error as Error).message}`);
+    throw new Error(`--state ${file}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -136,7 +136,7 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  console.error(`mock: ${error instanceof Error ? error.message : error}`);
+  console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
   if (error instanceof TypeError && /Unknown option|Option '/.test(error.message)) console.error(USAGE);
   process.exit(2);
 }

@@ -72,7 +72,7 @@ export interface Mock {
   fallbacks(): FallbackReport;
 }
 
-export interface MockOptions extends MockSettings {}
+export type MockOptions = MockSettings;
 
 /**
  * Creates an in-process mock of the API, on the package's embedded spec unless `spec` says

@@ -153,7 +153,7 @@ export function pythonJsonError(text: string): JsonError | undefined {
 export function utf8Error(bytes: Uint8Array): string | undefined {
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i] as number;
-    let need = 0;
+    let need: number;
     if (b < 0x80) need = 0;
     else if (b >= 0xc2 && b <= 0xdf) need = 1;
     else if (b >= 0xe0 && b <= 0xef) need = 2;

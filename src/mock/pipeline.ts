@@ -188,7 +188,7 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
       return await answerOrThrow(request);
     } catch (error) {
       const failure = error as Error | undefined;
-      logger.error({ name: 'HTTP SERVER', input: { method: request.method, url: { path: request.target.split('?')[0] } } }, `mock failure: ${failure?.stack ?? error}`);
+      logger.error({ name: 'HTTP SERVER', input: { method: request.method, url: { path: request.target.split('?')[0] } } }, `mock failure: ${failure?.stack ?? String(error)}`);
       return jsonReply(500, 'application/problem+json', { type: 'MOCK_FAILURE', title: 'The mock failed on this request', status: 500, detail: String(failure?.message ?? error) });
     }
   }

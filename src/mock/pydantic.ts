@@ -116,7 +116,8 @@ function locOf(path: Path): Loc {
 }
 
 /** Thrown by the sink of a validity check at the first error: no need to find the others. */
-const BAIL = Symbol('bail');
+class Bail extends Error {}
+const BAIL = new Bail('bail');
 const bailSink = {
   length: 0,
   push() {

@@ -69,7 +69,7 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
     }
     if (!isObject(value) || !isObject(node.properties)) return value;
     const out: Record<string, unknown> = {};
-    for (const [name, property] of Object.entries(node.properties as Record<string, Schema>)) {
+    for (const [name, property] of Object.entries(node.properties)) {
       if (only && !only.includes(name)) continue;
       if (Object.hasOwn(value, name)) out[name] = withDefaults(property, value[name]);
       else {
@@ -105,7 +105,7 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
       if (nullable(node)) return { value: null };
       if (types.includes('array')) return { value: [] };
       const properties = isObject(node.properties) ? Object.values(node.properties) : [];
-      if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(p as Schema))) {
+      if (types.includes('object') && properties.length > 0 && properties.every((p) => defaultOf(p))) {
         return { value: withDefaults(node, {}) };
       }
     }
@@ -121,7 +121,7 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
     if (!isObject(root.properties)) return undefined;
     const score = (node: Schema): number => (isObject(node.properties) ? names.filter((n) => Object.hasOwn(node.properties as object, n)).length : 0);
     let best: [string[], number] = [[], score(root)];
-    for (const [name, property] of Object.entries(root.properties as Record<string, Schema>)) {
+    for (const [name, property] of Object.entries(root.properties)) {
       const node = deref(property);
       const s = score(node);
       if (s > best[1]) best = [[name], s];
@@ -183,7 +183,7 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
   function reflect(operation: Operation, request: ReflectedRequest, response: unknown): unknown {
     const { declared, path, rootSchema, targetSchema, targetProperties, targetRequired, echoed } = planOf(operation);
     // Only the objects the echo writes to are copied: the rest of the example is shared, never changed.
-    const copy = Array.isArray(response) ? [...response] : isObject(response) ? { ...response } : response;
+    const copy = Array.isArray(response) ? [...(response as unknown[])] : isObject(response) ? { ...response } : response;
     const exchange: Answer = {
       pathParams: request.pathParams,
       body: request.body,

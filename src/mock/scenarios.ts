@@ -15,7 +15,7 @@ import { isObject } from '../shared/json.js';
 // Types: a scenario is typed by its operation.
 
 /** An operationId of the API. */
-export type OperationId = keyof operations & string;
+export type OperationId = Extract<keyof operations, string>;
 
 type Responses<Op extends OperationId> = operations[Op]['responses'];
 /** The statuses an operation documents (200 and 422 for every operation today). */
@@ -229,7 +229,7 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
             }
           }
         }
-        listedMatch = match as ListedScenario['match'];
+        listedMatch = match;
       }
     }
     let answer: Rule['answer'];
@@ -321,17 +321,18 @@ export function seededRandom(seed: string): () => number {
   };
 }
 
+/** The scenarios of every session (its functions need no `this`: they may be handed around alone). */
 export interface ScenarioStore {
   /** Adds checked scenarios to their sessions. */
-  add(rules: Rule[]): void;
+  add: (rules: Rule[]) => void;
   /** The index the next scenario of `session` gets. */
-  nextIndex(session: string): number;
+  nextIndex: (session: string) => number;
   /** A session's scenarios, with what is left of each. */
-  list(session: string): ListedScenario[];
+  list: (session: string) => ListedScenario[];
   /** Forgets a session's scenarios (every session's without `session`); their numbering starts again. */
-  clear(session?: string): void;
+  clear: (session?: string) => void;
   /** What applies to the request (the first scenario that matches it, then the chaos), which `read` gives when asked; uses it up by one. */
-  pick(read: () => MatchedRequest): Picked | undefined;
+  pick: (read: () => MatchedRequest) => Picked | undefined;
 }
 
 export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioStore {

@@ -115,6 +115,11 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
   const out: Mutation[] = [];
   const at: Expected[] = [{ path }];
   const valueAt = (base: Json) => getAt(base, path);
+  /** The value at the path as text: a string as it is, anything else as JSON writes it. */
+  const textAt = (base: Json): string => {
+    const value = valueAt(base);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  };
   const replace = (value: Json) => (base: Json) => setAt(base, path, value);
 
   // The type constraint of a `type: [a, b]` list is stated once, on its first member, and broken by a
@@ -155,7 +160,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         detail: String(minLength),
         path,
         expected: at,
-        apply: (base) => setAt(base, path, fitLength(String(valueAt(base)), minLength - 1, pattern) ?? 'a'.repeat(minLength - 1)),
+        apply: (base) => setAt(base, path, fitLength(textAt(base), minLength - 1, pattern) ?? 'a'.repeat(minLength - 1)),
       });
     }
     if (maxLength !== undefined) {
@@ -164,7 +169,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         detail: String(maxLength),
         path,
         expected: at,
-        apply: (base) => setAt(base, path, fitLength(String(valueAt(base)), maxLength + 1, pattern) ?? 'a'.repeat(maxLength + 1)),
+        apply: (base) => setAt(base, path, fitLength(textAt(base), maxLength + 1, pattern) ?? 'a'.repeat(maxLength + 1)),
       });
     }
     if (pattern !== undefined) {
@@ -175,7 +180,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         path,
         expected: at,
         apply: (base) => {
-          const sample = String(valueAt(base));
+          const sample = textAt(base);
           const candidates = [sample.replace(/\s/gu, ''), 'x'.repeat(Math.max(minLength, 1)), '!', ' ', ''];
           const failing = candidates.filter((c) => !re.test(c));
           return setAt(base, path, failing.find(lengthOk(node)) ?? failing[0] ?? '');
@@ -184,7 +189,7 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
     }
     const format = k.format as string | undefined;
     if (format !== undefined && !formatConstrains(format)) {
-      notes.push(`${pathName(path)}: format "${format}" constrains nothing (ajv-formats accepts any string), so it is not a constraint`);
+      notes.push(`${pathName(path)}: format "${String(format)}" constrains nothing (ajv-formats accepts any string), so it is not a constraint`);
     }
     if (formatConstrains(format)) {
       const formatOnly = { type: 'string', format };

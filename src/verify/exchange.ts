@@ -54,7 +54,7 @@ function isTimeout(error: unknown): boolean {
 export function networkMessage(error: unknown): string {
   const e = error as TypeError & { cause?: { code?: unknown; message?: unknown } };
   const cause = e.cause?.code ?? e.cause?.message;
-  return `${e.message}${cause === undefined ? '' : ` (${String(cause)})`}`;
+  return `${e.message}${cause === undefined ? '' : ` (${typeof cause === 'string' ? cause : JSON.stringify(cause)})`}`;
 }
 
 /**

@@ -236,7 +236,7 @@ export function setAt(value: Json, path: Path, replacement: Json | typeof DELETE
   } else {
     parent[last] = replacement;
   }
-  return copy as Json;
+  return copy;
 }
 
 export function getAt(value: Json, path: Path): Json | undefined {

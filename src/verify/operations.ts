@@ -4,7 +4,7 @@
 import type { ValidateFunction } from 'ajv';
 import { createApiClient, securitySchemes, type Credentials, type SecuritySchemeName } from '../client/index.js';
 import { operationsOf } from '../shared/openapi.js';
-import { spec, type OpenApiDocument } from './spec.js';
+import { spec, type OpenApiDocument, type OperationObject } from './spec.js';
 import { deref, expand, inline, pathName, walk, type Flat, type Json, type RawSchema } from './schema.js';
 import { requestValidator, responseValidator } from './validate.js';
 
@@ -36,7 +36,7 @@ export function readOperations(document: OpenApiDocument = spec): Operation[] {
   const operations: Operation[] = [];
   // Every operation is read: one the generator cannot serve (no JSON body, say) is refused, never skipped.
   for (const { path, method, operation } of operationsOf(document)) {
-    const op = operation as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const op = operation as OperationObject & { operationId: string; parameters?: Record<string, unknown>[] };
     const parameters = ((op.parameters ?? []) as unknown[]).map(deref);
     const unsupported = parameters.filter((p) => p.in !== 'path');
     if (unsupported.length > 0) throw new Error(`${op.operationId}: the generator does not generate ${unsupported.map((p) => p.in).join(', ')} parameters yet`);
@@ -47,7 +47,7 @@ export function readOperations(document: OpenApiDocument = spec): Operation[] {
       method,
       path,
       pathParameters: parameters.map((p) => ({ name: p.name as string, schema: inline(p.schema) as RawSchema, variants: expand(p.schema) })),
-      bodyRequired: op.requestBody.required === true,
+      bodyRequired: op.requestBody?.required === true,
       variants: expand(content.schema),
       validateRequest: requestValidator(path, method),
       validateResponse: responseValidator(path, method),

@@ -262,7 +262,7 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
   const state = plans.map((plan) => ({
     plan,
     sent: emptyCounts(),
-    notSent: {} as Record<string, number>,
+    notSent: Object.create(null) as Record<string, number>,
     timeouts: 0,
     latencies: [] as number[],
     groups: new Map<string, FailureGroup>(),
@@ -344,9 +344,9 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
     conforms: operations.every((o) => o.failures.length === 0),
     notTheApi: seen,
     operations,
-    checks: Object.fromEntries([
-      ...[...everyAnswer, ...Object.values(checksOfKind).flat()].map((c) => [c.name, c.description]),
-      ...providerChecks.map((r) => [r.name, `${r.operationId}: ${r.reason}`]),
+    checks: Object.fromEntries<string>([
+      ...[...everyAnswer, ...Object.values(checksOfKind).flat()].map((c): [string, string] => [c.name, c.description]),
+      ...providerChecks.map((r): [string, string] => [r.name, `${r.operationId}: ${r.reason}`]),
     ]),
   };
 }

@@ -9,7 +9,7 @@ const schemas = spec.components!.schemas!;
 const added: string[] = [];
 /** Adds a schema to the spec's components for one test (removed afterwards). */
 function component(name: string, schema: unknown): string {
-  schemas[name] = schema;
+  schemas[name] = schema as Record<string, unknown>;
   added.push(name);
   return `#/components/schemas/${name}`;
 }

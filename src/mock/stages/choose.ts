@@ -53,7 +53,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
   function violationsProblem(violations: IPrismDiagnostic[]): Error {
     const security = violations.find((v) => v.code === 401);
     if (security) {
-      const tags = (security as IPrismDiagnostic & { tags?: string[] }).tags ?? [];
+      const tags = (security).tags ?? [];
       const detail = 'Your request does not fullfil the security requirements and no HTTP unauthorized response was found in the spec, so Prism is generating this error for you.';
       return prism.ProblemJsonError.fromTemplate(prism.problems.UNAUTHORIZED, detail, tags.length > 0 ? { headers: { 'WWW-Authenticate': tags.join(',') } } : undefined);
     }
@@ -103,7 +103,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     }
     const response: IHttpResponse = {
       statusCode: Number.parseInt(chosen.code, 10),
-      headers: { ...headers, ...(chosen.mediaType ? { 'Content-type': chosen.mediaType } : {}), ...(resource.deprecated ? { deprecation: 'true' } : {}) } as IHttpResponse['headers'],
+      headers: { ...headers, ...(chosen.mediaType ? { 'Content-type': chosen.mediaType } : {}), ...(resource.deprecated ? { deprecation: 'true' } : {}) },
       body,
     };
     return { _tag: 'Right', right: response };
@@ -121,7 +121,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
    * and the negotiation warned of nothing, so that a choice answered again logs what Prism's would.
    */
   function chooseValid(resource: Resource, options: MockerOptions['config'], negotiation: PrismLogger | Warnings): MockResult {
-    const negotiate = () => assemble(prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation as never), resource, options.ignoreExamples ?? false);
+    const negotiate = () => assemble(prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation), resource, options.ignoreExamples ?? false);
     if (!(negotiation instanceof Warnings)) return negotiate();
     const key = JSON.stringify([resource.id, options.code, options.exampleKey, options.mediaTypes, options.ignoreExamples]);
     const known = choices.get(key);
@@ -138,7 +138,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     // The request's method and path go on every line the negotiation logs (when its lines are shown).
     const where = { input: { method: input.data.method, url: { path: input.data.url.path } } };
     // Prism's whole mocker logs at warn too: its lines always carry the request.
-    if (config.dynamic || (resource.callbacks?.length ?? 0) > 0) return prism.mocker()({ resource, input, config })(logger.child({ name: 'NEGOTIATOR', ...where }) as never);
+    if (config.dynamic || (resource.callbacks?.length ?? 0) > 0) return prism.mocker()({ resource, input, config })(logger.child({ name: 'NEGOTIATOR', ...where }));
     const negotiator = () => logger.child({ name: 'NEGOTIATOR', ...where });
     const negotiation = logger.isLevelEnabled('info') ? negotiator() : new Warnings(negotiator);
     const accept = Object.entries(input.data.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
@@ -148,7 +148,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     logger.warn({ name: 'VALIDATOR', ...where }, 'Request did not pass the validation rules');
     const codes = expectedCodes(input.validations);
     const exampleKey = codes.includes(Number(options.code)) ? options.exampleKey : undefined;
-    const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(resource.responses, codes, exampleKey)(negotiation as never);
+    const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(resource.responses, codes, exampleKey)(negotiation);
     // The negotiator's one problem here is its 404 (no such example), which Prism's mocker keeps;
     // its plain Error (no response for these codes) gives way to Prism's own problem.
     if (negotiated._tag === 'Left') return left(negotiated.left instanceof prism.ProblemJsonError ? negotiated.left : violationsProblem(input.validations));

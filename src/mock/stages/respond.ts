@@ -74,7 +74,7 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
       // A limit of the mock (--max-results, --max-errors, a full state): its answer goes out instead.
       if (error instanceof LimitError || error instanceof StateFullError) return { result, fallbacks: [], refused: error };
       // The layer never turns an answer into a failure: Prism's own response goes out instead.
-      const fired = fallbacks.fire('prism-response', `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? error}`, input.data);
+      const fired = fallbacks.fire('prism-response', `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? String(error)}`, input.data);
       return { result, fallbacks: [fired] };
     }
   };

@@ -35,12 +35,12 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
     // One bound for the whole request: its parameters' items and its body's.
     const items = new Items(maxErrors);
     const path = pathParameters(operation.path, input.url.path);
-    const cookies = Object.fromEntries(
+    const cookies = Object.fromEntries<string>(
       String(input.headers?.cookie ?? '')
         .split(';')
         .map((pair) => pair.trim().split('='))
         .filter(([name]) => name)
-        .map(([name, ...rest]) => [name, rest.join('=')]),
+        .map(([name, ...rest]) => [name as string, rest.join('=')]),
     );
     const sources: Record<string, Record<string, unknown>> = { path, query: request.query, header: input.headers ?? {}, cookie: cookies };
     for (const where of ['path', 'query', 'header', 'cookie']) {

@@ -30,7 +30,7 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
     const problem = error as { status?: number; additional?: { headers?: Record<string, string> } } | undefined;
     const all: [string, HeaderValue][] = [...headers, ...Object.entries(problem?.additional?.headers ?? {})];
     if (problem?.status === 401) return jsonReply(401, 'application/json', unauthorizedBody(resource), all);
-    logger.error({ name: 'HTTP SERVER', input }, `Request terminated with error: ${error}`);
+    logger.error({ name: 'HTTP SERVER', input }, `Request terminated with error: ${String(error)}`);
     return jsonReply(problem?.status || 500, 'application/problem+json', prism.ProblemJsonError.toProblemJson(error as Error), all);
   }
 
@@ -81,7 +81,7 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
       text = serialize(output.body);
     } catch (error) {
       if (!example) throw error;
-      fired.push(fallbacks.fire('example-unserializable', `the reflected response cannot be serialized, sending the example: ${error}`, input));
+      fired.push(fallbacks.fire('example-unserializable', `the reflected response cannot be serialized, sending the example: ${String(error)}`, input));
       text = serialize(example.body);
     }
     if (fired.length > 0) headers.push(['X-Mock-Fallback', fired.join(', ')]);

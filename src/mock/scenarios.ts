@@ -146,7 +146,8 @@ export interface Rule {
   delay?: Delay;
   fault?: 'reset' | 'hang';
   answer?: { status: number; documented: boolean; headers: [string, string][]; body: unknown; text?: string };
-  match?: { path?: Record<string, string>; query?: Record<string, string> } | ((request: MatchedRequest) => boolean);
+  /** which requests: the path parameters and query parameters each must have, or a function */
+  match?: { path: [string, string][]; query: [string, string][] } | ((request: MatchedRequest) => boolean);
   listed: Omit<ListedScenario, 'left' | 'index'>;
 }
 
@@ -273,7 +274,8 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
     if (delay !== undefined) rule.delay = delay as Delay;
     if (fault !== undefined) rule.fault = fault as 'reset' | 'hang';
     if (answer) rule.answer = answer;
-    if (match !== undefined) rule.match = match as Rule['match'];
+    if (typeof match === 'function') rule.match = match as Rule['match'];
+    else if (isObject(match)) rule.match = { path: Object.entries((match.path ?? {}) as Record<string, string>), query: Object.entries((match.query ?? {}) as Record<string, string>) };
     rules.push(rule);
   });
   if (violations.length > 0) throw new ScenarioError(violations);
@@ -321,6 +323,16 @@ export function seededRandom(seed: string): () => number {
   };
 }
 
+/** Whether `sent` has each of `wanted`'s names with its value (a repeated query parameter: among its values). */
+function has(sent: Record<string, string | string[]>, wanted: [string, string][]): boolean {
+  for (let i = 0; i < wanted.length; i++) {
+    const [name, value] = wanted[i] as [string, string];
+    const got = sent[name];
+    if (got !== value && !(Array.isArray(got) && got.includes(value))) return false;
+  }
+  return true;
+}
+
 /** The scenarios of every session (its functions need no `this`: they may be handed around alone). */
 export interface ScenarioStore {
   /** Adds checked scenarios to their sessions. */
@@ -347,12 +359,7 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
     const { match } = rule;
     if (match === undefined) return true;
     if (typeof match === 'function') return match(request) === true;
-    const same = (wanted: Record<string, string> | undefined, sent: Record<string, string | string[]>) =>
-      Object.entries(wanted ?? {}).every(([name, value]) => {
-        const got = sent[name];
-        return Array.isArray(got) ? got.includes(value) : got === value;
-      });
-    return same(match.path, request.pathParams) && same(match.query, request.query);
+    return has(request.pathParams, match.path) && has(request.query, match.query);
   }
 
   function chaotic(): Picked | undefined {
@@ -392,7 +399,8 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
       if (sessions.size === 0 && chaos.latency === undefined && !chaos.faults) return undefined;
       const request = read();
       const list = sessions.get(request.session)?.byOperation.get(request.operationId);
-      const rule = list?.find((candidate) => applies(candidate, request));
+      let rule: Rule | undefined;
+      for (let i = 0; list && i < list.length && !rule; i++) if (applies(list[i] as Rule, request)) rule = list[i];
       if (!rule || !list) return chaotic();
       if (rule.left !== null && --rule.left === 0) list.splice(list.indexOf(rule), 1);
       return { by: { index: rule.index, operation: rule.operation }, delay: draw(rule.delay), ...(rule.fault ? { fault: rule.fault } : {}), ...(rule.answer ? { answer: rule.answer } : {}) };

@@ -3,6 +3,9 @@
 // add), how it reads each kind of answer, and what its errors carry. No server and no timer longer
 // than a few milliseconds, so `npm run mutation` can run it for every mutant of the client.
 import { getEventListeners } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
 import spec from '../generated/openapi.json' with { type: 'json' };
@@ -23,10 +26,11 @@ import {
   type Credentials,
 } from '../src/index.js';
 
-// The package as the client's contract check (validateResponses) finds it: a test below makes its
-// require find no ajv. The client is loaded once, as a caller loads it, so that no test covers what
-// it sets up when it loads (docs/CONTRIBUTING.md: those mutants are left to "ignoreStatic").
-const packageRoot = vi.hoisted(() => ({ peersInstalled: true }));
+// The package as the client's contract check (validateResponses) finds it: tests below make its
+// require find no ajv, or give it a spec of their own. The client is loaded once, as a caller loads
+// it, so that no test covers what it sets up when it loads (docs/CONTRIBUTING.md: those mutants are
+// left to "ignoreStatic").
+const packageRoot = vi.hoisted(() => ({ peersInstalled: true, specPath: undefined as string | undefined }));
 vi.mock('../src/shared/package-root.js', async (original) => {
   const real = await original<typeof import('../src/shared/package-root.js')>();
   return {
@@ -34,6 +38,9 @@ vi.mock('../src/shared/package-root.js', async (original) => {
     requireFromPackage: (name: string) => {
       if (!packageRoot.peersInstalled) throw Object.assign(new Error(`Cannot find module '${name}'\nRequire stack: …`), { code: 'MODULE_NOT_FOUND' });
       return real.requireFromPackage(name);
+    },
+    get specPath() {
+      return packageRoot.specPath ?? real.specPath;
     },
   };
 });
@@ -846,6 +853,26 @@ describe('validateResponses: each answer against its schema in the spec', () => 
     // `/traces_count` shares `race` with the Basic user-id, grace.
     const kept = (await logTraces(answering({ traces_count: 'x' })).catch((e: unknown) => e)) as UnexpectedResponseError;
     expect(kept.violations).toEqual([{ pointer: '/traces_count', message: 'must be integer' }]);
+  });
+
+  it('a response the spec gives as a reference is found through it, its name unescaped as a JSON pointer', async () => {
+    // The spec as a bundler may write it: logTraces' 200 answer shared under a name that holds `/` and `~`.
+    const traces = '/v2/projects/{project_id}/traces';
+    const shared = structuredClone(spec) as unknown as { paths: Record<string, { post: { responses: Record<string, unknown> } }>; components: { responses: Record<string, unknown> } };
+    const operation = shared.paths[traces]!.post;
+    shared.components.responses['traces/written~1'] = operation.responses['200'];
+    operation.responses['200'] = { $ref: '#/components/responses/traces~1written~01' };
+    const dir = mkdtempSync(join(tmpdir(), 'contract-spec-'));
+    packageRoot.specPath = join(dir, 'openapi.json');
+    writeFileSync(packageRoot.specPath, JSON.stringify(shared));
+    try {
+      expect((await logTraces(answering({ traces_count: 1, trace_ids: [] }))).data).toEqual({ traces_count: 1, trace_ids: [] });
+      const error = (await logTraces(answering({ traces_count: 'one', trace_ids: [] })).catch((e: unknown) => e)) as UnexpectedResponseError;
+      expect(error.violations).toEqual([{ pointer: '/traces_count', message: 'must be integer' }]);
+    } finally {
+      packageRoot.specPath = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,9 +4,9 @@
 // own). The client imports this module only when asked to check answers, so that `.` loads neither
 // ajv nor the spec otherwise; ajv and ajv-formats are optional peers, loaded from the package's
 // place (CommonJS and ESM builds alike).
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
-import { contractAjv, schemaAt } from '../shared/contract-ajv.js';
+import { contractAjv, pointerToken, schemaAt } from '../shared/contract-ajv.js';
 import { manifest, requireFromPackage, specPath } from '../shared/package-root.js';
 import { installCommand, loadPeer } from '../shared/peers.js';
 
@@ -17,11 +17,10 @@ export type ContractCheck = (method: string, path: string, response: string, bod
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>> };
 
-const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-
 function violation({ instancePath, keyword, params, message }: ErrorObject): Violation {
-  const field = keyword === 'required' ? params.missingProperty : keyword === 'additionalProperties' ? params.additionalProperty : undefined;
-  return { pointer: field === undefined ? instancePath : `${instancePath}/${escape(String(field))}`, message: message ?? keyword };
+  // The field ajv names: missing (`required`), or extra (`additionalProperties`, undefined for any other keyword).
+  const field = keyword === 'required' ? params.missingProperty : params.additionalProperty;
+  return { pointer: field === undefined ? instancePath : `${instancePath}/${pointerToken(String(field))}`, message: message ?? keyword };
 }
 
 /**
@@ -34,23 +33,15 @@ export function contractCheck(missing: (command: string, cause: unknown) => Erro
   const addFormats = loadPeer<{ default: (ajv: Ajv2020) => unknown }>('ajv-formats', requireFromPackage, absent).default;
   const spec = JSON.parse(readFileSync(specPath, 'utf8')) as Document;
   const ajv = contractAjv(Ajv, addFormats, spec);
-  const validators = new Map<string, ValidateFunction>();
-  // Every response of the API has a JSON body with a schema (the client refuses any other answer
-  // before it gets here); a schema that is missing fails loudly, as the verifier's does.
-  const validatorOf = (method: string, path: string, response: string): ValidateFunction => {
-    const key = `${method} ${path} ${response}`;
-    let validate = validators.get(key);
-    if (!validate) {
-      const ref = spec.paths[path]?.[method]?.responses[response]?.$ref;
-      // A response the bundle shares is a reference (`#/components/responses/ValidationError`).
-      const at = ref ? ref.slice(2).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')) : ['paths', path, method, 'responses', response];
-      validate = schemaAt(ajv, [...at, 'content', 'application/json', 'schema']);
-      validators.set(key, validate);
-    }
-    return validate;
-  };
+  // Every response of the API has a JSON body with a schema (the client refuses any other answer,
+  // and any request outside the spec, before it gets here). Ajv compiles each schema at its first
+  // answer and keeps it by its reference.
   return (method, path, response, body) => {
-    const validate = validatorOf(method, path, response);
-    return validate(body) ? [] : (validate.errors ?? []).map(violation);
+    const ref = spec.paths[path]![method]!.responses[response]!.$ref;
+    // A response the bundle shares is a reference (`#/components/responses/ValidationError`).
+    const at = ref ? ref.slice(2).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')) : ['paths', path, method, 'responses', response];
+    const validate = schemaAt(ajv, [...at, 'content', 'application/json', 'schema']);
+    // Ajv sets `errors` whenever a value fails.
+    return validate(body) ? [] : (validate.errors as ErrorObject[]).map(violation);
   };
 }

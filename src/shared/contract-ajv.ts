@@ -4,20 +4,23 @@
 // verifier imports them; the client loads them only when asked to check answers).
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 
-/** The id the spec is added under: `contract.json#/components/schemas/…`. */
-const CONTRACT_ID = 'contract.json';
-
 /** Ajv (draft 2020-12, every error reported, formats checked) holding `spec` as `contract.json`. */
 export function contractAjv(Ajv: typeof Ajv2020, addFormats: (ajv: Ajv2020) => unknown, spec: object): Ajv2020 {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema(spec, CONTRACT_ID);
+  // The id every reference of schemaAt starts with: `contract.json#/components/schemas/…`.
+  ajv.addSchema(spec, 'contract.json');
   return ajv;
+}
+
+/** `part` (a property name, a path) as a JSON pointer writes it: `~` as `~0`, then `/` as `~1`. */
+export function pointerToken(part: string): string {
+  return part.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** The validator of the schema at `pointer` (its parts, unescaped) in the spec `ajv` holds. */
 export function schemaAt(ajv: Ajv2020, pointer: readonly string[]): ValidateFunction {
-  const ref = `${CONTRACT_ID}#/${pointer.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  const ref = `contract.json#/${pointer.map(pointerToken).join('/')}`;
   const validate = ajv.getSchema(ref);
   if (!validate) throw new Error(`no schema at ${ref}`);
   return validate;

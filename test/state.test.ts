@@ -35,7 +35,7 @@ type Client = ReturnType<typeof sessionClient>;
 const example = (operationId: string): any =>
   structuredClone((Object.values(operation(operationId).operation.responses['200'].content['application/json'].examples)[0] as { value: unknown }).value);
 
-/** The four sequences of the issue, each returning the answers in order. */
+/** One sequence per rule across requests (the four of the header), each returning the answers in order. */
 const sequences = {
   async users(api: Client) {
     const answers = [];

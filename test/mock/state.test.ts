@@ -8,13 +8,16 @@ import type { OperationRules, Store } from '../../src/rules/index.js';
 import { PROJECT, RUN, SCORER, signals, TEMPLATE, template, user, version } from '../rules/support.js';
 
 describe('any operation', () => {
-  it('other operations and non-object answers pass through unchanged', () => {
-    const state = createState();
+  it('an operation whose rules remember nothing, one without rules, and non-object answers pass through unchanged', () => {
+    const answersOnly: OperationRules = { operationId: 'answersOnly', checks: [], answer: () => undefined };
+    const state = createState({ rules: new Map([[answersOnly.operationId, answersOnly]]) });
     const answer = { traces_count: 1 };
-    expect(state.apply('logTraces', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
+    expect(state.apply('answersOnly', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
     expect(state.apply('anOperationWithNoRules', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
-    expect(state.apply('createOrVerifyUser', { session: 's', pathParams: {}, body: {} }, ['not', 'an', 'object'])).toEqual(['not', 'an', 'object']);
     expect(state.records).toBe(0);
+    const every = createState();
+    expect(every.apply('createOrVerifyUser', { session: 's', pathParams: {}, body: {} }, ['not', 'an', 'object'])).toEqual(['not', 'an', 'object']);
+    expect(every.records).toBe(0);
   });
 });
 

@@ -2,6 +2,14 @@
 // Loads the Prism packages the mock runs on. They are optional peer dependencies of the package:
 // installing it for its types pulls no server, so a missing one gets an install hint, not a stack.
 // Only their types are imported statically (erased from the build); the code is required here.
+//
+// Most of what the mock drives is inside Prism's packages, not among their exports (the table of
+// docs/ARCHITECTURE.md, "Prism's internals", says each and why). The peer ranges accept Prism
+// releases the mock was not tested on, and one of them may move or change such a module: each is
+// checked when it loads (it is there, and each export the mock calls is of the kind it calls), and
+// a Prism that fails a check is refused with a PrismVersionError that names the Prism the mock is
+// tested with, before any request is answered.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
@@ -30,10 +38,48 @@ export class MissingPrismError extends Error {
   }
 }
 
-/** Prism's module `name` (its resolved path with `resolveOnly`). */
-function load<T>(name: string, resolveOnly = false): T {
-  const missing = (cause: unknown) => new MissingPrismError(name.replace(/\/(dist\/.*|package\.json)$/, ''), cause);
-  return loadPeer<T>(name, resolveOnly ? requireFromPackage.resolve : requireFromPackage, missing);
+/** An installed Prism whose modules are not those the mock is written against: one moved, or an export changed kind. */
+export class PrismVersionError extends Error {
+  override readonly name = 'PrismVersionError';
+  constructor(peer: Installed, problem: string, cause?: unknown) {
+    super(`the mock cannot run on ${peer.name} ${peer.version}: ${problem}; it runs on the Prism it is tested with: ${PRISM_INSTALL}`, cause === undefined ? undefined : { cause });
+  }
+}
+
+/** A Prism package as installed: its version, and `require` from its own directory (its modules and its dependencies as it sees them). */
+interface Installed {
+  name: string;
+  version: string;
+  require: NodeJS.Require;
+}
+
+/** The installed Prism package `name` (MissingPrismError when it is not installed). */
+function installed(name: string): Installed {
+  const manifestPath = loadPeer<string>(`${name}/package.json`, requireFromPackage.resolve, (cause) => new MissingPrismError(name, cause));
+  const { version } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
+  return { name, version, require: createRequire(manifestPath) };
+}
+
+/** What the mock calls in a module: each export, by its path ('' for the module itself), and its `typeof`. */
+type Shape = Record<string, 'function' | 'object'>;
+
+/** Where `peer` finds the module `specifier` (its own file `./dist/…`, or one of its dependencies): PrismVersionError when it is not there. */
+function where(peer: Installed, specifier: string): string {
+  return loadPeer<string>(specifier, peer.require.resolve, (cause) => new PrismVersionError(peer, `${specifier} is not there`, cause));
+}
+
+/**
+ * The module `specifier` of `peer` (found at `path`), checked against `shape`: PrismVersionError
+ * when an export is of another kind. A module it requires being absent is a broken install: that
+ * error goes on as it is.
+ */
+function take<T>(peer: Installed, specifier: string, shape: Shape, path = where(peer, specifier)): T {
+  const module: unknown = peer.require(path);
+  for (const [name, kind] of Object.entries(shape)) {
+    const value = name.split('.').reduce<unknown>((node, key) => (key === '' ? node : (node as Record<string, unknown> | undefined)?.[key]), module);
+    if (typeof value !== kind) throw new PrismVersionError(peer, name === '' ? `${specifier} is not a ${kind}` : `${specifier} has no ${kind} ${name}`);
+  }
+  return module as T;
 }
 
 /** Prism's check of one kind of parameter: (values, the parameters' specs, context, bundle) → an fp-ts Either (Left: its violations). */
@@ -116,28 +162,46 @@ export interface Prism {
  * Prism on what is valid). Its whole mocker is loaded only when a run needs it (`mocker()`).
  */
 export function loadPrism(): Prism {
-  const HTTP = '@stoplight/prism-http/dist';
-  const operations = load<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(`${HTTP}/utils/operations.js`);
-  const { ProblemJsonError } = load<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(`${HTTP}/types.js`);
-  const problems = load<Prism['problems']>(`${HTTP}/mocker/errors.js`);
-  const negotiator = load<{ default: Negotiator }>(`${HTTP}/mocker/negotiator/NegotiatorHelpers.js`).default;
-  const validator = load<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(`${HTTP}/validator/index.js`);
-  const checks = load<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(`${HTTP}/validator/validators/index.js`);
-  const { parseMIMEHeader } = load<Pick<Prism, 'parseMIMEHeader'>>(`${HTTP}/validator/validators/headers.js`);
-  const route = load<{ default: PrismRoute }>(`${HTTP}/router/index.js`).default;
-  // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
-  const fromServer = createRequire(load<string>('@stoplight/prism-http-server/package.json', true));
-  const core = load<{ createLogger: typeof createLogger }>('@stoplight/prism-core');
-  // The sampler, ajv-formats and the date-time check as Prism has them, resolved from prism-http.
-  const fromHttp = createRequire(requireFromPackage.resolve('@stoplight/prism-http/package.json'));
-  const sampler = fromHttp('@stoplight/json-schema-sampler') as { sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error };
-  const { fullFormats } = fromHttp('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatCheck> };
-  const { date_time: dateTime, compareDateTime } = load<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(
-    `${HTTP}/validator/validators/dateTime`,
+  const http = installed('@stoplight/prism-http');
+  const operations = take<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(http, './dist/utils/operations.js', { getHttpOperationsFromSpec: 'function' });
+  const { ProblemJsonError } = take<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(http, './dist/types.js', { ProblemJsonError: 'function' });
+  const problems = take<Prism['problems']>(http, './dist/mocker/errors.js', { UNPROCESSABLE_ENTITY: 'object', UNAUTHORIZED: 'object', INVALID_CONTENT_TYPE: 'object', VIOLATIONS: 'object', SCHEMA_TOO_COMPLEX: 'object' });
+  const negotiator = take<{ default: Negotiator }>(http, './dist/mocker/negotiator/NegotiatorHelpers.js', {
+    'default.negotiateOptionsForValidRequest': 'function',
+    'default.negotiateOptionsForInvalidRequest': 'function',
+  }).default;
+  const validator = take<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(http, './dist/validator/index.js', {
+    validateInput: 'function',
+    validateOutput: 'function',
+    validateSecurity: 'function',
+  });
+  const checks = take<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(http, './dist/validator/validators/index.js', {
+    validatePath: 'function',
+    validateQuery: 'function',
+    validateHeaders: 'function',
+    validateBody: 'function',
+  });
+  const { parseMIMEHeader } = take<Pick<Prism, 'parseMIMEHeader'>>(http, './dist/validator/validators/headers.js', { parseMIMEHeader: 'function' });
+  const route = take<{ default: PrismRoute }>(http, './dist/router/index.js', { default: 'function' }).default;
+  const { date_time: dateTime, compareDateTime } = take<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(
+    http,
+    './dist/validator/validators/dateTime.js',
+    { date_time: 'function', compareDateTime: 'function' },
   );
-  const addFormats = (fromHttp('ajv-formats') as { default: (ajv: AjvInstance) => void }).default;
-  const draft = (path: string) => (fromHttp(path) as { default: new (options: object) => AjvInstance }).default;
+  // The sampler, ajv and ajv-formats as Prism has them: its own dependencies.
+  const sampler = take<{ sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error }>(http, '@stoplight/json-schema-sampler', {
+    sample: 'function',
+    SchemaSizeExceededError: 'function',
+  });
+  const { fullFormats } = take<{ fullFormats: Record<string, FormatCheck> }>(http, 'ajv-formats/dist/formats', { fullFormats: 'object' });
+  const addFormats = take<{ default: (ajv: AjvInstance) => void }>(http, 'ajv-formats', { default: 'function' }).default;
+  const draft = (path: string) => take<{ default: new (options: object) => AjvInstance }>(http, path, { default: 'function' }).default;
   const drafts = { default: draft('ajv'), draft2019_09: draft('ajv/dist/2019'), draft2020_12: draft('ajv/dist/2020') };
+  // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
+  const parsePrefer = take<Prism['parsePrefer']>(installed('@stoplight/prism-http-server'), 'parse-prefer-header', { '': 'function' });
+  const core = take<{ createLogger: typeof createLogger }>(installed('@stoplight/prism-core'), '.', { createLogger: 'function' });
+  // Prism's whole mocker is loaded on first use (its generator loads faker, about 0.5 s): found now, checked then.
+  const mockerPath = where(http, './dist/mocker/index.js');
   let mocker: Mocker | undefined;
   return {
     getHttpOperationsFromSpec: operations.getHttpOperationsFromSpec,
@@ -147,7 +211,7 @@ export function loadPrism(): Prism {
     // Prism's mocker samples a static body with these options (its generateStatic).
     sample: (schema, resource) => sampler.sample(schema, { ticks: 2500 }, resource),
     tooComplex: (error) => error instanceof sampler.SchemaSizeExceededError,
-    mocker: () => (mocker ??= load<{ default: Mocker }>(`${HTTP}/mocker/index.js`).default),
+    mocker: () => (mocker ??= take<{ default: Mocker }>(http, './dist/mocker/index.js', { default: 'function' }, mockerPath).default),
     validateOutput: validator.validateOutput,
     validateInput: validator.validateInput,
     validateSecurity: validator.validateSecurity,
@@ -157,7 +221,7 @@ export function loadPrism(): Prism {
     validateBody: checks.validateBody,
     parseMIMEHeader,
     route,
-    parsePrefer: fromServer('parse-prefer-header') as Prism['parsePrefer'],
+    parsePrefer,
     createLogger: core.createLogger,
     formats: { ...fullFormats, 'date-time': dateTime as FormatCheck },
     ajv: (which) => {

@@ -7,7 +7,7 @@
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
 // from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
 import { createRequire } from 'node:module';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -662,6 +662,75 @@ describe('package-root and deps: the package finds itself, and Prism or says how
       new copy.MissingPrismError('@stoplight/prism-http-server', undefined),
     );
     expect(() => copy.loadPrism()).toThrow(/^the mock needs @stoplight\/prism-http-server, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-core@5\.8\.0 /);
+  });
+  /**
+   * A Prism whose @stoplight/prism-http is a release 5.99.0 the mock was not written against: the
+   * installed one's files (linked), less `without`, with `changed` written anew; every other
+   * package is the repository's.
+   */
+  function newerPrism(root: string, without: string[], changed: Record<string, string> = {}): string {
+    const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
+    const real = join(repoRoot, 'node_modules');
+    const modules = join(root, 'node_modules');
+    mkdirSync(join(modules, '@stoplight'), { recursive: true });
+    for (const name of readdirSync(real)) if (name !== '@stoplight') symlinkSync(join(real, name), join(modules, name));
+    for (const name of readdirSync(join(real, '@stoplight'))) if (name !== 'prism-http') symlinkSync(join(real, '@stoplight', name), join(modules, '@stoplight', name));
+    const link = (from: string, to: string) => {
+      mkdirSync(to, { recursive: true });
+      for (const entry of readdirSync(from, { withFileTypes: true })) {
+        if (entry.isDirectory() && entry.name !== 'node_modules') link(join(from, entry.name), join(to, entry.name));
+        else symlinkSync(join(from, entry.name), join(to, entry.name));
+      }
+    };
+    const http = join(modules, '@stoplight/prism-http');
+    link(realpathSync(join(real, '@stoplight/prism-http')), http);
+    rmSync(join(http, 'package.json'));
+    writeFileSync(join(http, 'package.json'), JSON.stringify({ name: '@stoplight/prism-http', version: '5.99.0', main: 'dist/index.js' }));
+    for (const file of without) rmSync(join(http, file));
+    for (const [file, text] of Object.entries(changed)) {
+      rmSync(join(http, file));
+      writeFileSync(join(http, file), text);
+    }
+    return dir;
+  }
+  const tested = 'it runs on the Prism it is tested with: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2';
+
+  it.each([
+    ['a module of its own moved', ['dist/validator/validators/headers.js'], {}, './dist/validator/validators/headers.js is not there'],
+    ['its whole mocker moved (found at load, loaded on first use)', ['dist/mocker/index.js'], {}, './dist/mocker/index.js is not there'],
+    ['an export became another kind', [], { 'dist/validator/validators/dateTime.js': "exports.date_time = 'a pattern';\nexports.compareDateTime = () => 0;\n" }, './dist/validator/validators/dateTime.js has no function date_time'],
+    ['a function left an exported object', [], { 'dist/mocker/negotiator/NegotiatorHelpers.js': 'exports.default = { negotiateOptionsForValidRequest() {} };\n' }, './dist/mocker/negotiator/NegotiatorHelpers.js has no function default.negotiateOptionsForInvalidRequest'],
+    ['a module became something else', [], { 'dist/router/index.js': 'exports.default = { route() {} };\n' }, './dist/router/index.js has no function default'],
+  ])('a Prism in the peer range whose internals changed (%s): PrismVersionError, one line naming the Prism the mock runs on', async (name, without, changed, problem) => {
+    const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), without, changed);
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    let thrown: unknown;
+    try {
+      copy.loadPrism();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(copy.PrismVersionError);
+    expect((thrown as Error).name).toBe('PrismVersionError');
+    expect((thrown as Error).message).toBe(`the mock cannot run on @stoplight/prism-http 5.99.0: ${problem}; ${tested}`);
+    expect((thrown as Error).message).not.toMatch(/\n/);
+  });
+
+  it('a module that is not there keeps the error of its absence as the cause; one that is there loads as before', async () => {
+    const dir = newerPrism(join(scratch, 'newer-prism-cause'), ['dist/types.js']);
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const error = (() => {
+      try {
+        copy.loadPrism();
+      } catch (thrown) {
+        return thrown as Error;
+      }
+    })();
+    expect((error?.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
+    const whole = newerPrism(join(scratch, 'newer-prism-whole'), []);
+    const loaded = ((await import(join(whole, 'deps.ts'))) as typeof import('../../src/mock/deps.js')).loadPrism();
+    expect(typeof loaded.mocker()).toBe('function');
+    expect(loaded.parsePrefer('code=201')).toEqual({ code: '201' });
   });
 });
 

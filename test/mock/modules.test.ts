@@ -533,6 +533,16 @@ describe("control: the mock's own paths", () => {
   });
 });
 
+/** What `run` throws (undefined when it returns). */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 /** A copy of the named modules of src/mock/ under `dir`/src/mock/, with a package.json of `manifest`, outside this repository (no node_modules above it). */
 function installCopy(dir: string, files: string[], packageJson: object | string | undefined): string {
   mkdirSync(join(dir, 'src/mock'), { recursive: true });
@@ -615,12 +625,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
     const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts'], manifestWithPeers);
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    let thrown: unknown;
-    try {
-      copy.loadPrism();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(copy.loadPrism);
     expect(thrown).toBeInstanceOf(copy.MissingPrismError);
     const error = thrown as Error;
     expect(error.name).toBe('MissingPrismError');
@@ -640,12 +645,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
     writeFileSync(join(prismHttp, 'dist/utils/operations.js'), "require('left-out-dependency');\n");
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    let thrown: unknown;
-    try {
-      copy.loadPrism();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(copy.loadPrism);
     expect(thrown).not.toBeInstanceOf(copy.MissingPrismError);
     expect((thrown as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
     expect((thrown as Error).message).toMatch(/^Cannot find module 'left-out-dependency'/);
@@ -704,12 +704,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   ])('a Prism in the peer range whose internals changed (%s): PrismVersionError, one line naming the Prism the mock runs on', async (name, without, changed, problem) => {
     const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), without, changed);
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    let thrown: unknown;
-    try {
-      copy.loadPrism();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(copy.loadPrism);
     expect(thrown).toBeInstanceOf(copy.PrismVersionError);
     expect((thrown as Error).name).toBe('PrismVersionError');
     expect((thrown as Error).message).toBe(`the mock cannot run on @stoplight/prism-http 5.99.0: ${problem}; ${tested}`);
@@ -719,14 +714,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   it('a module that is not there keeps the error of its absence as the cause; one that is there loads as before', async () => {
     const dir = newerPrism(join(scratch, 'newer-prism-cause'), ['dist/types.js']);
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    const error = (() => {
-      try {
-        copy.loadPrism();
-      } catch (thrown) {
-        return thrown as Error;
-      }
-    })();
-    expect((error?.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
+    expect(((thrownBy(copy.loadPrism) as Error).cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
     const whole = newerPrism(join(scratch, 'newer-prism-whole'), []);
     const loaded = ((await import(join(whole, 'deps.ts'))) as typeof import('../../src/mock/deps.js')).loadPrism();
     expect(typeof loaded.mocker()).toBe('function');

@@ -17,7 +17,6 @@ export const parameterOf = (written: string): string | undefined => WHOLE_TEMPLA
 
 /** A path segment as Prism reads it: percent-decoded when it decodes, else as sent (rule 3). */
 export function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -51,4 +50,7 @@ export function parametersOf(segments: readonly Segment[]): Record<string, strin
 }
 
 /** The path parameters of `path` under `template` (none when it is not under it). */
-export const pathParameters = (template: string, path: string): Record<string, string> => parametersOf(segmentsUnder(template, path) ?? []);
+export function pathParameters(template: string, path: string): Record<string, string> {
+  const segments = segmentsUnder(template, path);
+  return segments ? parametersOf(segments) : {};
+}

@@ -43,8 +43,10 @@ export interface References {
 export function referencesOf(document: unknown): References {
   const pointers = new Map<string, unknown>();
 
-  function pointer(ref: string): unknown {
-    if (pointers.has(ref)) return pointers.get(ref);
+  const pointer = (ref: string): unknown => pointers.get(ref) ?? walk(ref);
+
+  /** The node `ref` points to, found by walking the document (and kept for the next time). */
+  function walk(ref: string): unknown {
     if (ref !== '#' && !ref.startsWith('#/')) throw new Error(`only local $refs are supported, got ${ref}`);
     const node = ref
       .split('/')

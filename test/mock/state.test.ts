@@ -44,6 +44,8 @@ describe('sessions, clock and identifiers', () => {
     const [a, b] = [version(createState({ seed: 'a' })), version(createState({ seed: 'b' }))];
     expect(a.id).not.toBe(b.id);
     expect(a.created_at).toBe(b.created_at);
+    // The seed is "mock" unless given.
+    expect(version(createState()).id).toBe(version(createState({ seed: 'mock' })).id);
   });
 
   it('sessionOf: the X-Mock-Session header, else the default; an overlong name is the default', () => {

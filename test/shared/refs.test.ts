@@ -21,6 +21,7 @@ const document = {
       Named: { $ref: '#/components/schemas/Id', default: 'n' },
       Loop: { $ref: '#/components/schemas/Loop' },
       Text: 'not an object',
+      Nothing: null,
     },
   },
 };
@@ -45,7 +46,7 @@ describe('pointer: a local JSON pointer', () => {
     expect(() => read.pointer('common.json#/components/schemas/Id')).toThrow(new Error('only local $refs are supported, got common.json#/components/schemas/Id'));
     expect(() => read.pointer('components/schemas/Id')).toThrow(new Error('only local $refs are supported, got components/schemas/Id'));
     expect(() => read.pointer('#components')).toThrow(new Error('only local $refs are supported, got #components'));
-    for (const ref of ['#/components/schemas/Nope', '#/components/nothing/here/either', '#/components/schemas/Text/length', '#/']) {
+    for (const ref of ['#/components/schemas/Nope', '#/components/nothing/here/either', '#/components/schemas/Text/length', '#/components/schemas/Nothing/below', '#/']) {
       expect(() => read.pointer(ref)).toThrow(new Error(`unresolved $ref ${ref}`));
     }
   });
@@ -77,6 +78,8 @@ describe('schema: a schema with its $refs followed', () => {
 
   it('a $ref to something that is not an object is unresolved', () => {
     expect(() => refs().schema({ $ref: '#/components/schemas/Text' })).toThrow(new Error('unresolved $ref #/components/schemas/Text'));
+    expect(refs().pointer('#/components/schemas/Nothing')).toBeNull();
+    expect(() => refs().schema({ $ref: '#/components/schemas/Nothing' })).toThrow(new Error('unresolved $ref #/components/schemas/Nothing'));
     expect(() => refs().reference({ $ref: '#/paths/~1v2~1items~1%7Bitem_id%7D/put/operationId' })).toThrow('unresolved $ref');
   });
 

@@ -42,7 +42,7 @@ export class MissingPrismError extends Error {
 export class PrismVersionError extends Error {
   override readonly name = 'PrismVersionError';
   constructor(peer: Installed, problem: string, cause?: unknown) {
-    super(`the mock cannot run on ${peer.name} ${peer.version}: ${problem}; it runs on the Prism it is tested with: ${PRISM_INSTALL}`, cause === undefined ? undefined : { cause });
+    super(`the mock cannot run on ${peer.name} ${peer.version}: ${problem}; it runs on the Prism it is tested with: ${PRISM_INSTALL}`, { cause });
   }
 }
 
@@ -60,26 +60,68 @@ function installed(name: string): Installed {
   return { name, version, require: createRequire(manifestPath) };
 }
 
-/** What the mock calls in a module: each export, by its path ('' for the module itself), and its `typeof`. */
-type Shape = Record<string, 'function' | 'object'>;
-
-/** Where `peer` finds the module `specifier` (its own file `./dist/…`, or one of its dependencies): PrismVersionError when it is not there. */
-function where(peer: Installed, specifier: string): string {
-  return loadPeer<string>(specifier, peer.require.resolve, (cause) => new PrismVersionError(peer, `${specifier} is not there`, cause));
+/** A module of Prism's that the mock takes: the Prism package that finds it, where, and each export the mock calls (by its path, '' for the module itself) with its `typeof`. */
+interface PrismModule {
+  peer: string;
+  specifier: string;
+  shape: Readonly<Record<string, 'function' | 'object'>>;
 }
 
-/**
- * The module `specifier` of `peer` (found at `path`), checked against `shape`: PrismVersionError
- * when an export is of another kind. A module it requires being absent is a broken install: that
- * error goes on as it is.
- */
-function take<T>(peer: Installed, specifier: string, shape: Shape, path = where(peer, specifier)): T {
-  const module: unknown = peer.require(path);
-  for (const [name, kind] of Object.entries(shape)) {
-    const value = name.split('.').reduce<unknown>((node, key) => (key === '' ? node : (node as Record<string, unknown> | undefined)?.[key]), module);
-    if (typeof value !== kind) throw new PrismVersionError(peer, name === '' ? `${specifier} is not a ${kind}` : `${specifier} has no ${kind} ${name}`);
+const HTTP = '@stoplight/prism-http';
+
+/** Every module of Prism's that the mock takes (docs/ARCHITECTURE.md, "Prism's internals", says why each). */
+export const PRISM_MODULES = {
+  operations: { peer: HTTP, specifier: './dist/utils/operations.js', shape: { getHttpOperationsFromSpec: 'function' } },
+  types: { peer: HTTP, specifier: './dist/types.js', shape: { ProblemJsonError: 'function' } },
+  problems: {
+    peer: HTTP,
+    specifier: './dist/mocker/errors.js',
+    shape: { UNPROCESSABLE_ENTITY: 'object', UNAUTHORIZED: 'object', INVALID_CONTENT_TYPE: 'object', VIOLATIONS: 'object', SCHEMA_TOO_COMPLEX: 'object' },
+  },
+  negotiator: {
+    peer: HTTP,
+    specifier: './dist/mocker/negotiator/NegotiatorHelpers.js',
+    shape: { 'default.negotiateOptionsForValidRequest': 'function', 'default.negotiateOptionsForInvalidRequest': 'function' },
+  },
+  validator: { peer: HTTP, specifier: './dist/validator/index.js', shape: { validateInput: 'function', validateOutput: 'function', validateSecurity: 'function' } },
+  checks: { peer: HTTP, specifier: './dist/validator/validators/index.js', shape: { validatePath: 'function', validateQuery: 'function', validateHeaders: 'function', validateBody: 'function' } },
+  headers: { peer: HTTP, specifier: './dist/validator/validators/headers.js', shape: { parseMIMEHeader: 'function' } },
+  router: { peer: HTTP, specifier: './dist/router/index.js', shape: { default: 'function' } },
+  dateTime: { peer: HTTP, specifier: './dist/validator/validators/dateTime.js', shape: { date_time: 'function', compareDateTime: 'function' } },
+  // Prism's own dependencies, as it has them.
+  sampler: { peer: HTTP, specifier: '@stoplight/json-schema-sampler', shape: { sample: 'function', SchemaSizeExceededError: 'function' } },
+  formats: { peer: HTTP, specifier: 'ajv-formats/dist/formats', shape: { fullFormats: 'object' } },
+  addFormats: { peer: HTTP, specifier: 'ajv-formats', shape: { default: 'function' } },
+  ajv: { peer: HTTP, specifier: 'ajv', shape: { default: 'function' } },
+  ajv2019: { peer: HTTP, specifier: 'ajv/dist/2019', shape: { default: 'function' } },
+  ajv2020: { peer: HTTP, specifier: 'ajv/dist/2020', shape: { default: 'function' } },
+  // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
+  prefer: { peer: '@stoplight/prism-http-server', specifier: 'parse-prefer-header', shape: { '': 'function' } },
+  core: { peer: '@stoplight/prism-core', specifier: '.', shape: { createLogger: 'function' } },
+  // Loaded on first use: its generator loads faker (about 0.5 s).
+  mocker: { peer: HTTP, specifier: './dist/mocker/index.js', shape: { default: 'function' } },
+} as const satisfies Record<string, PrismModule>;
+
+/** Finds and loads the modules of PRISM_MODULES, each Prism package found once. */
+function prismModules() {
+  const peers = new Map<string, Installed>();
+  const peerOf = (name: string): Installed => peers.get(name) ?? peers.set(name, installed(name)).get(name)!;
+  /** Where the module is (PrismVersionError when it is not there). */
+  const where = ({ peer, specifier }: PrismModule): string =>
+    loadPeer<string>(specifier, peerOf(peer).require.resolve, (cause) => new PrismVersionError(peerOf(peer), `${specifier} is not there`, cause));
+  /**
+   * The module, checked against its shape: PrismVersionError when an export is of another kind. A
+   * module it requires being absent is a broken install: that error goes on as it is.
+   */
+  function take<T>(module: PrismModule, path = where(module)): T {
+    const loaded: unknown = peerOf(module.peer).require(path);
+    for (const [name, kind] of Object.entries(module.shape)) {
+      const value = name.split('.').reduce<unknown>((node, key) => (key === '' ? node : (node as Record<string, unknown> | undefined)?.[key]), loaded);
+      if (typeof value !== kind) throw new PrismVersionError(peerOf(module.peer), name === '' ? `${module.specifier} is not a ${kind}` : `${module.specifier} has no ${kind} ${name}`);
+    }
+    return loaded as T;
   }
-  return module as T;
+  return { where, take };
 }
 
 /** Prism's check of one kind of parameter: (values, the parameters' specs, context, bundle) → an fp-ts Either (Left: its violations). */
@@ -162,46 +204,26 @@ export interface Prism {
  * Prism on what is valid). Its whole mocker is loaded only when a run needs it (`mocker()`).
  */
 export function loadPrism(): Prism {
-  const http = installed('@stoplight/prism-http');
-  const operations = take<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(http, './dist/utils/operations.js', { getHttpOperationsFromSpec: 'function' });
-  const { ProblemJsonError } = take<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(http, './dist/types.js', { ProblemJsonError: 'function' });
-  const problems = take<Prism['problems']>(http, './dist/mocker/errors.js', { UNPROCESSABLE_ENTITY: 'object', UNAUTHORIZED: 'object', INVALID_CONTENT_TYPE: 'object', VIOLATIONS: 'object', SCHEMA_TOO_COMPLEX: 'object' });
-  const negotiator = take<{ default: Negotiator }>(http, './dist/mocker/negotiator/NegotiatorHelpers.js', {
-    'default.negotiateOptionsForValidRequest': 'function',
-    'default.negotiateOptionsForInvalidRequest': 'function',
-  }).default;
-  const validator = take<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(http, './dist/validator/index.js', {
-    validateInput: 'function',
-    validateOutput: 'function',
-    validateSecurity: 'function',
-  });
-  const checks = take<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(http, './dist/validator/validators/index.js', {
-    validatePath: 'function',
-    validateQuery: 'function',
-    validateHeaders: 'function',
-    validateBody: 'function',
-  });
-  const { parseMIMEHeader } = take<Pick<Prism, 'parseMIMEHeader'>>(http, './dist/validator/validators/headers.js', { parseMIMEHeader: 'function' });
-  const route = take<{ default: PrismRoute }>(http, './dist/router/index.js', { default: 'function' }).default;
-  const { date_time: dateTime, compareDateTime } = take<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(
-    http,
-    './dist/validator/validators/dateTime.js',
-    { date_time: 'function', compareDateTime: 'function' },
-  );
-  // The sampler, ajv and ajv-formats as Prism has them: its own dependencies.
-  const sampler = take<{ sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error }>(http, '@stoplight/json-schema-sampler', {
-    sample: 'function',
-    SchemaSizeExceededError: 'function',
-  });
-  const { fullFormats } = take<{ fullFormats: Record<string, FormatCheck> }>(http, 'ajv-formats/dist/formats', { fullFormats: 'object' });
-  const addFormats = take<{ default: (ajv: AjvInstance) => void }>(http, 'ajv-formats', { default: 'function' }).default;
-  const draft = (path: string) => take<{ default: new (options: object) => AjvInstance }>(http, path, { default: 'function' }).default;
-  const drafts = { default: draft('ajv'), draft2019_09: draft('ajv/dist/2019'), draft2020_12: draft('ajv/dist/2020') };
-  // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
-  const parsePrefer = take<Prism['parsePrefer']>(installed('@stoplight/prism-http-server'), 'parse-prefer-header', { '': 'function' });
-  const core = take<{ createLogger: typeof createLogger }>(installed('@stoplight/prism-core'), '.', { createLogger: 'function' });
-  // Prism's whole mocker is loaded on first use (its generator loads faker, about 0.5 s): found now, checked then.
-  const mockerPath = where(http, './dist/mocker/index.js');
+  const { where, take } = prismModules();
+  const M = PRISM_MODULES;
+  const operations = take<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(M.operations);
+  const { ProblemJsonError } = take<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(M.types);
+  const problems = take<Prism['problems']>(M.problems);
+  const negotiator = take<{ default: Negotiator }>(M.negotiator).default;
+  const validator = take<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(M.validator);
+  const checks = take<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(M.checks);
+  const { parseMIMEHeader } = take<Pick<Prism, 'parseMIMEHeader'>>(M.headers);
+  const route = take<{ default: PrismRoute }>(M.router).default;
+  const { date_time: dateTime, compareDateTime } = take<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(M.dateTime);
+  const sampler = take<{ sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error }>(M.sampler);
+  const { fullFormats } = take<{ fullFormats: Record<string, FormatCheck> }>(M.formats);
+  const addFormats = take<{ default: (ajv: AjvInstance) => void }>(M.addFormats).default;
+  const draft = (module: PrismModule) => take<{ default: new (options: object) => AjvInstance }>(module).default;
+  const drafts = { default: draft(M.ajv), draft2019_09: draft(M.ajv2019), draft2020_12: draft(M.ajv2020) };
+  const parsePrefer = take<Prism['parsePrefer']>(M.prefer);
+  const core = take<{ createLogger: typeof createLogger }>(M.core);
+  // The whole mocker is found now, and loaded and checked on first use.
+  const mockerPath = where(M.mocker);
   let mocker: Mocker | undefined;
   return {
     getHttpOperationsFromSpec: operations.getHttpOperationsFromSpec,
@@ -211,7 +233,7 @@ export function loadPrism(): Prism {
     // Prism's mocker samples a static body with these options (its generateStatic).
     sample: (schema, resource) => sampler.sample(schema, { ticks: 2500 }, resource),
     tooComplex: (error) => error instanceof sampler.SchemaSizeExceededError,
-    mocker: () => (mocker ??= take<{ default: Mocker }>(http, './dist/mocker/index.js', { default: 'function' }, mockerPath).default),
+    mocker: () => (mocker ??= take<{ default: Mocker }>(M.mocker, mockerPath).default),
     validateOutput: validator.validateOutput,
     validateInput: validator.validateInput,
     validateSecurity: validator.validateSecurity,

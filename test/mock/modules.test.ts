@@ -9,11 +9,11 @@
 import { createRequire } from 'node:module';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadPrism, PRISM_PEERS } from '../../src/mock/deps.js';
+import { loadPrism, PRISM_MODULES, PRISM_PEERS } from '../../src/mock/deps.js';
 import { Fallbacks } from '../../src/mock/fallbacks.js';
 import { Journal, type ReceivedRequest } from '../../src/mock/journal.js';
 import { pythonJsonError, utf8Error } from '../../src/mock/json-error.js';
@@ -30,6 +30,8 @@ import { bodyTooLarge, MAX_BODY, readBody } from '../../src/mock/stages/read-bod
 const here = new URL('.', import.meta.url).pathname;
 const repoRoot = join(here, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'mock-modules-'));
+/** The node_modules the repository's packages are installed in (wherever it is: a worktree's may be a link, a mutation sandbox has none of its own). */
+const installedModules = join(dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json')), '../..');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("json-error: CPython's json.loads errors (the json_invalid item's loc and ctx.error)", () => {
@@ -656,7 +658,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const root = join(scratch, 'no-server');
     const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
-    for (const name of ['prism-http', 'prism-core']) symlinkSync(join(repoRoot, 'node_modules/@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
+    for (const name of ['prism-http', 'prism-core']) symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
     expect(() => copy.loadPrism()).toThrow(
       new copy.MissingPrismError('@stoplight/prism-http-server', undefined),
@@ -664,59 +666,71 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     expect(() => copy.loadPrism()).toThrow(/^the mock needs @stoplight\/prism-http-server, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-core@5\.8\.0 /);
   });
   /**
-   * A Prism whose @stoplight/prism-http is a release 5.99.0 the mock was not written against: the
-   * installed one's files (linked), less `without`, with `changed` written anew; every other
-   * package is the repository's.
+   * A Prism release 5.99.0 the mock was not written against: the installed one (every package
+   * linked, the Prism packages' manifests saying 5.99.0), with the files of `changed` (paths under
+   * node_modules, as the installed Prism resolves them) written anew, or taken away when null.
    */
-  function newerPrism(root: string, without: string[], changed: Record<string, string> = {}): string {
+  function newerPrism(root: string, changed: Record<string, string | null>): string {
     const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
-    const real = join(repoRoot, 'node_modules');
-    const modules = join(root, 'node_modules');
-    mkdirSync(join(modules, '@stoplight'), { recursive: true });
-    for (const name of readdirSync(real)) if (name !== '@stoplight') symlinkSync(join(real, name), join(modules, name));
-    for (const name of readdirSync(join(real, '@stoplight'))) if (name !== 'prism-http') symlinkSync(join(real, '@stoplight', name), join(modules, '@stoplight', name));
-    const link = (from: string, to: string) => {
-      mkdirSync(to, { recursive: true });
-      for (const entry of readdirSync(from, { withFileTypes: true })) {
-        if (entry.isDirectory() && entry.name !== 'node_modules') link(join(from, entry.name), join(to, entry.name));
-        else symlinkSync(join(from, entry.name), join(to, entry.name));
+    const files: Record<string, string | null> = { ...changed };
+    for (const name of ['prism-core', 'prism-http', 'prism-http-server']) {
+      const manifest = JSON.parse(readFileSync(join(installedModules, '@stoplight', name, 'package.json'), 'utf8')) as object;
+      files[`@stoplight/${name}/package.json`] ??= JSON.stringify({ ...manifest, version: '5.99.0' });
+    }
+    // Each directory on the way to a changed file is made anew, with everything else in it linked.
+    const build = (real: string, fake: string, at: string) => {
+      mkdirSync(fake, { recursive: true });
+      for (const name of readdirSync(real)) {
+        const path = `${at}${name}`;
+        const text = files[path];
+        if (text !== undefined) {
+          if (text !== null) writeFileSync(join(fake, name), text);
+        } else if (Object.keys(files).some((file) => file.startsWith(`${path}/`))) build(realpathSync(join(real, name)), join(fake, name), `${path}/`);
+        else symlinkSync(join(real, name), join(fake, name));
       }
     };
-    const http = join(modules, '@stoplight/prism-http');
-    link(realpathSync(join(real, '@stoplight/prism-http')), http);
-    rmSync(join(http, 'package.json'));
-    writeFileSync(join(http, 'package.json'), JSON.stringify({ name: '@stoplight/prism-http', version: '5.99.0', main: 'dist/index.js' }));
-    for (const file of without) rmSync(join(http, file));
-    for (const [file, text] of Object.entries(changed)) {
-      rmSync(join(http, file));
-      writeFileSync(join(http, file), text);
-    }
+    build(installedModules, join(root, 'node_modules'), '');
     return dir;
   }
   const tested = 'it runs on the Prism it is tested with: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2';
+  /** Where the installed Prism package `peer` finds `specifier`, under node_modules. */
+  const installedAt = (peer: string, specifier: string): string =>
+    relative(installedModules, createRequire(join(installedModules, peer, 'package.json')).resolve(specifier)).split(sep).join('/');
 
-  it.each([
-    ['a module of its own moved', ['dist/validator/validators/headers.js'], {}, './dist/validator/validators/headers.js is not there'],
-    ['its whole mocker moved (found at load, loaded on first use)', ['dist/mocker/index.js'], {}, './dist/mocker/index.js is not there'],
-    ['an export became another kind', [], { 'dist/validator/validators/dateTime.js': "exports.date_time = 'a pattern';\nexports.compareDateTime = () => 0;\n" }, './dist/validator/validators/dateTime.js has no function date_time'],
-    ['a function left an exported object', [], { 'dist/mocker/negotiator/NegotiatorHelpers.js': 'exports.default = { negotiateOptionsForValidRequest() {} };\n' }, './dist/mocker/negotiator/NegotiatorHelpers.js has no function default.negotiateOptionsForInvalidRequest'],
-    ['a module became something else', [], { 'dist/router/index.js': 'exports.default = { route() {} };\n' }, './dist/router/index.js has no function default'],
-  ])('a Prism in the peer range whose internals changed (%s): PrismVersionError, one line naming the Prism the mock runs on', async (name, without, changed, problem) => {
-    const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), without, changed);
+  it.each(Object.entries(PRISM_MODULES))("a Prism in the peer range whose module %s exports nothing the mock calls: PrismVersionError, one line naming the module and the Prism the mock runs on", async (key, module) => {
+    const dir = newerPrism(join(scratch, `newer-prism-${key}`), { [installedAt(module.peer, module.specifier)]: 'module.exports = {};\n' });
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    const thrown = thrownBy(copy.loadPrism);
+    const thrown = thrownBy(() => copy.loadPrism().mocker());
+    const [name, kind] = Object.entries(module.shape)[0]!;
     expect(thrown).toBeInstanceOf(copy.PrismVersionError);
     expect((thrown as Error).name).toBe('PrismVersionError');
-    expect((thrown as Error).message).toBe(`the mock cannot run on @stoplight/prism-http 5.99.0: ${problem}; ${tested}`);
-    expect((thrown as Error).message).not.toMatch(/\n/);
+    expect((thrown as Error).message).toBe(`the mock cannot run on ${module.peer} 5.99.0: ${module.specifier} ${name === '' ? `is not a ${kind}` : `has no ${kind} ${name}`}; ${tested}`);
   });
 
-  it('a module that is not there keeps the error of its absence as the cause; one that is there loads as before', async () => {
-    const dir = newerPrism(join(scratch, 'newer-prism-cause'), ['dist/types.js']);
+  it.each([
+    ['a module of its own', 'dist/validator/validators/headers.js'],
+    ['its whole mocker (found at load, loaded on first use)', 'dist/mocker/index.js'],
+  ])('a Prism in the peer range without %s: PrismVersionError at load, with the error of its absence as the cause', async (name, file) => {
+    const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), { [`@stoplight/prism-http/${file}`]: null });
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    expect(((thrownBy(copy.loadPrism) as Error).cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
-    const whole = newerPrism(join(scratch, 'newer-prism-whole'), []);
-    const loaded = ((await import(join(whole, 'deps.ts'))) as typeof import('../../src/mock/deps.js')).loadPrism();
+    const thrown = thrownBy(copy.loadPrism) as Error;
+    expect(thrown).toBeInstanceOf(copy.PrismVersionError);
+    expect(thrown.message).toBe(`the mock cannot run on @stoplight/prism-http 5.99.0: ./${file} is not there; ${tested}`);
+    expect(thrown.message).not.toMatch(/\n/);
+    expect((thrown.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
+  });
+
+  it('an export of another kind, one missing below an exported object: PrismVersionError naming it; a Prism that keeps them loads as before', async () => {
+    const changed = newerPrism(join(scratch, 'newer-prism-kinds'), {
+      '@stoplight/prism-http/dist/validator/validators/dateTime.js': "exports.date_time = 'a pattern';\nexports.compareDateTime = () => 0;\n",
+    });
+    const copy = (await import(join(changed, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    expect((thrownBy(copy.loadPrism) as Error).message).toMatch(/: \.\/dist\/validator\/validators\/dateTime\.js has no function date_time; /);
+    const partly = newerPrism(join(scratch, 'newer-prism-partly'), { '@stoplight/prism-http/dist/mocker/negotiator/NegotiatorHelpers.js': 'exports.default = { negotiateOptionsForValidRequest() {} };\n' });
+    const other = (await import(join(partly, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    expect((thrownBy(other.loadPrism) as Error).message).toMatch(/: \.\/dist\/mocker\/negotiator\/NegotiatorHelpers\.js has no function default\.negotiateOptionsForInvalidRequest; /);
+    const same = newerPrism(join(scratch, 'newer-prism-same'), {});
+    const loaded = ((await import(join(same, 'deps.ts'))) as typeof import('../../src/mock/deps.js')).loadPrism();
     expect(typeof loaded.mocker()).toBe('function');
     expect(loaded.parsePrefer('code=201')).toEqual({ code: '201' });
   });

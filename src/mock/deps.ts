@@ -2,6 +2,14 @@
 // Loads the Prism packages the mock runs on. They are optional peer dependencies of the package:
 // installing it for its types pulls no server, so a missing one gets an install hint, not a stack.
 // Only their types are imported statically (erased from the build); the code is required here.
+//
+// Most of what the mock drives is inside Prism's packages, not among their exports (the table of
+// docs/ARCHITECTURE.md, "Prism's internals", says each and why). The peer ranges accept Prism
+// releases the mock was not tested on, and one of them may move or change such a module: each is
+// checked when it loads (it is there, and each export the mock calls is of the kind it calls), and
+// a Prism that fails a check is refused with a PrismVersionError that names the Prism the mock is
+// tested with, before any request is answered.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
@@ -30,10 +38,90 @@ export class MissingPrismError extends Error {
   }
 }
 
-/** Prism's module `name` (its resolved path with `resolveOnly`). */
-function load<T>(name: string, resolveOnly = false): T {
-  const missing = (cause: unknown) => new MissingPrismError(name.replace(/\/(dist\/.*|package\.json)$/, ''), cause);
-  return loadPeer<T>(name, resolveOnly ? requireFromPackage.resolve : requireFromPackage, missing);
+/** An installed Prism whose modules are not those the mock is written against: one moved, or an export changed kind. */
+export class PrismVersionError extends Error {
+  override readonly name = 'PrismVersionError';
+  constructor(peer: Installed, problem: string, cause?: unknown) {
+    super(`the mock cannot run on ${peer.name} ${peer.version}: ${problem}; it runs on the Prism it is tested with: ${PRISM_INSTALL}`, { cause });
+  }
+}
+
+/** A Prism package as installed: its version, and `require` from its own directory (its modules and its dependencies as it sees them). */
+interface Installed {
+  name: string;
+  version: string;
+  require: NodeJS.Require;
+}
+
+/** The installed Prism package `name` (MissingPrismError when it is not installed). */
+function installed(name: string): Installed {
+  const manifestPath = loadPeer<string>(`${name}/package.json`, requireFromPackage.resolve, (cause) => new MissingPrismError(name, cause));
+  const { version } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
+  return { name, version, require: createRequire(manifestPath) };
+}
+
+/** A module of Prism's that the mock takes: the Prism package that finds it, where, and each export the mock calls (by its path, '' for the module itself) with its `typeof`. */
+interface PrismModule {
+  peer: string;
+  specifier: string;
+  shape: Readonly<Record<string, 'function' | 'object'>>;
+}
+
+const HTTP = '@stoplight/prism-http';
+
+/** Every module of Prism's that the mock takes (docs/ARCHITECTURE.md, "Prism's internals", says why each). */
+export const PRISM_MODULES = {
+  operations: { peer: HTTP, specifier: './dist/utils/operations.js', shape: { getHttpOperationsFromSpec: 'function' } },
+  types: { peer: HTTP, specifier: './dist/types.js', shape: { ProblemJsonError: 'function' } },
+  problems: {
+    peer: HTTP,
+    specifier: './dist/mocker/errors.js',
+    shape: { UNPROCESSABLE_ENTITY: 'object', UNAUTHORIZED: 'object', INVALID_CONTENT_TYPE: 'object', VIOLATIONS: 'object', SCHEMA_TOO_COMPLEX: 'object' },
+  },
+  negotiator: {
+    peer: HTTP,
+    specifier: './dist/mocker/negotiator/NegotiatorHelpers.js',
+    shape: { 'default.negotiateOptionsForValidRequest': 'function', 'default.negotiateOptionsForInvalidRequest': 'function' },
+  },
+  validator: { peer: HTTP, specifier: './dist/validator/index.js', shape: { validateInput: 'function', validateOutput: 'function', validateSecurity: 'function' } },
+  checks: { peer: HTTP, specifier: './dist/validator/validators/index.js', shape: { validatePath: 'function', validateQuery: 'function', validateHeaders: 'function', validateBody: 'function' } },
+  headers: { peer: HTTP, specifier: './dist/validator/validators/headers.js', shape: { parseMIMEHeader: 'function' } },
+  router: { peer: HTTP, specifier: './dist/router/index.js', shape: { default: 'function' } },
+  dateTime: { peer: HTTP, specifier: './dist/validator/validators/dateTime.js', shape: { date_time: 'function', compareDateTime: 'function' } },
+  // Prism's own dependencies, as it has them.
+  sampler: { peer: HTTP, specifier: '@stoplight/json-schema-sampler', shape: { sample: 'function', SchemaSizeExceededError: 'function' } },
+  formats: { peer: HTTP, specifier: 'ajv-formats/dist/formats', shape: { fullFormats: 'object' } },
+  addFormats: { peer: HTTP, specifier: 'ajv-formats', shape: { default: 'function' } },
+  ajv: { peer: HTTP, specifier: 'ajv', shape: { default: 'function' } },
+  ajv2019: { peer: HTTP, specifier: 'ajv/dist/2019', shape: { default: 'function' } },
+  ajv2020: { peer: HTTP, specifier: 'ajv/dist/2020', shape: { default: 'function' } },
+  // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
+  prefer: { peer: '@stoplight/prism-http-server', specifier: 'parse-prefer-header', shape: { '': 'function' } },
+  core: { peer: '@stoplight/prism-core', specifier: '.', shape: { createLogger: 'function' } },
+  // Loaded on first use: its generator loads faker (about 0.5 s).
+  mocker: { peer: HTTP, specifier: './dist/mocker/index.js', shape: { default: 'function' } },
+} as const satisfies Record<string, PrismModule>;
+
+/** Finds and loads the modules of PRISM_MODULES, each Prism package found once. */
+function prismModules() {
+  const peers = new Map<string, Installed>();
+  const peerOf = (name: string): Installed => peers.get(name) ?? peers.set(name, installed(name)).get(name)!;
+  /** Where the module is (PrismVersionError when it is not there). */
+  const where = ({ peer, specifier }: PrismModule): string =>
+    loadPeer<string>(specifier, peerOf(peer).require.resolve, (cause) => new PrismVersionError(peerOf(peer), `${specifier} is not there`, cause));
+  /**
+   * The module, checked against its shape: PrismVersionError when an export is of another kind. A
+   * module it requires being absent is a broken install: that error goes on as it is.
+   */
+  function take<T>(module: PrismModule, path = where(module)): T {
+    const loaded: unknown = peerOf(module.peer).require(path);
+    for (const [name, kind] of Object.entries(module.shape)) {
+      const value = name.split('.').reduce<unknown>((node, key) => (key === '' ? node : (node as Record<string, unknown> | undefined)?.[key]), loaded);
+      if (typeof value !== kind) throw new PrismVersionError(peerOf(module.peer), name === '' ? `${module.specifier} is not a ${kind}` : `${module.specifier} has no ${kind} ${name}`);
+    }
+    return loaded as T;
+  }
+  return { where, take };
 }
 
 /** Prism's check of one kind of parameter: (values, the parameters' specs, context, bundle) → an fp-ts Either (Left: its violations). */
@@ -116,28 +204,26 @@ export interface Prism {
  * Prism on what is valid). Its whole mocker is loaded only when a run needs it (`mocker()`).
  */
 export function loadPrism(): Prism {
-  const HTTP = '@stoplight/prism-http/dist';
-  const operations = load<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(`${HTTP}/utils/operations.js`);
-  const { ProblemJsonError } = load<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(`${HTTP}/types.js`);
-  const problems = load<Prism['problems']>(`${HTTP}/mocker/errors.js`);
-  const negotiator = load<{ default: Negotiator }>(`${HTTP}/mocker/negotiator/NegotiatorHelpers.js`).default;
-  const validator = load<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(`${HTTP}/validator/index.js`);
-  const checks = load<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(`${HTTP}/validator/validators/index.js`);
-  const { parseMIMEHeader } = load<Pick<Prism, 'parseMIMEHeader'>>(`${HTTP}/validator/validators/headers.js`);
-  const route = load<{ default: PrismRoute }>(`${HTTP}/router/index.js`).default;
-  // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
-  const fromServer = createRequire(load<string>('@stoplight/prism-http-server/package.json', true));
-  const core = load<{ createLogger: typeof createLogger }>('@stoplight/prism-core');
-  // The sampler, ajv-formats and the date-time check as Prism has them, resolved from prism-http.
-  const fromHttp = createRequire(requireFromPackage.resolve('@stoplight/prism-http/package.json'));
-  const sampler = fromHttp('@stoplight/json-schema-sampler') as { sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error };
-  const { fullFormats } = fromHttp('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatCheck> };
-  const { date_time: dateTime, compareDateTime } = load<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(
-    `${HTTP}/validator/validators/dateTime`,
-  );
-  const addFormats = (fromHttp('ajv-formats') as { default: (ajv: AjvInstance) => void }).default;
-  const draft = (path: string) => (fromHttp(path) as { default: new (options: object) => AjvInstance }).default;
-  const drafts = { default: draft('ajv'), draft2019_09: draft('ajv/dist/2019'), draft2020_12: draft('ajv/dist/2020') };
+  const { where, take } = prismModules();
+  const M = PRISM_MODULES;
+  const operations = take<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(M.operations);
+  const { ProblemJsonError } = take<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(M.types);
+  const problems = take<Prism['problems']>(M.problems);
+  const negotiator = take<{ default: Negotiator }>(M.negotiator).default;
+  const validator = take<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(M.validator);
+  const checks = take<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(M.checks);
+  const { parseMIMEHeader } = take<Pick<Prism, 'parseMIMEHeader'>>(M.headers);
+  const route = take<{ default: PrismRoute }>(M.router).default;
+  const { date_time: dateTime, compareDateTime } = take<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(M.dateTime);
+  const sampler = take<{ sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error }>(M.sampler);
+  const { fullFormats } = take<{ fullFormats: Record<string, FormatCheck> }>(M.formats);
+  const addFormats = take<{ default: (ajv: AjvInstance) => void }>(M.addFormats).default;
+  const draft = (module: PrismModule) => take<{ default: new (options: object) => AjvInstance }>(module).default;
+  const drafts = { default: draft(M.ajv), draft2019_09: draft(M.ajv2019), draft2020_12: draft(M.ajv2020) };
+  const parsePrefer = take<Prism['parsePrefer']>(M.prefer);
+  const core = take<{ createLogger: typeof createLogger }>(M.core);
+  // The whole mocker is found now, and loaded and checked on first use.
+  const mockerPath = where(M.mocker);
   let mocker: Mocker | undefined;
   return {
     getHttpOperationsFromSpec: operations.getHttpOperationsFromSpec,
@@ -147,7 +233,7 @@ export function loadPrism(): Prism {
     // Prism's mocker samples a static body with these options (its generateStatic).
     sample: (schema, resource) => sampler.sample(schema, { ticks: 2500 }, resource),
     tooComplex: (error) => error instanceof sampler.SchemaSizeExceededError,
-    mocker: () => (mocker ??= load<{ default: Mocker }>(`${HTTP}/mocker/index.js`).default),
+    mocker: () => (mocker ??= take<{ default: Mocker }>(M.mocker, mockerPath).default),
     validateOutput: validator.validateOutput,
     validateInput: validator.validateInput,
     validateSecurity: validator.validateSecurity,
@@ -157,7 +243,7 @@ export function loadPrism(): Prism {
     validateBody: checks.validateBody,
     parseMIMEHeader,
     route,
-    parsePrefer: fromServer('parse-prefer-header') as Prism['parsePrefer'],
+    parsePrefer,
     createLogger: core.createLogger,
     formats: { ...fullFormats, 'date-time': dateTime as FormatCheck },
     ajv: (which) => {

@@ -11,9 +11,9 @@
 //     body) Prism skips only its check of the media type, which that match already passes.
 // Any other request goes to Prism's validateInput itself. Either way the violations, and the 422
 // built from them, are Prism's.
+import { parametersOf, segmentsUnder } from '../shared/path-template.js';
 import type { Checked, Prism } from './deps.js';
 import type { IHttpRequest, IPrismDiagnostic, Resource } from './prism-types.js';
-import { WHOLE_TEMPLATE } from './router.js';
 import { bundleOf, contentFor, essence, type SchemaCheck } from './schema-check.js';
 
 /** Prism's ValidationContext.Input. */
@@ -117,26 +117,16 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
     return [prism.validateBody(body, spec.contents, INPUT, mediaType, boundary, bundle)];
   }
 
-  /** The path parameters read by position, or undefined when that may differ from Prism's URI template. */
-  function pathParameters(template: string, path: string): Record<string, string> | undefined {
-    const names = template.split('/');
-    const parts = path.split('/');
-    if (names.length !== parts.length) return undefined;
-    const values: Record<string, string> = {};
-    for (const [i, name] of names.entries()) {
-      const part = parts[i] as string;
-      const parameter = WHOLE_TEMPLATE.exec(name)?.[1];
-      if (parameter === undefined) {
-        if (name !== part) return undefined;
-      } else if (PLAIN_SEGMENT.test(part)) values[parameter] = part;
-      else return undefined;
-    }
-    return values;
+  /** The path parameters read by position (../shared/path-template.ts), or undefined when that may differ from Prism's URI template. */
+  function byPosition(template: string, path: string): Record<string, string> | undefined {
+    const segments = segmentsUnder(template, path);
+    if (!segments?.every(({ written, sent, parameter }) => (parameter === undefined ? written === sent : PLAIN_SEGMENT.test(sent)))) return undefined;
+    return parametersOf(segments);
   }
 
   return (options, beforePrism) => {
     const { resource, element } = options;
-    const path = pathParameters(resource.path, element.url.path);
+    const path = byPosition(resource.path, element.url.path);
     const pathOk = pathProven(resource, path);
     if (proven(resource, element, pathOk)) return { _tag: 'Right', right: element };
     beforePrism?.();

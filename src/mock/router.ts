@@ -7,6 +7,7 @@
 // match: Prism's precedence; a `__server` base URL; a path not starting with `/`; a spec with a
 // template inside a segment such as `/files/{name}.json`) is handed to Prism's router with every
 // operation, so its answers and problems are unchanged.
+import { decodeSegment, parameterOf } from '../shared/path-template.js';
 import type { IHttpRequest, Resource } from './prism-types.js';
 
 /** Prism's router: the request and the operations → the operation it routes to, or its problem (an fp-ts Either). */
@@ -22,20 +23,8 @@ interface Node {
 
 const node = (): Node => ({ literal: new Map(), param: undefined, methods: new Map() });
 
-/** A path segment as Prism reads it: percent-decoded when it decodes, else as sent. */
-export function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /** Prism's test of a templated segment (a `{…}` anywhere in it). */
 const TEMPLATED = /{(.+)}/;
-/** A segment that is one template and nothing else (its parameter's name captured). */
-export const WHOLE_TEMPLATE = /^{([^{}]+)}$/;
 
 export interface Router {
   /** The one operation the request's method and path match, or undefined when Prism's router must decide. */
@@ -52,7 +41,7 @@ export function createRouter(resources: Resource[], prismRoute: PrismRoute): Rou
     for (const segment of resource.path.split('/').slice(1).map(decodeSegment)) {
       if (TEMPLATED.test(segment)) {
         // A template inside a segment matches as Prism's unanchored regular expression does: not indexed.
-        if (!WHOLE_TEMPLATE.test(segment)) exact = false;
+        if (parameterOf(segment) === undefined) exact = false;
         at.param ??= node();
         at = at.param;
       } else {

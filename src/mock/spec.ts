@@ -1,7 +1,8 @@
-// Reading the bundled OpenAPI document: local `$ref`s, operations, their parameters, request and
+// Reading the bundled OpenAPI document: its `$ref`s (by ../shared/refs.ts), operations, their parameters, request and
 // response schemas and named examples. Everything the mock derives comes from here.
 
 import { operationsOf } from '../shared/openapi.js';
+import { referencesOf, type References } from '../shared/refs.js';
 
 /**
  * A JSON Schema node of the spec, with the keywords the mock reads typed. The document is read from
@@ -94,21 +95,23 @@ interface WithContent {
 }
 
 export class Spec {
-  readonly pointers = new Map<string, unknown>();
   readonly operations = new Map<string, Operation>();
+  /** The document's `$ref`s, followed by the rules of ../shared/refs.ts. */
+  private readonly references: References;
 
   constructor(
     /** the bundled OpenAPI document */
     readonly document: Document,
   ) {
+    this.references = referencesOf(document);
     for (const { path, method, pathItem, operation: op } of operationsOf(document)) {
       if (!op.operationId) continue;
       const parameters = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
-        const parameter = this.deref(p as Schema) as unknown as ParameterObject;
+        const parameter = this.references.reference(p) as ParameterObject;
         return { name: parameter.name, in: parameter.in, required: !!parameter.required, schema: parameter.schema ?? {} };
       });
-      const requestBody = op.requestBody ? (this.deref(op.requestBody as Schema) as WithContent) : undefined;
-      const response = op.responses?.['200'] ? (this.deref(op.responses['200'] as Schema) as WithContent) : undefined;
+      const requestBody = op.requestBody ? (this.references.reference(op.requestBody) as WithContent) : undefined;
+      const response = op.responses?.['200'] ? (this.references.reference(op.responses['200']) as WithContent) : undefined;
       this.operations.set(op.operationId, {
         operationId: op.operationId,
         method,
@@ -121,30 +124,14 @@ export class Spec {
     }
   }
 
-  /** The node a local JSON pointer (`#/components/...`) points to. */
+  /** The node a local `$ref` points to (../shared/refs.ts, rule 1). */
   pointer(ref: string): Schema {
-    let node = this.pointers.get(ref);
-    if (node === undefined) {
-      if (!ref.startsWith('#')) throw new Error(`only local $refs are supported, got ${ref}`);
-      node = ref
-        .slice(1)
-        .split('/')
-        .filter((part) => part !== '')
-        .reduce<unknown>((current, part) => (current as Record<string, unknown> | undefined)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
-      if (node === undefined) throw new Error(`unresolved $ref ${ref}`);
-      this.pointers.set(ref, node);
-    }
-    return node as Schema;
+    return this.references.pointer(ref) as Schema;
   }
 
-  /** Follows `$ref` until a node without one. */
+  /** A schema with its `$ref`s followed, the keywords beside each laid over its target (../shared/refs.ts, rules 2 and 4). */
   deref(node: Schema): Schema {
-    let current = node;
-    for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
-      if (hops > 64) throw new Error(`$ref cycle at ${node.$ref}`);
-      current = this.pointer(current.$ref);
-    }
-    return current;
+    return this.references.schema(node) as Schema;
   }
 
   operation(operationId: string): Operation | undefined {

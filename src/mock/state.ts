@@ -1,6 +1,7 @@
 // The mock's memory: the sessions that the operations' `remember` rules (../rules/) read and
-// change, and nothing else: the first user is the administrator, Luna3 versions count up, a Signals
-// PUT replaces what the previous one saved, a template PATCH keeps what it does not send.
+// change, and nothing else. Which stores a session holds, what an initial state may put in them and
+// what each operation keeps there is declared by the operations' rules modules: this module knows
+// no store by name. It keeps them per session, counts their records and gives the rules a clock.
 //
 // State is kept per session (the `X-Mock-Session` header; without it, the default session), so
 // tests running side by side do not see each other's records. Identifiers and timestamps come from
@@ -8,7 +9,7 @@
 // of requests gives the same answers. Each change is made synchronously, between two awaits of the
 // server, so concurrent requests to one record are serialised, never interleaved.
 
-import { operationRules, type Memory } from '../rules/index.js';
+import { operationRules, type InitialState, type Memory, type OperationRules, type Store } from '../rules/index.js';
 import { isObject } from '../shared/json.js';
 import { nameUuid } from '../shared/uuid.js';
 
@@ -35,54 +36,36 @@ export class StateFileError extends Error {
   override readonly name = 'StateFileError';
 }
 
-/** What a session holds when it starts (a `--state` file). */
-export interface InitialState {
-  /** system users, each with an `email` */
-  users?: Record<string, unknown>[];
-  /** scorer_id → its latest version */
-  scorerVersions?: Record<string, number>;
-  /** "project_id/run_id" → configuration */
-  signalsConfigurations?: Record<string, Record<string, unknown>>;
-  /** "project_id/template_id" → template */
-  annotationTemplates?: Record<string, Record<string, unknown>>;
-}
+export type { InitialState };
 
-/** Checks an initial state read from JSON; throws StateFileError naming what is wrong. */
-export function checkInitialState(value: unknown): InitialState {
+/** The operations' rules, by operationId: what the state runs. */
+type Rules = ReadonlyMap<string, OperationRules<Store>>;
+
+/** The stores that the rules declare, each once, in the order of the rules. */
+const storesOf = (rules: Rules): Store[] => [...new Set([...rules.values()].flatMap((r) => r.stores ?? []))];
+
+/** Checks an initial state read from JSON against the stores of `rules` (every operation's by default); throws StateFileError naming what is wrong. */
+export function checkInitialState(value: unknown, rules: Rules = operationRules): InitialState {
   const fail = (message: string): never => {
     throw new StateFileError(`initial state: ${message}`);
   };
-  if (!isObject(value)) fail('must be a JSON object');
-  const state = value as Record<string, unknown>;
-  const known = ['users', 'scorerVersions', 'signalsConfigurations', 'annotationTemplates'];
-  for (const key of Object.keys(state)) if (!known.includes(key)) fail(`unknown key "${key}" (known: ${known.join(', ')})`);
-  if (state.users !== undefined) {
-    if (!Array.isArray(state.users)) fail('"users" must be a list');
-    (state.users as unknown[]).forEach((user, i) => {
-      if (!isObject(user) || typeof user.email !== 'string') fail(`users[${i}] must be an object with a string "email"`);
-    });
+  if (!isObject(value)) return fail('must be a JSON object');
+  const stores = storesOf(rules);
+  const known = stores.map((store) => store.name);
+  for (const key of Object.keys(value)) if (!known.includes(key)) fail(`unknown key "${key}" (known: ${known.join(', ')})`);
+  for (const store of stores) {
+    const problem = value[store.name] === undefined ? undefined : store.check(value[store.name]);
+    if (problem !== undefined) fail(problem);
   }
-  if (state.scorerVersions !== undefined) {
-    if (!isObject(state.scorerVersions)) fail('"scorerVersions" must be an object of scorer_id → version');
-    for (const [id, version] of Object.entries(state.scorerVersions as object)) {
-      if (!Number.isSafeInteger(version) || (version as number) < 0) fail(`scorerVersions["${id}"] must be a whole number ≥ 0`);
-    }
-  }
-  for (const key of ['signalsConfigurations', 'annotationTemplates']) {
-    if (state[key] === undefined) continue;
-    if (!isObject(state[key])) fail(`"${key}" must be an object keyed by "project_id/…_id"`);
-    for (const [id, record] of Object.entries(state[key] as object)) {
-      if (!/^[^/]+\/[^/]+$/.test(id)) fail(`${key} key "${id}" must be "project_id/…_id"`);
-      if (!isObject(record)) fail(`${key}["${id}"] must be an object`);
-    }
-  }
-  return state as InitialState;
+  return value as InitialState;
 }
 
 export interface StateOptions {
   seed?: string;
   maxRecords?: number | undefined;
   initial?: InitialState | undefined;
+  /** the operations' rules (every operation's by default) */
+  rules?: Rules;
 }
 
 /** What the request of a rule brings. */
@@ -108,31 +91,21 @@ interface Session {
   name: string;
   /** changes made so far (the logical clock) */
   tick: number;
-  /** e-mail (null when none was sent) → user */
-  users: Map<string | null, Record<string, unknown>>;
-  /** scorer_id → latest version */
-  scorers: Map<string, number>;
-  /** "project/run" → configuration */
-  signals: Map<string, Record<string, unknown>>;
-  /** "project/template" → template */
-  templates: Map<string, Record<string, unknown>>;
+  /** each store's records */
+  records: Map<Store, Map<unknown, unknown>>;
 }
 
-export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }: StateOptions = {}): State {
+export function createState({ seed = 'mock', maxRecords = 10_000, initial = {}, rules = operationRules }: StateOptions = {}): State {
   const sessions = new Map<string, Session>();
+  const stores = storesOf(rules);
   let records = 0;
 
-  const sizeOf = (session: Session): number => session.users.size + session.scorers.size + session.signals.size + session.templates.size;
+  const sizeOf = (session: Session): number => [...session.records.values()].reduce((size, store) => size + store.size, 0);
 
+  /** A session as it starts: each store with the records of the initial state. */
   function fresh(name: string): Session {
-    return {
-      name,
-      tick: 0,
-      users: new Map((initial.users ?? []).map((user) => [user.email as string, structuredClone(user)])),
-      scorers: new Map(Object.entries(initial.scorerVersions ?? {})),
-      signals: new Map(Object.entries(structuredClone(initial.signalsConfigurations ?? {}))),
-      templates: new Map(Object.entries(structuredClone(initial.annotationTemplates ?? {}))),
-    };
+    const values = initial as Record<string, unknown>;
+    return { name, tick: 0, records: new Map(stores.map((store) => [store, new Map(values[store.name] === undefined ? [] : store.load(values[store.name]))])) };
   }
 
   function session(name: string): Session {
@@ -154,10 +127,7 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
   /** A session as the operations' rules see it: its records and its clock (which moves at every change). */
   function memoryOf(s: Session): Memory {
     return {
-      users: s.users,
-      scorers: s.scorers,
-      signals: s.signals,
-      templates: s.templates,
+      records: (store) => s.records.get(store) as never,
       now: () => new Date(EPOCH + ++s.tick * 1000).toISOString().replace('.000Z', 'Z'),
       // From the seed and the clock: the same sequence of changes in any session gives the same ids.
       newId: () => nameUuid(`${seed}\n${s.tick}`),
@@ -167,7 +137,7 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {} }
 
   return {
     apply(operationId, request, reflected) {
-      const remember = operationRules.get(operationId)?.remember;
+      const remember = rules.get(operationId)?.remember;
       if (!remember || !isObject(reflected)) return reflected;
       if (!sessions.has(request.session) && records >= maxRecords) throw new StateFullError(maxRecords);
       return remember(memoryOf(session(request.session)), { pathParams: request.pathParams, body: isObject(request.body) ? request.body : {} }, reflected);

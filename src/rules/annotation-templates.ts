@@ -1,10 +1,13 @@
 // Update Annotation Template (PATCH /v2/projects/{project_id}/annotation/templates/{template_id}):
 // answers the annotation template it updated.
 import { isObject } from '../shared/json.js';
-import { show } from './support.js';
+import { projectRecords, show } from './support.js';
 import type { OperationRules, Problem } from './types.js';
 
-export const updateAnnotationTemplate: OperationRules = {
+/** The templates: "project_id/template_id" → template. */
+export const annotationTemplates = projectRecords('annotationTemplates');
+
+export const updateAnnotationTemplate: OperationRules<typeof annotationTemplates> = {
   operationId: 'updateAnnotationTemplate',
 
   checks: [
@@ -27,13 +30,15 @@ export const updateAnnotationTemplate: OperationRules = {
 
   // A PATCH changes what it sends: the fields it leaves out keep the value the template had after
   // the previous one.
+  stores: [annotationTemplates],
   remember(memory, { pathParams, body }, reflected) {
+    const templates = memory.records(annotationTemplates);
     const key = `${pathParams.project_id}/${pathParams.template_id}`;
-    const saved = memory.templates.get(key);
+    const saved = templates.get(key);
     if (!saved) memory.reserve();
     const template = saved ? { ...reflected, ...saved } : { ...reflected };
     for (const name of Object.keys(body)) if (Object.hasOwn(reflected, name)) template[name] = reflected[name];
-    memory.templates.set(key, template);
+    templates.set(key, template);
     return template;
   },
 };

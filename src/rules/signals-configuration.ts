@@ -1,12 +1,15 @@
 // Put Signals Configuration (PUT /v2/projects/{project_id}/runs/{run_id}/signals/configuration):
 // "creates or replaces the Signals configuration for one log stream or one experiment run".
 import { isObject, type JsonObject } from '../shared/json.js';
-import { edited, has, same, show } from './support.js';
+import { edited, has, projectRecords, same, show } from './support.js';
 import type { OperationRules, Problem } from './types.js';
+
+/** The configurations: "project_id/run_id" → configuration. */
+export const signalsConfigurations = projectRecords('signalsConfigurations');
 
 const dataOf = (body: unknown): JsonObject | undefined => (isObject(body) && isObject(body.data) ? body.data : undefined);
 
-export const putSignalsConfiguration: OperationRules = {
+export const putSignalsConfiguration: OperationRules<typeof signalsConfigurations> = {
   operationId: 'putSignalsConfiguration',
 
   checks: [
@@ -81,13 +84,15 @@ export const putSignalsConfiguration: OperationRules = {
 
   // The first PUT for a project's run creates the configuration; a later one replaces it, keeping
   // `id` and `created_at` and moving `updated_at`.
+  stores: [signalsConfigurations],
   remember(memory, { pathParams }, reflected) {
+    const configurations = memory.records(signalsConfigurations);
     const key = `${pathParams.project_id}/${pathParams.run_id}`;
-    const saved = memory.signals.get(key);
+    const saved = configurations.get(key);
     if (!saved) memory.reserve();
     const at = memory.now();
     const data = { ...(reflected.data as JsonObject | undefined), id: saved?.id ?? memory.newId(), created_at: saved?.created_at ?? at, updated_at: at };
-    memory.signals.set(key, data);
+    configurations.set(key, data);
     return { ...reflected, data };
   },
 };

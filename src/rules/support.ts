@@ -1,6 +1,7 @@
-// What the rules modules share: reading and showing JSON values in a check's message.
+// What the rules modules share: reading and showing JSON values in a check's message, and the
+// kind of store the mock keeps a project's records in.
 import { deepEqual, isObject, type JsonObject } from '../shared/json.js';
-import type { RuleRequest } from './types.js';
+import type { RuleRequest, Store } from './types.js';
 
 export const has = (object: JsonObject, key: string): boolean => Object.hasOwn(object, key);
 export const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
@@ -17,4 +18,23 @@ export function edited(sample: RuleRequest, label: string, edit: (body: JsonObje
   const body = structuredClone(sample.body);
   edit(body);
   return { label, request: { path: sample.path, body } };
+}
+
+/**
+ * A store of records of a project, each keyed "project_id/…_id" (a run's configuration, a
+ * template, …); in an initial state, an object of them by that key.
+ */
+export function projectRecords<Name extends string>(name: Name): Store<Name, Record<string, JsonObject>, string, JsonObject> {
+  return {
+    name,
+    check(value) {
+      if (!isObject(value)) return `"${name}" must be an object keyed by "project_id/…_id"`;
+      for (const [id, record] of Object.entries(value)) {
+        if (!/^[^/]+\/[^/]+$/.test(id)) return `${name} key "${id}" must be "project_id/…_id"`;
+        if (!isObject(record)) return `${name}["${id}"] must be an object`;
+      }
+      return undefined;
+    },
+    load: (initial) => Object.entries(structuredClone(initial)),
+  };
 }

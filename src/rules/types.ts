@@ -3,7 +3,8 @@
 //   - checks: what any server of the API must satisfy, each a small named check with one message
 //     per problem (src/verify/run.ts judges a real server with them);
 //   - answer: what the mock answers beyond the echo of the request (src/mock/reflect.ts calls it);
-//   - remember: what the mock keeps across requests (src/mock/state.ts calls it).
+//   - stores and remember: what the mock keeps across requests, in which stores (src/mock/state.ts
+//     keeps them per session, fills them from an initial state and calls `remember`).
 // The reasons cite the project's own words: the spec (openapi/) and docs/gap-policy.md.
 
 /** A request as the rules read it: its path parameters and its parsed JSON body. */
@@ -46,16 +47,31 @@ export interface Answer {
   tooMany(what: string): never;
 }
 
-/** A session of the mock's memory: its records, and its clock. */
-export interface Memory {
-  /** e-mail (null when none was sent) → user */
-  users: Map<string | null, Record<string, unknown>>;
-  /** scorer_id → its latest version */
-  scorers: Map<string, number>;
-  /** "project_id/run_id" → configuration */
-  signals: Map<string, Record<string, unknown>>;
-  /** "project_id/template_id" → template */
-  templates: Map<string, Record<string, unknown>>;
+/**
+ * A kind of record the mock remembers, in each session, declared by the rules module of the
+ * operation that keeps it (another operation that reads it imports it). `name` is its key in an
+ * initial state (a `--state` file, createMock's `initialState`), `Initial` the shape of its value
+ * there. A session starts with the records `load` makes of that value; each entry of the store is
+ * one record toward the mock's --max-records.
+ */
+export interface Store<Name extends string = string, Initial = unknown, Key = unknown, Value = unknown> {
+  readonly name: Name;
+  /** What is wrong with `value`, the store's value in an initial state, in the file's words (undefined when nothing is). */
+  check(value: unknown): string | undefined;
+  /** A session's first records, from the store's value in the initial state (checked): copies, so that no two sessions share one. */
+  load(initial: Initial): Iterable<readonly [Key, Value]>;
+}
+
+/** A session's records of a store. */
+export type RecordsOf<S> = S extends Store<string, never, infer K, infer V> ? Map<K, V> : never;
+
+/** The value of a store in an initial state. */
+export type InitialOf<S> = S extends Store<string, infer I> ? I : never;
+
+/** A session of the mock's memory, as an operation's `remember` sees it: its records, and its clock. */
+export interface Memory<S extends Store = Store> {
+  /** The session's records of one of the stores the operation declares. */
+  records<T extends S>(store: T): RecordsOf<T>;
   /** The next instant of the session's clock, as the API writes timestamps. */
   now(): string;
   /** A new identifier, the same for the same sequence of changes. */
@@ -64,11 +80,14 @@ export interface Memory {
   reserve(): void;
 }
 
-export interface OperationRules {
+/** An operation's rules; `S`: the stores it remembers in (none by default). */
+export interface OperationRules<S extends Store = never> {
   operationId: string;
   /** Changes `answer.response` (or `answer.target`) to what the operation answers beyond the echo. */
   answer?(answer: Answer): void;
+  /** The stores `remember` reads and changes. */
+  stores?: readonly S[];
   /** The response of a successful request, with the memory applied and updated; `reflected` is the echo. */
-  remember?(memory: Memory, request: { pathParams: Record<string, string>; body: Record<string, unknown> }, reflected: Record<string, unknown>): unknown;
+  remember?(memory: Memory<S>, request: { pathParams: Record<string, string>; body: Record<string, unknown> }, reflected: Record<string, unknown>): unknown;
   checks: ProviderCheck[];
 }

@@ -4,8 +4,9 @@
 import type { ValidateFunction } from 'ajv';
 import { createApiClient, securitySchemes, type Credentials, type SecuritySchemeName } from '../client/index.js';
 import { operationsOf } from '../shared/openapi.js';
+import { referencesOf } from '../shared/refs.js';
 import { spec, type OpenApiDocument, type OperationObject } from './spec.js';
-import { deref, expand, inline, pathName, walk, type Flat, type Json, type RawSchema } from './schema.js';
+import { expand, inline, pathName, walk, type Flat, type Json, type RawSchema } from './schema.js';
 import { requestValidator, responseValidator } from './validate.js';
 
 export interface PathParameter {
@@ -34,10 +35,11 @@ export interface Operation {
 /** The operations of a document (the bundled spec's; their validators are read from it by path and method). */
 export function readOperations(document: OpenApiDocument = spec): Operation[] {
   const operations: Operation[] = [];
+  const references = referencesOf(document);
   // Every operation is read: one the generator cannot serve (no JSON body, say) is refused, never skipped.
   for (const { path, method, operation } of operationsOf(document)) {
-    const op = operation as OperationObject & { operationId: string; parameters?: Record<string, unknown>[] };
-    const parameters = ((op.parameters ?? []) as unknown[]).map(deref);
+    const op = operation as OperationObject & { operationId: string };
+    const parameters = (op.parameters ?? []).map((p) => references.reference(p) as { name: string; in: string; schema: unknown });
     const unsupported = parameters.filter((p) => p.in !== 'path');
     if (unsupported.length > 0) throw new Error(`${op.operationId}: the generator does not generate ${unsupported.map((p) => p.in).join(', ')} parameters yet`);
     const content = op.requestBody?.content?.['application/json'];
@@ -46,7 +48,7 @@ export function readOperations(document: OpenApiDocument = spec): Operation[] {
       id: op.operationId,
       method,
       path,
-      pathParameters: parameters.map((p) => ({ name: p.name as string, schema: inline(p.schema) as RawSchema, variants: expand(p.schema) })),
+      pathParameters: parameters.map((p) => ({ name: p.name, schema: inline(p.schema) as RawSchema, variants: expand(p.schema) })),
       bodyRequired: op.requestBody?.required === true,
       variants: expand(content.schema),
       validateRequest: requestValidator(path, method),

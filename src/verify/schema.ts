@@ -5,6 +5,7 @@
 // `allOf`s are folded in. Each variant carries the label of the choices made, so a constraint can
 // be named by the branches it lives in. Generators (generate.ts) and constraint derivation
 // (constraints.ts) work on variants only; nothing here knows any operation by name.
+import { referencesOf, type Join } from '../shared/refs.js';
 import { spec } from './spec.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -93,30 +94,21 @@ function isObject(value: unknown): value is RawSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function resolvePointer(ref: string): RawSchema {
-  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, got ${ref}`);
-  const target = ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-  if (!isObject(target)) throw new Error(`unresolved $ref ${ref}`);
-  return target;
-}
+/** The spec's `$ref`s, followed by the rules of ../shared/refs.ts. */
+const references = referencesOf(spec);
 
-/** Follows `$ref`s; sibling keywords of a `$ref` (allowed in OpenAPI 3.1) are merged over the target. */
+/**
+ * A `$ref` and the keywords beside it: their exact conjunction (`merge`), named after the target's
+ * title, or else the component it points to (union choices are labelled by it).
+ */
+const conjunction: Join = (target, siblings, ref) => merge({ ...target, title: typeof target.title === 'string' ? target.title : ref.split('/').pop() }, siblings);
+
+/** A schema read as the walker reads it: `true` (or none) is `{}`, `false` is `{ not: {} }`, `$ref`s are followed, each with the keywords beside it merged over its target. */
 export function deref(schema: unknown): RawSchema {
   if (schema === true || schema === undefined) return {};
   if (schema === false) return { not: {} };
   if (!isObject(schema)) throw new Error(`not a schema: ${JSON.stringify(schema)}`);
-  let current: RawSchema = schema;
-  for (let hops = 0; typeof current.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error(`$ref cycle at ${String(schema.$ref)}`);
-    const { $ref, ...siblings } = current;
-    const target = resolvePointer($ref as string);
-    const title = typeof target.title === 'string' ? target.title : ($ref as string).split('/').pop();
-    current = merge({ ...target, title }, siblings);
-  }
-  return current;
+  return references.schema(schema, conjunction) as RawSchema;
 }
 
 /** A self-contained copy of a schema: every `$ref` replaced by its target (the spec has no recursive schema). */

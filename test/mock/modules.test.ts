@@ -7,13 +7,13 @@
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
 // from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
 import { createRequire } from 'node:module';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadPrism, PRISM_PEERS } from '../../src/mock/deps.js';
+import { loadPrism, PRISM_MODULES, PRISM_PEERS } from '../../src/mock/deps.js';
 import { Fallbacks } from '../../src/mock/fallbacks.js';
 import { Journal, type ReceivedRequest } from '../../src/mock/journal.js';
 import { pythonJsonError, utf8Error } from '../../src/mock/json-error.js';
@@ -21,7 +21,7 @@ import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } fr
 import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../../src/mock/log.js';
 import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../../src/mock/messages.js';
 import { manifest, packageRoot } from '../../src/shared/package-root.js';
-import { Spec, type Document, type Schema } from '../../src/mock/spec.js';
+import { Spec, type Document } from '../../src/mock/spec.js';
 import { createState, type State } from '../../src/mock/state.js';
 import { createScenarioStore } from '../../src/mock/scenarios.js';
 import { controlReply } from '../../src/mock/stages/control.js';
@@ -31,6 +31,8 @@ import { bodyTooLarge, MAX_BODY, readBody } from '../../src/mock/stages/read-bod
 const here = new URL('.', import.meta.url).pathname;
 const repoRoot = join(here, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'mock-modules-'));
+/** The node_modules the repository's packages are installed in (wherever it is: a worktree's may be a link, a mutation sandbox has none of its own). */
+const installedModules = join(dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json')), '../..');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("json-error: CPython's json.loads errors (the json_invalid item's loc and ctx.error)", () => {
@@ -536,6 +538,16 @@ describe("control: the mock's own paths", () => {
   });
 });
 
+/** What `run` throws (undefined when it returns). */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 /** A copy of the named modules of src/mock/ under `dir`/src/mock/, with a package.json of `manifest`, outside this repository (no node_modules above it). */
 function installCopy(dir: string, files: string[], packageJson: object | string | undefined): string {
   mkdirSync(join(dir, 'src/mock'), { recursive: true });
@@ -618,12 +630,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
     const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts'], manifestWithPeers);
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    let thrown: unknown;
-    try {
-      copy.loadPrism();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(copy.loadPrism);
     expect(thrown).toBeInstanceOf(copy.MissingPrismError);
     const error = thrown as Error;
     expect(error.name).toBe('MissingPrismError');
@@ -643,12 +650,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
     writeFileSync(join(prismHttp, 'dist/utils/operations.js'), "require('left-out-dependency');\n");
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
-    let thrown: unknown;
-    try {
-      copy.loadPrism();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(copy.loadPrism);
     expect(thrown).not.toBeInstanceOf(copy.MissingPrismError);
     expect((thrown as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
     expect((thrown as Error).message).toMatch(/^Cannot find module 'left-out-dependency'/);
@@ -659,12 +661,81 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const root = join(scratch, 'no-server');
     const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
-    for (const name of ['prism-http', 'prism-core']) symlinkSync(join(repoRoot, 'node_modules/@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
+    for (const name of ['prism-http', 'prism-core']) symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
     const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
     expect(() => copy.loadPrism()).toThrow(
       new copy.MissingPrismError('@stoplight/prism-http-server', undefined),
     );
     expect(() => copy.loadPrism()).toThrow(/^the mock needs @stoplight\/prism-http-server, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-core@5\.8\.0 /);
+  });
+  /**
+   * A Prism release 5.99.0 the mock was not written against: the installed one (every package
+   * linked, the Prism packages' manifests saying 5.99.0), with the files of `changed` (paths under
+   * node_modules, as the installed Prism resolves them) written anew, or taken away when null.
+   */
+  function newerPrism(root: string, changed: Record<string, string | null>): string {
+    const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
+    const files: Record<string, string | null> = { ...changed };
+    for (const name of ['prism-core', 'prism-http', 'prism-http-server']) {
+      const manifest = JSON.parse(readFileSync(join(installedModules, '@stoplight', name, 'package.json'), 'utf8')) as object;
+      files[`@stoplight/${name}/package.json`] ??= JSON.stringify({ ...manifest, version: '5.99.0' });
+    }
+    // Each directory on the way to a changed file is made anew, with everything else in it linked.
+    const build = (real: string, fake: string, at: string) => {
+      mkdirSync(fake, { recursive: true });
+      for (const name of readdirSync(real)) {
+        const path = `${at}${name}`;
+        const text = files[path];
+        if (text !== undefined) {
+          if (text !== null) writeFileSync(join(fake, name), text);
+        } else if (Object.keys(files).some((file) => file.startsWith(`${path}/`))) build(realpathSync(join(real, name)), join(fake, name), `${path}/`);
+        else symlinkSync(join(real, name), join(fake, name));
+      }
+    };
+    build(installedModules, join(root, 'node_modules'), '');
+    return dir;
+  }
+  const tested = 'it runs on the Prism it is tested with: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2';
+  /** Where the installed Prism package `peer` finds `specifier`, under node_modules. */
+  const installedAt = (peer: string, specifier: string): string =>
+    relative(installedModules, createRequire(join(installedModules, peer, 'package.json')).resolve(specifier)).split(sep).join('/');
+
+  it.each(Object.entries(PRISM_MODULES))("a Prism in the peer range whose module %s exports nothing the mock calls: PrismVersionError, one line naming the module and the Prism the mock runs on", async (key, module) => {
+    const dir = newerPrism(join(scratch, `newer-prism-${key}`), { [installedAt(module.peer, module.specifier)]: 'module.exports = {};\n' });
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const thrown = thrownBy(() => copy.loadPrism().mocker());
+    const [name, kind] = Object.entries(module.shape)[0]!;
+    expect(thrown).toBeInstanceOf(copy.PrismVersionError);
+    expect((thrown as Error).name).toBe('PrismVersionError');
+    expect((thrown as Error).message).toBe(`the mock cannot run on ${module.peer} 5.99.0: ${module.specifier} ${name === '' ? `is not a ${kind}` : `has no ${kind} ${name}`}; ${tested}`);
+  });
+
+  it.each([
+    ['a module of its own', 'dist/validator/validators/headers.js'],
+    ['its whole mocker (found at load, loaded on first use)', 'dist/mocker/index.js'],
+  ])('a Prism in the peer range without %s: PrismVersionError at load, with the error of its absence as the cause', async (name, file) => {
+    const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), { [`@stoplight/prism-http/${file}`]: null });
+    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const thrown = thrownBy(copy.loadPrism) as Error;
+    expect(thrown).toBeInstanceOf(copy.PrismVersionError);
+    expect(thrown.message).toBe(`the mock cannot run on @stoplight/prism-http 5.99.0: ./${file} is not there; ${tested}`);
+    expect(thrown.message).not.toMatch(/\n/);
+    expect((thrown.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
+  });
+
+  it('an export of another kind, one missing below an exported object: PrismVersionError naming it; a Prism that keeps them loads as before', async () => {
+    const changed = newerPrism(join(scratch, 'newer-prism-kinds'), {
+      '@stoplight/prism-http/dist/validator/validators/dateTime.js': "exports.date_time = 'a pattern';\nexports.compareDateTime = () => 0;\n",
+    });
+    const copy = (await import(join(changed, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    expect((thrownBy(copy.loadPrism) as Error).message).toMatch(/: \.\/dist\/validator\/validators\/dateTime\.js has no function date_time; /);
+    const partly = newerPrism(join(scratch, 'newer-prism-partly'), { '@stoplight/prism-http/dist/mocker/negotiator/NegotiatorHelpers.js': 'exports.default = { negotiateOptionsForValidRequest() {} };\n' });
+    const other = (await import(join(partly, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    expect((thrownBy(other.loadPrism) as Error).message).toMatch(/: \.\/dist\/mocker\/negotiator\/NegotiatorHelpers\.js has no function default\.negotiateOptionsForInvalidRequest; /);
+    const same = newerPrism(join(scratch, 'newer-prism-same'), {});
+    const loaded = ((await import(join(same, 'deps.ts'))) as typeof import('../../src/mock/deps.js')).loadPrism();
+    expect(typeof loaded.mocker()).toBe('function');
+    expect(loaded.parsePrefer('code=201')).toEqual({ code: '201' });
   });
 });
 
@@ -897,38 +968,12 @@ describe("spec: the bundled document as the mock reads it (operations, local $re
     });
   });
 
-  it('pointer: a local JSON pointer, ~1 read as /, ~0 as ~ (in that order), percent-escapes decoded; # and #/ are the document', () => {
+  // The rules of a $ref are those of src/shared/refs.ts, tested in test/shared/refs.test.ts.
+  it('pointer and deref: the document\'s $refs, the keywords beside a schema\'s $ref laid over its target', () => {
     const read = spec();
     expect(read.pointer('#/components/schemas/Id')).toBe(document.components.schemas.Id);
-    expect(read.pointer('#/components/schemas/a~1b~0c')).toEqual({ title: 'escaped' });
-    expect(read.pointer('#/components/schemas/~01')).toEqual({ title: 'tilde one' });
-    expect(read.pointer('#/components/schemas/with%20space')).toEqual({ title: 'space' });
-    expect(read.pointer('#/paths/~1v2~1items~1%7Bitem_id%7D/put/operationId')).toBe('replace_item');
-    expect(read.pointer('#')).toBe(document);
-    expect(read.pointer('#/')).toBe(document);
-  });
-
-  it('pointer: a $ref to another document, or to nothing (also below a missing node), throws naming it', () => {
-    const read = spec();
-    expect(() => read.pointer('common.json#/components/schemas/Id')).toThrow(new Error('only local $refs are supported, got common.json#/components/schemas/Id'));
-    expect(() => read.pointer('#/components/schemas/Nope')).toThrow(new Error('unresolved $ref #/components/schemas/Nope'));
-    expect(() => read.pointer('#/components/nothing/here/either')).toThrow(new Error('unresolved $ref #/components/nothing/here/either'));
-  });
-
-  it('deref: follows $refs to the first node without one; a node that is not an object, or whose $ref is not a string, is the node', () => {
-    const read = spec();
     expect(read.deref({ $ref: '#/components/schemas/Alias' })).toBe(document.components.schemas.Item);
-    const notARef = { $ref: 5 } as unknown as Schema;
-    expect(read.deref(notARef)).toBe(notARef);
-    for (const node of [null, true, 'text']) expect(read.deref(node as unknown as Schema)).toBe(node);
-  });
-
-  it('deref: a chain of 65 $refs is followed; a longer one, or a cycle, throws naming where it started', () => {
-    const chain = (length: number): Document => ({
-      components: { schemas: Object.fromEntries(Array.from({ length: length + 1 }, (_, i) => [`S${i}`, i < length ? { $ref: `#/components/schemas/S${i + 1}` } : { title: 'end' }])) },
-    });
-    expect(new Spec(chain(64)).deref({ $ref: '#/components/schemas/S0' })).toEqual({ title: 'end' });
-    expect(() => new Spec(chain(65)).deref({ $ref: '#/components/schemas/S0' })).toThrow(new Error('$ref cycle at #/components/schemas/S0'));
-    expect(() => spec().deref({ $ref: '#/components/schemas/Loop' })).toThrow(new Error('$ref cycle at #/components/schemas/Loop'));
+    expect(read.deref({ $ref: '#/components/schemas/Id', default: 'x' })).toEqual({ type: 'string', format: 'uuid', default: 'x' });
+    expect(() => read.deref({ $ref: '#/components/schemas/Loop' })).toThrow(new Error('$ref cycle at #/components/schemas/Loop'));
   });
 });

@@ -22,7 +22,7 @@ import { Spec, type Document, type Operation } from '../../src/mock/spec.js';
 import { StateFullError, type State } from '../../src/mock/state.js';
 import { parseBody, prismInput, type Received } from '../../src/mock/stages/parse.js';
 import { createResponder, type ResponderParts } from '../../src/mock/stages/respond.js';
-import { decodablePath, pathParameters, route } from '../../src/mock/stages/route.js';
+import { decodablePath, route } from '../../src/mock/stages/route.js';
 import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../../src/mock/stages/translate.js';
 import { createWriter } from '../../src/mock/stages/write.js';
 import { specPath } from '../helpers/spec.js';
@@ -100,15 +100,6 @@ describe('route: paths and their parameters', () => {
     expect(decodablePath('/v2/a%20b/c')).toBe('/v2/a%20b/c');
     expect(decodablePath('/v2/%E2%82%AC/%e2%82')).toBe('/v2/%E2%82%AC/%EF%BF%BD');
     expect(decodablePath('/v2/100%/€%')).toBe('/v2/100%25/%E2%82%AC%25');
-  });
-
-  it('pathParameters: decoded by name under the template; a segment that does not decode as sent; another length: none', () => {
-    expect(pathParameters('/v2/projects/{project_id}/x/{id}', `/v2/projects/${PROJECT}/x/a%20b`)).toEqual({ project_id: PROJECT, id: 'a b' });
-    expect(pathParameters('/v2/{id}', '/v2/%ZZ')).toEqual({ id: '%ZZ' });
-    expect(pathParameters('/v2/{id}', '/v2/a/b')).toEqual({});
-    expect(pathParameters('/v2/{id}/{other}', '/v2//')).toEqual({ id: '', other: '' });
-    // Only a segment that is one template names a parameter.
-    expect(pathParameters('/v2/a{id}/{b}.json/{c}', '/v2/ax/y.json/z')).toEqual({ c: 'z' });
   });
 });
 

@@ -4,16 +4,20 @@
 // them, in test/rules/<operation>.test.ts. (test/state.test.ts goes through HTTP.)
 import { describe, expect, it } from 'vitest';
 import { checkInitialState, createState, DEFAULT_SESSION, sessionOf, StateFileError, StateFullError } from '../../src/mock/state.js';
+import type { OperationRules, Store } from '../../src/rules/index.js';
 import { PROJECT, RUN, SCORER, signals, TEMPLATE, template, user, version } from '../rules/support.js';
 
 describe('any operation', () => {
-  it('other operations and non-object answers pass through unchanged', () => {
-    const state = createState();
+  it('an operation whose rules remember nothing, one without rules, and non-object answers pass through unchanged', () => {
+    const answersOnly: OperationRules = { operationId: 'answersOnly', checks: [], answer: () => undefined };
+    const state = createState({ rules: new Map([[answersOnly.operationId, answersOnly]]) });
     const answer = { traces_count: 1 };
-    expect(state.apply('logTraces', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
+    expect(state.apply('answersOnly', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
     expect(state.apply('anOperationWithNoRules', { session: 's', pathParams: {}, body: {} }, answer)).toBe(answer);
-    expect(state.apply('createOrVerifyUser', { session: 's', pathParams: {}, body: {} }, ['not', 'an', 'object'])).toEqual(['not', 'an', 'object']);
     expect(state.records).toBe(0);
+    const every = createState();
+    expect(every.apply('createOrVerifyUser', { session: 's', pathParams: {}, body: {} }, ['not', 'an', 'object'])).toEqual(['not', 'an', 'object']);
+    expect(every.records).toBe(0);
   });
 });
 
@@ -40,6 +44,8 @@ describe('sessions, clock and identifiers', () => {
     const [a, b] = [version(createState({ seed: 'a' })), version(createState({ seed: 'b' }))];
     expect(a.id).not.toBe(b.id);
     expect(a.created_at).toBe(b.created_at);
+    // The seed is "mock" unless given.
+    expect(version(createState()).id).toBe(version(createState({ seed: 'mock' })).id);
   });
 
   it('sessionOf: the X-Mock-Session header, else the default; an overlong name is the default', () => {
@@ -133,5 +139,51 @@ describe('initial state', () => {
   it('accepts an empty object and a zero version', () => {
     expect(checkInitialState({})).toEqual({});
     expect(checkInitialState({ scorerVersions: { a: 0 } })).toEqual({ scorerVersions: { a: 0 } });
+  });
+});
+
+describe('the stores the rules declare', () => {
+  // An operation whose rules remember in a store of their own, which the state knows only from them.
+  const visits: Store<'visits', Record<string, number>, string, number> = {
+    name: 'visits',
+    check: (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : '"visits" must be an object of page → visits'),
+    load: (initial) => Object.entries(initial),
+  };
+  const countVisits: OperationRules<typeof visits> = {
+    operationId: 'countVisits',
+    checks: [],
+    stores: [visits],
+    remember(memory, { pathParams }, reflected) {
+      const seen = memory.records(visits);
+      const page = pathParams.page as string;
+      if (!seen.has(page)) memory.reserve();
+      seen.set(page, (seen.get(page) ?? 0) + 1);
+      return { ...reflected, visits: seen.get(page), at: memory.now() };
+    },
+  };
+  const rules = new Map([[countVisits.operationId, countVisits as OperationRules<Store>]]);
+
+  it("an initial state is checked against the rules' stores: their names are its keys, each store checks its value", () => {
+    expect(() => checkInitialState({ users: [] }, rules)).toThrow(new StateFileError('initial state: unknown key "users" (known: visits)'));
+    expect(() => checkInitialState({ visits: [] }, rules)).toThrow(new StateFileError('initial state: "visits" must be an object of page → visits'));
+    expect(checkInitialState({ visits: { home: 2 } }, rules)).toEqual({ visits: { home: 2 } });
+    expect(checkInitialState({}, new Map())).toEqual({});
+    expect(() => checkInitialState({ visits: {} }, new Map())).toThrow(new StateFileError('initial state: unknown key "visits" (known: )'));
+  });
+
+  it("each session starts with the store's initial records, which count toward the limit, and the reset forgets its changes", () => {
+    const state = createState({ rules, maxRecords: 3, initial: checkInitialState({ visits: { home: 2 } }, rules) });
+    const visit = (page: string, session = 's') => state.apply('countVisits', { session, pathParams: { page }, body: {} }, { page });
+    expect(visit('home')).toEqual({ page: 'home', visits: 3, at: '2026-01-01T00:00:01Z' });
+    expect(state.records).toBe(1);
+    expect(visit('about')).toEqual({ page: 'about', visits: 1, at: '2026-01-01T00:00:02Z' });
+    expect(visit('home', 'other')).toEqual({ page: 'home', visits: 3, at: '2026-01-01T00:00:01Z' });
+    expect(state.records).toBe(3);
+    expect(() => visit('contact')).toThrow(StateFullError);
+    state.reset('s');
+    expect(state.records).toBe(1);
+    expect(visit('about')).toMatchObject({ visits: 1 });
+    // Operations of other rules are not run.
+    expect(state.apply('createOrVerifyUser', { session: 's', pathParams: {}, body: {} }, { email: null })).toEqual({ email: null });
   });
 });

@@ -70,6 +70,8 @@ describe('what the mock remembers', () => {
     expect(user(state, undefined).role).toBe('system_admin');
     expect(user(state, 42).id).toBe(user(state, undefined).id);
     expect(state.records).toBe(1);
+    // The first user is an administrator whatever role the echo carried.
+    expect(user(createState(), 'e@example.org', 's', { email: 'e@example.org', role: 'system_user' }).role).toBe('system_admin');
   });
 
   it('users: an initial user that is not an administrator does not count as the first administrator', () => {

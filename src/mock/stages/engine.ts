@@ -34,7 +34,7 @@ import type { Chooser } from './choose.js';
 import type { Received } from './parse.js';
 import { createPreferences } from './preferences.js';
 import type { Responder } from './respond.js';
-import { pathParameters } from './route.js';
+import { pathParameters } from '../../shared/path-template.js';
 import type { Translator } from './translate.js';
 
 /** What every outcome says of the request beyond its answer. */

@@ -18,7 +18,7 @@ import type { Reflector } from '../reflect.js';
 import type { Operation } from '../spec.js';
 import { sessionOf, StateFullError, type State } from '../state.js';
 import type { Received } from './parse.js';
-import { pathParameters } from './route.js';
+import { pathParameters } from '../../shared/path-template.js';
 import { translateViolations, unprocessable } from './translate.js';
 
 export interface Responded {

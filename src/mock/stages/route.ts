@@ -3,8 +3,6 @@
 // router then finds the operation) with the path as uvicorn would route it and the query parsed.
 //   in:  the request target (`req.url`)
 //   out: a Route
-// Also the path parameters of a routed path under its operation's template, which later stages read.
-import { decodeSegment } from '../router.js';
 
 /** Outside /v2: forgets the state of the session the request names. */
 export const RESET_PATH = '/__mock/reset';
@@ -84,18 +82,4 @@ function queryObject(params: URLSearchParams): Query {
     out[key] = values.length === 1 ? (values[0] as string) : values;
   }
   return out;
-}
-
-/** The path parameters of `path` under the template `template`. */
-export function pathParameters(template: string, path: string): Record<string, string> {
-  const names = template.split('/');
-  const parts = path.split('/');
-  const params: Record<string, string> = {};
-  if (names.length !== parts.length) return params;
-  names.forEach((name, i) => {
-    const match = /^\{(.+)\}$/.exec(name);
-    if (!match) return;
-    params[match[1] as string] = decodeSegment(parts[i] as string);
-  });
-  return params;
 }

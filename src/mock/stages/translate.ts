@@ -9,7 +9,7 @@ import { deepEqual } from '../../shared/json.js';
 import { detail, Items, type Detail, type Validator } from '../pydantic.js';
 import type { Operation, Spec } from '../spec.js';
 import type { Received } from './parse.js';
-import { pathParameters } from './route.js';
+import { pathParameters } from '../../shared/path-template.js';
 
 const MAX_ECHO_DEPTH = 200; // an `input` nested deeper is not echoed (a deep echo cannot be serialized)
 

@@ -120,11 +120,11 @@ describe('the repository is self-contained', () => {
       mkdirSync(join(root, 'src', 'shared'), { recursive: true });
       mkdirSync(join(root, 'src', 'mock', 'stages'), { recursive: true });
       const up = ['..', 'shared'].join('/');
-      expect(citationsIn(`import { isObject } from '${up}/json.js';`, 'src/mock/state.ts', root)).toEqual([]);
-      expect(citationsIn(`import { deepEqual } from '../${up}/json.js';`, 'src/mock/stages/translate.ts', root)).toEqual([]);
+      expect(citationsIn(`import { isObject } from '${up}/json.js';`, 'src/mock/service/state.ts', root)).toEqual([]);
+      expect(citationsIn(`import { deepEqual } from '../${up}/json.js';`, 'src/mock/service/translate.ts', root)).toEqual([]);
       expect(citationsIn(`see ${up}/notes.md`, 'README.md', root)).not.toEqual([]);
       expect(citationsIn(`see ${up}/notes.md`, 'test/spec.test.ts', root)).not.toEqual([]);
-      expect(citationsIn(`see ../${up}/notes.md`, 'src/mock/state.ts', root)).not.toEqual([]);
+      expect(citationsIn(`see ../${up}/notes.md`, 'src/mock/service/state.ts', root)).not.toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

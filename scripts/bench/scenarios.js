@@ -1,4 +1,4 @@
-// Section 8: what scenarios cost a request (src/mock/scenarios.ts). In one fresh Node process, three
+// Section 8: what scenarios cost a request (src/mock/scenarios/store.ts). In one fresh Node process, three
 // pipelines of the compiled mock answer the same valid Signals PUT (the pipeline alone, no WHATWG
 // objects): one with no scenario, one with 100 scenarios of the same operation that all fail to
 // match it (each is asked), and one with 100 scenarios of other operations. Their CPU per call is

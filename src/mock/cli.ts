@@ -10,9 +10,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PRISM_INSTALL, PRISM_PEERS } from './deps.js';
+import { PRISM_INSTALL, PRISM_PEERS } from './prism/deps.js';
 import { EMBEDDED_SPEC } from './pipeline.js';
-import type { InitialState } from './state.js';
+import type { InitialState } from './service/state.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
@@ -106,7 +106,7 @@ function latencyOf(text: string): number | [number, number] {
 
 /** The initial state of a --state file, checked. */
 async function initialState(file: string): Promise<InitialState> {
-  const { checkInitialState } = await import('./state.js');
+  const { checkInitialState } = await import('./service/state.js');
   let text;
   try {
     text = readFileSync(file, 'utf8');

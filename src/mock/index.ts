@@ -3,18 +3,18 @@
 // `api-contract-mock` server (./pipeline.ts), behind a `fetch`-compatible function and a handler of
 // WHATWG Requests, for tests that run without a server (a `fetch` stub, MSW: ./msw.ts). It answers
 // exactly as the server does over HTTP: the same statuses, headers and body bytes.
-import type { FallbackReport } from './fallbacks.js';
-import type { ReceivedRequest } from './journal.js';
+import type { FallbackReport } from './control/fallbacks.js';
+import type { ReceivedRequest } from './control/journal.js';
 import { createPipeline, type MockSettings } from './pipeline.js';
-import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios.js';
-import { wait } from './stages/scenario.js';
-import { readBody } from './stages/read-body.js';
+import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios/store.js';
+import { wait } from './scenarios/apply.js';
+import { readBody } from './request/read-body.js';
 
-export type { ReceivedRequest } from './journal.js';
-export type { InitialState } from './state.js';
+export type { ReceivedRequest } from './control/journal.js';
+export type { InitialState } from './service/state.js';
 export type { MockSettings } from './pipeline.js';
-export { ScenarioError } from './scenarios.js';
-export type { Delay, DocumentedStatus, HttpStatus, ListedScenario, Match, MatchedRequest, OperationId, PathParams, RequestBody, ResponseBody, Scenario, ScenarioHeaders, ScenarioViolation, UndocumentedStatus } from './scenarios.js';
+export { ScenarioError } from './scenarios/store.js';
+export type { Delay, DocumentedStatus, HttpStatus, ListedScenario, Match, MatchedRequest, OperationId, PathParams, RequestBody, ResponseBody, Scenario, ScenarioHeaders, ScenarioViolation, UndocumentedStatus } from './scenarios/store.js';
 
 /** A journal entry of one operation, typed by it: its body is the operation's request body when the request was valid. */
 export type ReceivedOf<Op extends OperationId> = Omit<ReceivedRequest, 'operationId' | 'pathParams' | 'valid' | 'body'> & {

@@ -1,41 +1,44 @@
 /// <reference types="node" />
 // The mock as one function: from a request (method, target, headers, body bytes) to the answer,
-// with no socket. Each stage is a module of its own under ./stages/ that returns its result to the
-// next; the doors (./server.ts: node:http; ./index.ts: fetch and WHATWG Request; ./msw.ts: MSW
-// handlers) only carry bytes in and out, so every door answers alike.
+// with no socket. The doors (./server.ts: node:http; ./index.ts: fetch and WHATWG Request; ./msw.ts:
+// MSW handlers) only carry bytes in and out, so every door answers alike. The steps a request
+// passes through, in order (each module hands its result to the next; this is the one place that
+// lists them):
 //
-//   cors ─ body limit ─ route ─┬─ control (/__mock/reset, /__mock/requests, /__mock/fallbacks)
-//                              └─ parse ─ engine (preferences, route, check, choose, respond,
-//                                                 check the response) ─ write
+//   request/cors.ts ─ request/read-body.ts (in the doors) ─ request/route.ts ─┬─ control/control.ts
+//                                                                           └─ request/parse.ts
+//   ─ engine/engine.ts (engine/preferences.ts, engine/router.ts, engine/input-check.ts,
+//                       scenarios/store.ts, engine/choose.ts, service/respond.ts)
+//   ─ scenarios/apply.ts (a delay, a fault) ─ reply/write.ts ─ control/journal.ts
 //
 // A 422 carries the service's own `HTTPValidationError` built from the real violations
-// (./pydantic.ts), a 2xx reflects the request (./reflect.ts) and the operations' rules across
-// requests (./state.ts) unless the mock is stateless, a 401 says which credential headers the
-// operation accepts. Every request to the API is kept in the journal (./journal.ts).
+// (service/pydantic.ts), a 2xx reflects the request (service/reflect.ts) and the operations' rules
+// across requests (service/state.ts) unless the mock is stateless, a 401 says which credential
+// headers the operation accepts. Every request to the API is kept in the journal.
 import { readFileSync } from 'node:fs';
-import { loadPrism } from './deps.js';
-import { Fallbacks } from './fallbacks.js';
-import { Journal } from './journal.js';
-import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './limits.js';
-import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './log.js';
+import { loadPrism } from './prism/deps.js';
+import { Fallbacks } from './control/fallbacks.js';
+import { Journal } from './control/journal.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './engine/limits.js';
+import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './prism/log.js';
 import { specPath } from '../shared/package-root.js';
-import { createValidator } from './pydantic.js';
-import { createReflector } from './reflect.js';
-import { checkChaos, checkScenarios, createScenarioStore, type Delay, type Picked, type ScenarioStore } from './scenarios.js';
-import { jsonReply, type Reply } from './reply.js';
-import { Spec, type Document } from './spec.js';
-import { createState, sessionOf, type InitialState, type State } from './state.js';
-import { createChooser } from './stages/choose.js';
-import { controlReply } from './stages/control.js';
-import { createCors } from './stages/cors.js';
-import { createEngine, type Outcome } from './stages/engine.js';
-import { decodeBody, parseJson, prismInput } from './stages/parse.js';
-import { bodyTooLarge, MAX_BODY } from './stages/read-body.js';
-import { createResponder } from './stages/respond.js';
-import { route } from './stages/route.js';
-import { contractOf, scenarioLabel, untilAborted, wait } from './stages/scenario.js';
-import { createTranslator } from './stages/translate.js';
-import { createWriter } from './stages/write.js';
+import { createValidator } from './service/pydantic.js';
+import { createReflector } from './service/reflect.js';
+import { checkChaos, checkScenarios, createScenarioStore, type Delay, type Picked, type ScenarioStore } from './scenarios/store.js';
+import { jsonReply, type Reply } from './reply/reply.js';
+import { Spec, type Document } from './prism/spec.js';
+import { createState, sessionOf, type InitialState, type State } from './service/state.js';
+import { createChooser } from './engine/choose.js';
+import { controlReply } from './control/control.js';
+import { createCors } from './request/cors.js';
+import { createEngine, type Outcome } from './engine/engine.js';
+import { decodeBody, parseJson, prismInput } from './request/parse.js';
+import { bodyTooLarge, MAX_BODY } from './request/read-body.js';
+import { createResponder } from './service/respond.js';
+import { route } from './request/route.js';
+import { contractOf, scenarioLabel, untilAborted, wait } from './scenarios/apply.js';
+import { createTranslator } from './service/translate.js';
+import { createWriter } from './reply/write.js';
 
 /** The embedded spec: the package's bundled document. */
 export const EMBEDDED_SPEC = specPath;
@@ -60,11 +63,11 @@ export interface MockSettings {
    * [::1]), no credentials
    */
   corsOrigins?: string[] | undefined;
-  /** the most validation errors an invalid request is walked for (./limits.ts; default 1,000) */
+  /** the most validation errors an invalid request is walked for (./engine/limits.ts; default 1,000) */
   maxErrors?: number | undefined;
-  /** the most items a reflected list that multiplies two lists of the request may get (./limits.ts; default 20,000) */
+  /** the most items a reflected list that multiplies two lists of the request may get (./engine/limits.ts; default 20,000) */
   maxResults?: number | undefined;
-  /** answer every request alone, as Prism does (default false: ./state.ts) */
+  /** answer every request alone, as Prism does (default false: ./service/state.ts) */
   stateless?: boolean | undefined;
   /** how many records the state may hold, and requests the journal (default 10,000) */
   maxRecords?: number | undefined;

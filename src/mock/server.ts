@@ -1,16 +1,16 @@
 /// <reference types="node" />
-// The mock's HTTP door: a node:http server that reads each request's body (bounded, ./stages/
-// read-body.ts), hands it to the pipeline (./pipeline.ts) and writes the answer. What only a socket
+// The mock's HTTP door: a node:http server that reads each request's body (bounded,
+// ./request/read-body.ts), hands it to the pipeline (./pipeline.ts) and writes the answer. What only a socket
 // has stays here: framing and the limits of Node's HTTP parser; everything a request is answered
 // from is the pipeline's, the same as in-process (./index.ts). The log holds no body and no
-// credential (./log.ts).
+// credential (./prism/log.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPipeline, type Dropped, type MockSettings } from './pipeline.js';
-import type { Reply } from './reply.js';
-import { readBody } from './stages/read-body.js';
+import type { Reply } from './reply/reply.js';
+import { readBody } from './request/read-body.js';
 
-export { FALLBACKS_PATH, REQUESTS_PATH, RESET_PATH, SCENARIOS_PATH } from './stages/route.js';
+export { FALLBACKS_PATH, REQUESTS_PATH, RESET_PATH, SCENARIOS_PATH } from './request/route.js';
 
 export interface MockOptions extends MockSettings {
   host?: string | undefined;

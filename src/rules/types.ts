@@ -2,8 +2,8 @@
 // (./index.ts collects them). Each module states, once and with its reason, in this order:
 //   - checks: what any server of the API must satisfy, each a small named check with one message
 //     per problem (src/verify/run.ts judges a real server with them);
-//   - answer: what the mock answers beyond the echo of the request (src/mock/reflect.ts calls it);
-//   - stores and remember: what the mock keeps across requests, in which stores (src/mock/state.ts
+//   - answer: what the mock answers beyond the echo of the request (src/mock/service/reflect.ts calls it);
+//   - stores and remember: what the mock keeps across requests, in which stores (src/mock/service/state.ts
 //     keeps them per session, fills them from an initial state and calls `remember`).
 // The reasons cite the project's own words: the spec (openapi/) and docs/gap-policy.md.
 

@@ -1,7 +1,7 @@
 // A request path read under an operation's path template (`/v2/projects/{project_id}/traces`), by
-// one set of rules for the whole mock: its routing table (src/mock/router.ts), its input check
-// (src/mock/input-check.ts), and the stages that hand the path parameters to the rules and the 422
-// (src/mock/stages/):
+// one set of rules for the whole mock: its routing table (src/mock/engine/router.ts), its input check
+// (src/mock/engine/input-check.ts), and the steps that hand the path parameters to the scenarios, the
+// rules and the 422 (src/mock/engine/engine.ts, src/mock/service/):
 //   1. The path and the template are split at `/` and paired segment by segment; a path with
 //      another number of segments is not under the template, and has no parameters under it.
 //   2. A template segment that is one whole `{name}` names the parameter `name`; any other segment

@@ -1,5 +1,5 @@
 // The `$ref`s of an OpenAPI 3.1 document, followed by one set of rules, for the mock's reading of
-// the spec (src/mock/spec.ts) and the verifier's schema walker (src/verify/schema.ts):
+// the spec (src/mock/prism/spec.ts) and the verifier's schema walker (src/verify/schema.ts):
 //   1. A reference is local: `#` then a JSON pointer into the same document, each segment
 //      percent-decoded (the pointer is a URI fragment), then `~1` read as `/` and `~0` as `~`, in
 //      that order; `#` alone is the whole document. A reference to another document, or to nothing,

@@ -3,7 +3,7 @@
 // through createApiClient. The mock answers 422 naming the field in the body's `detail[].loc`, as
 // FastAPI does: that alone is the judge. Prism's `sl-violations` header is still read and the suite
 // prints which source named the field, but the header alone does not pass a case: Prism fills it by
-// itself, so counting it would hide a gap in the mock's own 422 translation (src/mock/pydantic.ts).
+// itself, so counting it would hide a gap in the mock's own 422 translation (src/mock/service/pydantic.ts).
 // One reading of `detail` is particular: the `not` of an if→else variant is the negation of the `if`
 // condition, so breaking it moves the value into the `then` schema, and pydantic (which has no `not`:
 // the model the tag selects validates the value) names the fields that schema rejects, not the

@@ -45,7 +45,7 @@ export interface MockOptions {
   script?: string;
 }
 
-/** The mock answered with Prism's choice instead of its own (see FALLBACKS_PATH in src/mock/stages/route.ts). */
+/** The mock answered with Prism's choice instead of its own (see FALLBACKS_PATH in src/mock/request/route.ts). */
 export class FallbackError extends Error {
   override readonly name = 'FallbackError';
   constructor(readonly fired: Fallbacks, log: string) {

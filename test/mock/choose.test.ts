@@ -1,4 +1,4 @@
-// The choose stage (src/mock/stages/choose.ts) against Prism's whole mocker: with static examples
+// The choose stage (src/mock/engine/choose.ts) against Prism's whole mocker: with static examples
 // the stage runs Prism's negotiator and assembles the response itself (Prism's mocker loads faker,
 // which static examples never use), so it must give exactly what Prism's mocker gives: the same
 // Either, and on the right the same status, headers (in the same order) and body; on the left the
@@ -11,9 +11,9 @@
 // itself is held to the same answers (asked again, and past the bound of what is kept), and the
 // chooser's log lines (the negotiation's steps carry the request; a warning for an invalid one).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPrism, type Prism } from '../../src/mock/deps.js';
-import type { IHttpRequest, IPrismDiagnostic, MockerOptions, MockResult, Resource } from '../../src/mock/prism-types.js';
-import { createChooser, type Chooser } from '../../src/mock/stages/choose.js';
+import { loadPrism, type Prism } from '../../src/mock/prism/deps.js';
+import type { IHttpRequest, IPrismDiagnostic, MockerOptions, MockResult, Resource } from '../../src/mock/prism/prism-types.js';
+import { createChooser, type Chooser } from '../../src/mock/engine/choose.js';
 import { specPath } from '../helpers/spec.js';
 
 type Config = MockerOptions['config'];

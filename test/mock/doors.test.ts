@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/mock/index.js';
 import { mswHandlers } from '../../src/mock/msw.js';
 import { createPipeline } from '../../src/mock/pipeline.js';
-import { bodyTooLarge, MAX_BODY } from '../../src/mock/stages/read-body.js';
+import { bodyTooLarge, MAX_BODY } from '../../src/mock/request/read-body.js';
 import { createTestMock, startTestMock } from '../helpers/in-process.js';
 
 const BASE = 'https://api.example.test';

@@ -1,16 +1,16 @@
 // The mock's fast request path, called in-process against Prism's own pieces, for what a user
 // relies on: every shortcut answers exactly what Prism would have answered.
-//   - the routing table (src/mock/router.ts) routes every operation as Prism's router does, and
+//   - the routing table (src/mock/engine/router.ts) routes every operation as Prism's router does, and
 //     hands Prism what it cannot route exactly (404, 405, precedence, __server, inner templates);
-//   - the input check (src/mock/input-check.ts) gives Prism's validateInput result, violations and
+//   - the input check (src/mock/engine/input-check.ts) gives Prism's validateInput result, violations and
 //     their order included, for valid and invalid bodies, parameters and content types;
-//   - the schema check (src/mock/schema-check.ts) agrees with Prism's validator and stands down on a
+//   - the schema check (src/mock/engine/schema-check.ts) agrees with Prism's validator and stands down on a
 //     document whose schemas Prism rewrites;
-//   - the engine (src/mock/stages/engine.ts) runs Prism's pieces step by step (the preferences of
-//     src/mock/stages/preferences.ts, from the Prefer header or else the query, each one read or
+//   - the engine (src/mock/engine/engine.ts) runs Prism's pieces step by step (the preferences of
+//     src/mock/engine/preferences.ts, from the Prefer header or else the query, each one read or
 //     named in Prism's 422; route; the security check, which follows the credentials it reads,
 //     API keys in a header or the query included; the input check; the choice of
-//     src/mock/stages/choose.ts, which test/mock/choose.test.ts holds to Prism's whole mocker) and
+//     src/mock/engine/choose.ts, which test/mock/choose.test.ts holds to Prism's whole mocker) and
 //     gives each outcome, with the operation and the fallbacks that fired: Prism's problem, a
 //     limit's refusal (--max-errors, before Prism's validation; or the responder's), the response
 //     with Prism's violations of it (a written body the shortcut cannot prove, read by its status
@@ -18,22 +18,22 @@
 //     the schema rejects.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPrism, type Prism } from '../../src/mock/deps.js';
-import { Fallbacks } from '../../src/mock/fallbacks.js';
-import { LimitError } from '../../src/mock/limits.js';
-import type { Logger } from '../../src/mock/log.js';
-import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../../src/mock/prism-types.js';
-import { createInputCheck } from '../../src/mock/input-check.js';
-import { createRouter, type PrismRoute } from '../../src/mock/router.js';
-import { contentFor, createSchemaCheck, essence } from '../../src/mock/schema-check.js';
-import { Spec, type Document } from '../../src/mock/spec.js';
-import type { Received } from '../../src/mock/stages/parse.js';
-import { createChooser } from '../../src/mock/stages/choose.js';
-import { createEngine, type Outcome } from '../../src/mock/stages/engine.js';
-import { createPreferences } from '../../src/mock/stages/preferences.js';
-import type { Responder } from '../../src/mock/stages/respond.js';
-import { createTranslator, type Translator } from '../../src/mock/stages/translate.js';
-import { createValidator } from '../../src/mock/pydantic.js';
+import { loadPrism, type Prism } from '../../src/mock/prism/deps.js';
+import { Fallbacks } from '../../src/mock/control/fallbacks.js';
+import { LimitError } from '../../src/mock/engine/limits.js';
+import type { Logger } from '../../src/mock/prism/log.js';
+import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../../src/mock/prism/prism-types.js';
+import { createInputCheck } from '../../src/mock/engine/input-check.js';
+import { createRouter, type PrismRoute } from '../../src/mock/engine/router.js';
+import { contentFor, createSchemaCheck, essence } from '../../src/mock/engine/schema-check.js';
+import { Spec, type Document } from '../../src/mock/prism/spec.js';
+import type { Received } from '../../src/mock/request/parse.js';
+import { createChooser } from '../../src/mock/engine/choose.js';
+import { createEngine, type Outcome } from '../../src/mock/engine/engine.js';
+import { createPreferences } from '../../src/mock/engine/preferences.js';
+import type { Responder } from '../../src/mock/service/respond.js';
+import { createTranslator, type Translator } from '../../src/mock/service/translate.js';
+import { createValidator } from '../../src/mock/service/pydantic.js';
 import { specPath } from '../helpers/spec.js';
 
 const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';

@@ -2,7 +2,7 @@
 // to the API in order, with its operation and status, per session, bounded like the state, and
 // never a credential.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Journal, MAX_KEPT_BODY, type ReceivedRequest } from '../../src/mock/journal.js';
+import { Journal, MAX_KEPT_BODY, type ReceivedRequest } from '../../src/mock/control/journal.js';
 import { createTestMock, startTestMock, type TestMock } from '../helpers/in-process.js';
 
 const USERS = 'https://api.example.test/v2/system_users';

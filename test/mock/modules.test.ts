@@ -1,9 +1,9 @@
 // The mock's smaller modules called in-process, without a mock process or a socket: the body's
 // decode errors (json-error.ts), pydantic's wording (messages.ts), the --max-errors and
 // --max-results bounds (limits.ts), the log (log.ts), the loud fallbacks (fallbacks.ts), the package's own files
-// (src/shared/package-root.ts, deps.ts), the reading of the spec (spec.ts), and the
-// stages that answer before Prism: CORS, the body read and the mock's own paths (stages/cors.ts,
-// read-body.ts, control.ts). Each expectation is what a user of the mock reads: a status, a
+// (src/shared/package-root.ts, prism/deps.ts), the reading of the spec (prism/spec.ts), and the
+// steps that answer before Prism: CORS, the body read and the mock's own paths (request/cors.ts,
+// request/read-body.ts, control/control.ts). Each expectation is what a user of the mock reads: a status, a
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
 // from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
 import { createRequire } from 'node:module';
@@ -13,20 +13,20 @@ import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadPrism, PRISM_MODULES, PRISM_PEERS } from '../../src/mock/deps.js';
-import { Fallbacks } from '../../src/mock/fallbacks.js';
-import { Journal, type ReceivedRequest } from '../../src/mock/journal.js';
-import { pythonJsonError, utf8Error } from '../../src/mock/json-error.js';
-import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../../src/mock/limits.js';
-import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../../src/mock/log.js';
-import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../../src/mock/messages.js';
+import { loadPrism, PRISM_MODULES, PRISM_PEERS } from '../../src/mock/prism/deps.js';
+import { Fallbacks } from '../../src/mock/control/fallbacks.js';
+import { Journal, type ReceivedRequest } from '../../src/mock/control/journal.js';
+import { pythonJsonError, utf8Error } from '../../src/mock/request/json-error.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../../src/mock/engine/limits.js';
+import { credentialHeadersOf, logDestination, logFilter, type Logger } from '../../src/mock/prism/log.js';
+import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../../src/mock/service/messages.js';
 import { manifest, packageRoot } from '../../src/shared/package-root.js';
-import { Spec, type Document } from '../../src/mock/spec.js';
-import { createState, type State } from '../../src/mock/state.js';
-import { createScenarioStore } from '../../src/mock/scenarios.js';
-import { controlReply } from '../../src/mock/stages/control.js';
-import { createCors } from '../../src/mock/stages/cors.js';
-import { bodyTooLarge, MAX_BODY, readBody } from '../../src/mock/stages/read-body.js';
+import { Spec, type Document } from '../../src/mock/prism/spec.js';
+import { createState, type State } from '../../src/mock/service/state.js';
+import { createScenarioStore } from '../../src/mock/scenarios/store.js';
+import { controlReply } from '../../src/mock/control/control.js';
+import { createCors } from '../../src/mock/request/cors.js';
+import { bodyTooLarge, MAX_BODY, readBody } from '../../src/mock/request/read-body.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const repoRoot = join(here, '../..');
@@ -552,7 +552,10 @@ function thrownBy(run: () => unknown): unknown {
 function installCopy(dir: string, files: string[], packageJson: object | string | undefined): string {
   mkdirSync(join(dir, 'src/mock'), { recursive: true });
   if (packageJson !== undefined) writeFileSync(join(dir, 'package.json'), typeof packageJson === 'string' ? packageJson : JSON.stringify(packageJson));
-  for (const file of files) copyFileSync(join(repoRoot, 'src/mock', file), join(dir, 'src/mock', file));
+  for (const file of files) {
+    mkdirSync(dirname(join(dir, 'src/mock', file)), { recursive: true });
+    copyFileSync(join(repoRoot, 'src/mock', file), join(dir, 'src/mock', file));
+  }
   // The generic helpers the mock's modules import, and the spec the package finds itself by.
   cpSync(join(repoRoot, 'src/shared'), join(dir, 'src/shared'), { recursive: true });
   mkdirSync(join(dir, 'generated'), { recursive: true });
@@ -628,8 +631,8 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
 
   it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
-    const dir = installCopy(join(scratch, 'no-prism'), ['deps.ts'], manifestWithPeers);
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const dir = installCopy(join(scratch, 'no-prism'), ['prism/deps.ts'], manifestWithPeers);
+    const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
     const thrown = thrownBy(copy.loadPrism);
     expect(thrown).toBeInstanceOf(copy.MissingPrismError);
     const error = thrown as Error;
@@ -642,14 +645,14 @@ describe('package-root and deps: the package finds itself, and Prism or says how
 
   it('Prism installed but missing one of its own dependencies: that error as is, not an install hint for Prism', async () => {
     const root = join(scratch, 'broken-prism');
-    const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
     mkdirSync(join(prismHttp, 'dist/utils'), { recursive: true });
     writeFileSync(join(prismHttp, 'package.json'), JSON.stringify({ name: '@stoplight/prism-http', version: '5.12.0', main: 'index.js' }));
     // Each module of Prism's that the mock loads needs a dependency that is not installed.
     writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
     writeFileSync(join(prismHttp, 'dist/utils/operations.js'), "require('left-out-dependency');\n");
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
     const thrown = thrownBy(copy.loadPrism);
     expect(thrown).not.toBeInstanceOf(copy.MissingPrismError);
     expect((thrown as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
@@ -659,10 +662,10 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   // The HTTP server is found by its package.json: the message names the package, not that file.
   it("Prism's HTTP packages installed but not its HTTP server's (whose Prefer parser the mock uses): MissingPrismError naming that one", async () => {
     const root = join(scratch, 'no-server');
-    const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
     for (const name of ['prism-http', 'prism-core']) symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
     expect(() => copy.loadPrism()).toThrow(
       new copy.MissingPrismError('@stoplight/prism-http-server', undefined),
     );
@@ -674,7 +677,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
    * node_modules, as the installed Prism resolves them) written anew, or taken away when null.
    */
   function newerPrism(root: string, changed: Record<string, string | null>): string {
-    const dir = installCopy(root, ['deps.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     const files: Record<string, string | null> = { ...changed };
     for (const name of ['prism-core', 'prism-http', 'prism-http-server']) {
       const manifest = JSON.parse(readFileSync(join(installedModules, '@stoplight', name, 'package.json'), 'utf8')) as object;
@@ -702,7 +705,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
 
   it.each(Object.entries(PRISM_MODULES))("a Prism in the peer range whose module %s exports nothing the mock calls: PrismVersionError, one line naming the module and the Prism the mock runs on", async (key, module) => {
     const dir = newerPrism(join(scratch, `newer-prism-${key}`), { [installedAt(module.peer, module.specifier)]: 'module.exports = {};\n' });
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
     const thrown = thrownBy(() => copy.loadPrism().mocker());
     const [name, kind] = Object.entries(module.shape)[0]!;
     expect(thrown).toBeInstanceOf(copy.PrismVersionError);
@@ -715,7 +718,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     ['its whole mocker (found at load, loaded on first use)', 'dist/mocker/index.js'],
   ])('a Prism in the peer range without %s: PrismVersionError at load, with the error of its absence as the cause', async (name, file) => {
     const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), { [`@stoplight/prism-http/${file}`]: null });
-    const copy = (await import(join(dir, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
     const thrown = thrownBy(copy.loadPrism) as Error;
     expect(thrown).toBeInstanceOf(copy.PrismVersionError);
     expect(thrown.message).toBe(`the mock cannot run on @stoplight/prism-http 5.99.0: ./${file} is not there; ${tested}`);
@@ -727,13 +730,13 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const changed = newerPrism(join(scratch, 'newer-prism-kinds'), {
       '@stoplight/prism-http/dist/validator/validators/dateTime.js': "exports.date_time = 'a pattern';\nexports.compareDateTime = () => 0;\n",
     });
-    const copy = (await import(join(changed, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const copy = (await import(join(changed, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
     expect((thrownBy(copy.loadPrism) as Error).message).toMatch(/: \.\/dist\/validator\/validators\/dateTime\.js has no function date_time; /);
     const partly = newerPrism(join(scratch, 'newer-prism-partly'), { '@stoplight/prism-http/dist/mocker/negotiator/NegotiatorHelpers.js': 'exports.default = { negotiateOptionsForValidRequest() {} };\n' });
-    const other = (await import(join(partly, 'deps.ts'))) as typeof import('../../src/mock/deps.js');
+    const other = (await import(join(partly, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
     expect((thrownBy(other.loadPrism) as Error).message).toMatch(/: \.\/dist\/mocker\/negotiator\/NegotiatorHelpers\.js has no function default\.negotiateOptionsForInvalidRequest; /);
     const same = newerPrism(join(scratch, 'newer-prism-same'), {});
-    const loaded = ((await import(join(same, 'deps.ts'))) as typeof import('../../src/mock/deps.js')).loadPrism();
+    const loaded = ((await import(join(same, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js')).loadPrism();
     expect(typeof loaded.mocker()).toBe('function');
     expect(loaded.parsePrefer('code=201')).toEqual({ code: '201' });
   });

@@ -1,12 +1,12 @@
-// The mock's 422 dialect (src/mock/pydantic.ts) called in-process, without a socket: each JSON-Schema
+// The mock's 422 dialect (src/mock/service/pydantic.ts) called in-process, without a socket: each JSON-Schema
 // keyword → pydantic error type of its header, asserted on the exact `detail` items (type, loc, msg,
 // input, ctx) a user of the mock reads. The spec's own schemas where one carries the keyword; a
 // minimal document where none does. (test/mock.test.ts and test/fuzz/negative.test.ts go through HTTP.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadPrism } from '../../src/mock/deps.js';
-import { createValidator, detail, type FormatCheck, jsonType } from '../../src/mock/pydantic.js';
-import { type Document, type Schema, Spec } from '../../src/mock/spec.js';
+import { loadPrism } from '../../src/mock/prism/deps.js';
+import { createValidator, detail, type FormatCheck, jsonType } from '../../src/mock/service/pydantic.js';
+import { type Document, type Schema, Spec } from '../../src/mock/prism/spec.js';
 
 const formats = loadPrism().formats;
 const spec = new Spec(JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Document);

@@ -1,14 +1,14 @@
-// The mock's reflection (src/mock/reflect.ts) called in-process, without a socket, on what it does
+// The mock's reflection (src/mock/service/reflect.ts) called in-process, without a socket, on what it does
 // for any operation: built as src/mock/pipeline.ts builds it (the bundled spec, the pydantic validator
 // with Prism's formats), one reflector answers request after request, an example that is not an
 // object is sent as it is, what is saved gets its schema defaults, and the echo follows whatever spec
 // the mock serves. Each operation's answer is tested with its rules, in test/rules/<operation>.test.ts.
 // (test/mock.test.ts and test/real-clients.test.ts go through HTTP.)
 import { describe, expect, it } from 'vitest';
-import { loadPrism } from '../../src/mock/deps.js';
-import { createValidator } from '../../src/mock/pydantic.js';
-import { createReflector } from '../../src/mock/reflect.js';
-import { type Document, type Operation, Spec } from '../../src/mock/spec.js';
+import { loadPrism } from '../../src/mock/prism/deps.js';
+import { createValidator } from '../../src/mock/service/pydantic.js';
+import { createReflector } from '../../src/mock/service/reflect.js';
+import { type Document, type Operation, Spec } from '../../src/mock/prism/spec.js';
 import { example, fresh, MAX_RESULTS, operation, OTHER, PROJECT, reflect, RUN, TEMPLATE } from '../rules/support.js';
 
 describe('any operation', () => {

@@ -1,4 +1,4 @@
-// Scenarios (src/mock/scenarios.ts) through what users call: createMock's `use`, `scenarios`,
+// Scenarios (src/mock/scenarios/store.ts) through what users call: createMock's `use`, `scenarios`,
 // `requests`, `waitFor` and `reset`; the HTTP door's /__mock/scenarios; and the run-wide chaos.
 // Each field of a scenario, the check against the spec (ScenarioError, the 400 over HTTP),
 // sessions, `times`, the rule for invalid requests, aborts during a delay and a hang, fake timers,

@@ -8,11 +8,11 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tooManyErrors } from '../../src/mock/limits.js';
+import { tooManyErrors } from '../../src/mock/engine/limits.js';
 import { nameUuid } from '../../src/shared/uuid.js';
 import { startMock, type MockOptions, type RunningMock } from '../../src/mock/server.js';
-import { StateFullError } from '../../src/mock/state.js';
-import { bodyTooLarge, MAX_BODY } from '../../src/mock/stages/read-body.js';
+import { StateFullError } from '../../src/mock/service/state.js';
+import { bodyTooLarge, MAX_BODY } from '../../src/mock/request/read-body.js';
 import { specPath } from '../helpers/spec.js';
 
 const EXAMPLE_ID = 'd2f4a6c8-0e1b-4d3f-a5c7-9e1b3d5f7a92'; // the id of createOrVerifyUser's example

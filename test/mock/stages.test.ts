@@ -2,29 +2,29 @@
 // what no request through the real spec reaches (the loud fallbacks other than `example`, which
 // test/fallbacks.test.ts has through HTTP; the cut of an sl-violations header too long for a header;
 // the routing of path segments that do not percent-decode):
-//   - parse (src/mock/stages/parse.ts): what a body is read as, per content type and bytes;
-//   - translate (src/mock/stages/translate.ts): the service's 422 items for parameters (path,
+//   - parse (src/mock/request/parse.ts): what a body is read as, per content type and bytes;
+//   - translate (src/mock/service/translate.ts): the service's 422 items for parameters (path,
 //     query, header, cookie, coerced as FastAPI reads them), bodies, and deep inputs, bounded as one
 //     list by --max-errors; the 401 body; Prism's violations when the walker finds nothing;
-//   - write (src/mock/stages/write.ts): the status, headers and body of every kind of outcome;
-//   - respond (src/mock/stages/respond.ts): json_invalid first, the 422 items, what Prism lets
+//   - write (src/mock/reply/write.ts): the status, headers and body of every kind of outcome;
+//   - respond (src/mock/service/respond.ts): json_invalid first, the 422 items, what Prism lets
 //     through, the reflection and the state on a 2xx, the fallbacks that fired, a limit's refusal.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Prism } from '../../src/mock/deps.js';
-import { Fallbacks } from '../../src/mock/fallbacks.js';
-import { LimitError } from '../../src/mock/limits.js';
-import type { Logger } from '../../src/mock/log.js';
-import type { IHttpRequest, IHttpResponse, IPrismInput, MockResult, Resource } from '../../src/mock/prism-types.js';
-import { createValidator } from '../../src/mock/pydantic.js';
-import { createReflector, type Reflector } from '../../src/mock/reflect.js';
-import { Spec, type Document, type Operation } from '../../src/mock/spec.js';
-import { StateFullError, type State } from '../../src/mock/state.js';
-import { parseBody, prismInput, type Received } from '../../src/mock/stages/parse.js';
-import { createResponder, type ResponderParts } from '../../src/mock/stages/respond.js';
-import { decodablePath, route } from '../../src/mock/stages/route.js';
-import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../../src/mock/stages/translate.js';
-import { createWriter } from '../../src/mock/stages/write.js';
+import type { Prism } from '../../src/mock/prism/deps.js';
+import { Fallbacks } from '../../src/mock/control/fallbacks.js';
+import { LimitError } from '../../src/mock/engine/limits.js';
+import type { Logger } from '../../src/mock/prism/log.js';
+import type { IHttpRequest, IHttpResponse, IPrismInput, MockResult, Resource } from '../../src/mock/prism/prism-types.js';
+import { createValidator } from '../../src/mock/service/pydantic.js';
+import { createReflector, type Reflector } from '../../src/mock/service/reflect.js';
+import { Spec, type Document, type Operation } from '../../src/mock/prism/spec.js';
+import { StateFullError, type State } from '../../src/mock/service/state.js';
+import { parseBody, prismInput, type Received } from '../../src/mock/request/parse.js';
+import { createResponder, type ResponderParts } from '../../src/mock/service/respond.js';
+import { decodablePath, route } from '../../src/mock/request/route.js';
+import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../../src/mock/service/translate.js';
+import { createWriter } from '../../src/mock/reply/write.js';
 import { specPath } from '../helpers/spec.js';
 
 const spec = new Spec(JSON.parse(readFileSync(specPath, 'utf8')) as Document);

@@ -1,9 +1,9 @@
-// The mock's state (src/mock/state.ts) called in-process, without a socket: the sessions, the clock,
+// The mock's state (src/mock/service/state.ts) called in-process, without a socket: the sessions, the clock,
 // the bound, the initial-state check and what it does with an operation without rules, asserted on
 // the exact values a user of the mock reads. What each operation's rules remember is tested with
 // them, in test/rules/<operation>.test.ts. (test/state.test.ts goes through HTTP.)
 import { describe, expect, it } from 'vitest';
-import { checkInitialState, createState, DEFAULT_SESSION, sessionOf, StateFileError, StateFullError } from '../../src/mock/state.js';
+import { checkInitialState, createState, DEFAULT_SESSION, sessionOf, StateFileError, StateFullError } from '../../src/mock/service/state.js';
 import type { OperationRules, Store } from '../../src/rules/index.js';
 import { PROJECT, RUN, SCORER, signals, TEMPLATE, template, user, version } from '../rules/support.js';
 

@@ -2,8 +2,8 @@
 // provider must satisfy (its checks) and what the mock answers (createReflector), on the exact
 // values a user of the mock reads. The mock remembers nothing of it.
 import { describe, expect, it } from 'vitest';
-import { LimitError } from '../../src/mock/limits.js';
-import { createReflector } from '../../src/mock/reflect.js';
+import { LimitError } from '../../src/mock/engine/limits.js';
+import { createReflector } from '../../src/mock/service/reflect.js';
 import type { Json } from '../../src/verify/schema.js';
 import { example, keys, MAX_RESULTS, operation, PROJECT, reflect, request, rule, spec, validator } from './support.js';
 

@@ -2,7 +2,7 @@
 // what a provider must satisfy (its checks), what the mock answers (createReflector) and what it
 // remembers across requests (createState), on the exact values a user of the mock reads.
 import { describe, expect, it } from 'vitest';
-import { createState } from '../../src/mock/state.js';
+import { createState } from '../../src/mock/service/state.js';
 import { example, keys, OTHER, reflect, request, rule, RUN, SCORER, UUID5, version } from './support.js';
 
 describe('scorer_version_under_path_scorer', () => {

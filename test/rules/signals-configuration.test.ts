@@ -2,7 +2,7 @@
 // what a provider must satisfy (its checks), what the mock answers (createReflector) and what it
 // remembers across requests (createState), on the exact values a user of the mock reads.
 import { describe, expect, it } from 'vitest';
-import { createState } from '../../src/mock/state.js';
+import { createState } from '../../src/mock/service/state.js';
 import type { Json } from '../../src/verify/schema.js';
 import { example, keys, OTHER, PROJECT, reflect, request, rule, RUN, signals, UUID5 } from './support.js';
 

@@ -2,11 +2,11 @@
 // mock's reflection and state (test/mock/reflect.test.ts, test/mock/state.test.ts): the reflector
 // as src/mock/pipeline.ts builds it, the state's requests, a provider check's request, and the ids.
 import { readFileSync } from 'node:fs';
-import { loadPrism } from '../../src/mock/deps.js';
-import { createValidator } from '../../src/mock/pydantic.js';
-import { createReflector } from '../../src/mock/reflect.js';
-import { type Document, type Operation, Spec } from '../../src/mock/spec.js';
-import type { createState } from '../../src/mock/state.js';
+import { loadPrism } from '../../src/mock/prism/deps.js';
+import { createValidator } from '../../src/mock/service/pydantic.js';
+import { createReflector } from '../../src/mock/service/reflect.js';
+import { type Document, type Operation, Spec } from '../../src/mock/prism/spec.js';
+import type { createState } from '../../src/mock/service/state.js';
 import { providerChecks, type ProviderCheck } from '../../src/rules/index.js';
 import type { Request } from '../../src/verify/exchange.js';
 import type { Json } from '../../src/verify/schema.js';

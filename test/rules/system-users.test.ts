@@ -2,7 +2,7 @@
 // must satisfy (its checks), what the mock answers (createReflector) and what it remembers across
 // requests (createState), on the exact values a user of the mock reads.
 import { describe, expect, it } from 'vitest';
-import { createState } from '../../src/mock/state.js';
+import { createState } from '../../src/mock/service/state.js';
 import { example, keys, reflect, request, rule, user, UUID5 } from './support.js';
 
 describe('system_user_is_admin_or_verified', () => {

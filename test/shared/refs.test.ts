@@ -1,4 +1,4 @@
-// The rules by which the mock (src/mock/spec.ts) and the verifier (src/verify/schema.ts) follow the
+// The rules by which the mock (src/mock/prism/spec.ts) and the verifier (src/verify/schema.ts) follow the
 // `$ref`s of an OpenAPI document (src/shared/refs.ts): local JSON pointers, a bounded chain, a
 // Reference Object's target, and a schema's `$ref` beside other keywords.
 import { describe, expect, it } from 'vitest';

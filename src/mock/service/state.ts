@@ -9,9 +9,9 @@
 // of requests gives the same answers. Each change is made synchronously, between two awaits of the
 // server, so concurrent requests to one record are serialised, never interleaved.
 
-import { operationRules, type InitialState, type Memory, type OperationRules, type Store } from '../rules/index.js';
-import { isObject } from '../shared/json.js';
-import { nameUuid } from '../shared/uuid.js';
+import { operationRules, type InitialState, type Memory, type OperationRules, type Store } from '../../rules/index.js';
+import { isObject } from '../../shared/json.js';
+import { nameUuid } from '../../shared/uuid.js';
 
 /** The header that names a session. */
 export const SESSION_HEADER = 'x-mock-session';

@@ -6,10 +6,10 @@
 //
 // This module holds the scenarios' types (typed by the operations of generated/schema.d.ts), their
 // check against the contract (ScenarioError), and the store the pipeline asks for each request.
-// The pipeline applies what the store picks (./pipeline.ts, ./stages/engine.ts); the run-wide chaos
+// The pipeline applies what the store picks (../pipeline.ts, ../engine/engine.ts); the run-wide chaos
 // of the bin (`--latency`, `--faults`) is picked here too.
-import type { operations } from '../../generated/schema.js';
-import { isObject } from '../shared/json.js';
+import type { operations } from '../../../generated/schema.js';
+import { isObject } from '../../shared/json.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types: a scenario is typed by its operation.

@@ -16,11 +16,11 @@
 // Fields the request does not determine keep the example's values. Prism validates the result
 // against the response schema; the server sends the example instead if it were not valid.
 
-import { operationRules, type Answer } from '../rules/index.js';
-import { isObject } from '../shared/json.js';
-import { LimitError } from './limits.js';
+import { operationRules, type Answer } from '../../rules/index.js';
+import { isObject } from '../../shared/json.js';
+import { LimitError } from '../engine/limits.js';
 import type { Validator } from './pydantic.js';
-import type { Operation, Schema, Spec } from './spec.js';
+import type { Operation, Schema, Spec } from '../prism/spec.js';
 
 /** What the echo reads of a request. */
 export interface ReflectedRequest {

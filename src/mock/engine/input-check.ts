@@ -11,9 +11,9 @@
 //     body) Prism skips only its check of the media type, which that match already passes.
 // Any other request goes to Prism's validateInput itself. Either way the violations, and the 422
 // built from them, are Prism's.
-import { parametersOf, segmentsUnder } from '../shared/path-template.js';
-import type { Checked, Prism } from './deps.js';
-import type { IHttpRequest, IPrismDiagnostic, Resource } from './prism-types.js';
+import { parametersOf, segmentsUnder } from '../../shared/path-template.js';
+import type { Checked, Prism } from '../prism/deps.js';
+import type { IHttpRequest, IPrismDiagnostic, Resource } from '../prism/prism-types.js';
 import { bundleOf, contentFor, essence, type SchemaCheck } from './schema-check.js';
 
 /** Prism's ValidationContext.Input. */
@@ -117,7 +117,7 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
     return [prism.validateBody(body, spec.contents, INPUT, mediaType, boundary, bundle)];
   }
 
-  /** The path parameters read by position (../shared/path-template.ts), or undefined when that may differ from Prism's URI template. */
+  /** The path parameters read by position (../../shared/path-template.ts), or undefined when that may differ from Prism's URI template. */
   function byPosition(template: string, path: string): Record<string, string> | undefined {
     const segments = segmentsUnder(template, path);
     if (!segments?.every(({ written, sent, parameter }) => (parameter === undefined ? written === sent : PLAIN_SEGMENT.test(sent)))) return undefined;

@@ -30,10 +30,10 @@
 // a boolean), the strict-mode type (`int_type`, `bool_type`) is reported; where the lax parse would
 // fail too, the lax type (`int_parsing`, `bool_parsing`, …).
 
-import { deepEqual, isObject } from '../shared/json.js';
-import { tooManyErrors } from './limits.js';
+import { deepEqual, isObject } from '../../shared/json.js';
+import { tooManyErrors } from '../engine/limits.js';
 import { dateError, expectedList, timeError, uuidCrateError } from './messages.js';
-import type { Schema, Spec } from './spec.js';
+import type { Schema, Spec } from '../prism/spec.js';
 
 /** Where a value is: `body`, then keys and indexes. */
 export type Loc = (string | number)[];

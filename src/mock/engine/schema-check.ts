@@ -7,8 +7,8 @@
 // Prism checks a rewritten schema: `allOf` merged, `readOnly` properties dropped from requests and
 // `writeOnly` ones from responses. On a document that has none of the three, the rewrite changes
 // nothing; on one that has any, `exact` is false and every check goes to Prism.
-import type { AjvInstance, Prism } from './deps.js';
-import type { IHttpResponse, Resource } from './prism-types.js';
+import type { AjvInstance, Prism } from '../prism/deps.js';
+import type { IHttpResponse, Resource } from '../prism/prism-types.js';
 
 const DRAFT_2019_09 = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/;
 const DRAFT_2020_12 = /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/;

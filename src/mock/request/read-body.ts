@@ -1,9 +1,9 @@
 /// <reference types="node" />
-// Stage 2, in the doors: the request body, bounded: past 10 MB (Prism's own limit) the rest is read
+// The request body, read by the doors and bounded (../pipeline.ts): past 10 MB (Prism's own limit) the rest is read
 // and dropped, and the pipeline answers 413.
 //   in:  the request's body stream (node:http's, or a WHATWG Request's)
 //   out: its bytes, and whether it passed the limit
-import { jsonReply, type Reply } from '../reply.js';
+import { jsonReply, type Reply } from '../reply/reply.js';
 
 export const MAX_BODY = 10_485_760; // 10 MiB, Prism's own limit
 

@@ -1,11 +1,11 @@
-// Stage 5: what the client asks of the mock's choice, as Prism's HTTP server reads it: the `Prefer`
+// The engine's preferences step (./engine.ts): what the client asks of the mock's choice, as Prism's HTTP server reads it: the `Prefer`
 // header (`code=422`, `example=administrator`, `dynamic=true`, `seed=7`), or, without one, the
 // `__code`, `__example`, `__dynamic` and `__seed` query parameters. A preference that cannot be
 // read is Prism's 422 problem, naming it.
 //   in:  Prism's request
 //   out: the preferences that were given, or the problem
-import type { Prism } from '../deps.js';
-import type { IHttpRequest } from '../prism-types.js';
+import type { Prism } from '../prism/deps.js';
+import type { IHttpRequest } from '../prism/prism-types.js';
 
 export interface Preferences {
   code?: number;

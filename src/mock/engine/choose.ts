@@ -1,4 +1,4 @@
-// Stage 6: the response Prism's mocker would choose for a routed, checked request: the status,
+// The engine's choose step (./engine.ts): the response Prism's mocker would choose for a routed, checked request: the status,
 // media type, headers and body its negotiator picks from the spec (`Prefer` code and example, the
 // Accept header, 401 and 422 for an invalid request), with the example as its body.
 //
@@ -10,9 +10,9 @@
 // test/mock/choose.test.ts holds both to the same answers on every operation of the spec.
 //   in:  the operation (Prism's resource), the request and its violations, the mock settings
 //   out: Prism's choice (an Either: its problem, or the response)
-import type { Negotiated, Prism } from '../deps.js';
-import type { Logger } from '../log.js';
-import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, MockResult, Resource } from '../prism-types.js';
+import type { Negotiated, Prism } from '../prism/deps.js';
+import type { Logger } from '../prism/log.js';
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, MockResult, Resource } from '../prism/prism-types.js';
 
 export type Chooser = (resource: Resource, input: { data: IHttpRequest; validations: IPrismDiagnostic[] }, config: MockerOptions['config']) => MockResult;
 

@@ -1,5 +1,5 @@
 // The mock's bounds on the work a request may cause. A valid request is answered whatever it holds,
-// up to the 10 MB body limit (./stages/read-body.ts): its cost grows with its size alone. What is
+// up to the 10 MB body limit (../request/read-body.ts): its cost grows with its size alone. What is
 // bounded is work that can grow faster than the request:
 //   - `maxErrors` (--max-errors): the validation errors of an invalid body. Every error is an
 //     object in the 422, so 10 MB of `{"name": 5},` would be a million of them; the walk stops at

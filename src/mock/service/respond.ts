@@ -1,23 +1,23 @@
-// Stage 9: what the service would answer, on the response Prism chose. Prism still chooses every response (status, example, `Prefer`); this
+// The engine's respond step (../engine/engine.ts): what the service would answer, on the response Prism chose. Prism still chooses every response (status, example, `Prefer`); this
 // rewrites its body:
 //   - an undecodable JSON body: FastAPI's `json_invalid` 422, before anything else is checked;
 //   - Prism's 422: the service's items (./translate.ts), or Prism's violations translated when the
 //     walker finds none (a loud fallback);
-//   - a 2xx: the request reflected (../reflect.ts) and the operation's rules across requests applied
-//     (../state.ts), unless what Prism let through is invalid to the service (a JSON null body,
+//   - a 2xx: the request reflected (./reflect.ts) and the operation's rules across requests applied
+//     (./state.ts), unless what Prism let through is invalid to the service (a JSON null body,
 //     lone surrogates), which gets its 422.
 //   in:  Prism's mocker result, its input, the operation, what the parse stage read of the request
 //   out: the mocker result to send on, the body Prism chose when the result reflects it, the
 //        fallbacks that fired, or the limit of the mock (--max-results, a full state) the request passed
 // Any other failure of this layer sends Prism's own result, as a fallback.
-import type { Fallbacks } from '../fallbacks.js';
-import { LimitError } from '../limits.js';
-import type { IHttpResponse, IPrismInput, IHttpRequest, MockResult } from '../prism-types.js';
-import { detail, type Detail } from '../pydantic.js';
-import type { Reflector } from '../reflect.js';
-import type { Operation } from '../spec.js';
-import { sessionOf, StateFullError, type State } from '../state.js';
-import type { Received } from './parse.js';
+import type { Fallbacks } from '../control/fallbacks.js';
+import { LimitError } from '../engine/limits.js';
+import type { IHttpResponse, IPrismInput, IHttpRequest, MockResult } from '../prism/prism-types.js';
+import { detail, type Detail } from './pydantic.js';
+import type { Reflector } from './reflect.js';
+import type { Operation } from '../prism/spec.js';
+import { sessionOf, StateFullError, type State } from './state.js';
+import type { Received } from '../request/parse.js';
 import { pathParameters } from '../../shared/path-template.js';
 import { translateViolations, unprocessable } from './translate.js';
 

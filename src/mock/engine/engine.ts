@@ -1,41 +1,43 @@
-// Stages 5 to 8, Prism's own pipeline run step by step in this process, each step's result handed
-// to the next:
-//   5. preferences: what the client asks of the choice (`Prefer`, ./preferences.ts);
-//   6. route: the routing table (../router.ts) finds the operation (Prism's 404 or 405 when none);
-//   7. check: Prism's security check and its validation of the request (../input-check.ts); a
-//      request that is not proven valid is first walked by the service's validator, which stops
-//      past --max-errors errors (../limits.ts): such a request is refused before Prism's
-//      validation makes an object of each;
-//   8. choose: the response Prism's mocker chooses (status, example, `Prefer`: ./choose.ts);
-//   9. respond: what the service would answer instead (the 422 dialect, the reflection, the state:
-//      ./respond.ts);
-//  10. check the response: a body the responder wrote is checked against its response schema
-//      alone, by Prism's compiled check; only one that fails it, and every response Prism made by
-//      itself, goes through Prism's whole response validation (status, media type, headers, body).
-//      A reflection the response schema rejects is a fault of the responder: the example Prism
-//      chose goes out instead (a loud fallback).
+// The pipeline's engine step (../pipeline.ts): Prism's own pipeline run step by step in this
+// process, each step's result handed to the next:
+//   - preferences: what the client asks of the choice (`Prefer`, ./preferences.ts);
+//   - route: the routing table (./router.ts) finds the operation (Prism's 404 or 405 when none);
+//   - check: Prism's security check and its validation of the request (./input-check.ts); a
+//     request that is not proven valid is first walked by the service's validator, which stops
+//     past --max-errors errors (./limits.ts): such a request is refused before Prism's
+//     validation makes an object of each;
+//   - scenarios: what a test asked the mock to answer instead (../scenarios/store.ts): a status or
+//     a fault ends the engine here, before anything is remembered; a delay rides along;
+//   - choose: the response Prism's mocker chooses (status, example, `Prefer`: ./choose.ts);
+//   - respond: what the service would answer instead (the 422 dialect, the reflection, the state:
+//     ../service/respond.ts);
+//   - check the response: a body the responder wrote is checked against its response schema
+//     alone, by Prism's compiled check; only one that fails it, and every response Prism made by
+//     itself, goes through Prism's whole response validation (status, media type, headers, body).
+//     A reflection the response schema rejects is a fault of the responder: the example Prism
+//     chose goes out instead (a loud fallback).
 //   in:  Prism's request (IHttpRequest) and what the parse stage read of it (Received)
 //   out: an Outcome: Prism's problem, a refusal by a limit of the mock, or the response with
-//        Prism's violations of the request and of the response; with the operation it was routed
-//        to and the fallbacks that fired
-import type { Prism } from '../deps.js';
-import type { Fallbacks } from '../fallbacks.js';
-import { LimitError } from '../limits.js';
-import type { Logger } from '../log.js';
-import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism-types.js';
-import { createInputCheck } from '../input-check.js';
-import type { Detail } from '../pydantic.js';
-import { createRouter } from '../router.js';
-import { createSchemaCheck } from '../schema-check.js';
-import type { Spec } from '../spec.js';
-import type { MatchedRequest, Picked } from '../scenarios.js';
-import { sessionOf, type StateFullError } from '../state.js';
+//       Prism's violations of the request and of the response; with the operation it was routed
+//       to and the fallbacks that fired
+import type { Prism } from '../prism/deps.js';
+import type { Fallbacks } from '../control/fallbacks.js';
+import { LimitError } from './limits.js';
+import type { Logger } from '../prism/log.js';
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism/prism-types.js';
+import { createInputCheck } from './input-check.js';
+import type { Detail } from '../service/pydantic.js';
+import { createRouter } from './router.js';
+import { createSchemaCheck } from './schema-check.js';
+import type { Spec } from '../prism/spec.js';
+import type { MatchedRequest, Picked } from '../scenarios/store.js';
+import { sessionOf, type StateFullError } from '../service/state.js';
 import type { Chooser } from './choose.js';
-import type { Received } from './parse.js';
+import type { Received } from '../request/parse.js';
 import { createPreferences } from './preferences.js';
-import type { Responder } from './respond.js';
+import type { Responder } from '../service/respond.js';
 import { pathParameters } from '../../shared/path-template.js';
-import type { Translator } from './translate.js';
+import type { Translator } from '../service/translate.js';
 
 /** What every outcome says of the request beyond its answer. */
 interface Routed {
@@ -72,13 +74,13 @@ export interface EngineOptions {
   operations: Resource[];
   logger: Logger;
   choose: Chooser;
-  /** the service's 422 items of a request, bounded (./translate.ts) */
+  /** the service's 422 items of a request, bounded (../service/translate.ts) */
   translator: Translator;
   respond: Responder;
   fallbacks: Fallbacks;
   dynamic: boolean;
   seed: string | undefined;
-  /** what applies to a routed request instead of, or before, the contract's answer (../scenarios.ts); it reads the request only when there may be one */
+  /** what applies to a routed request instead of, or before, the contract's answer (../scenarios/store.ts); it reads the request only when there may be one */
   pick?: ((request: () => MatchedRequest) => Picked | undefined) | undefined;
 }
 

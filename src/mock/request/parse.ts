@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// Stage 4: the body as FastAPI would read it. A JSON body is decoded: bytes that are not UTF-8 or
+// The body as FastAPI would read it (the pipeline's parse step, ../pipeline.ts). A JSON body is decoded: bytes that are not UTF-8 or
 // text that Python's json.loads rejects keep the reason for the service's `json_invalid` item; any
 // other content type reaches validation as text.
 //   in:  the body's bytes, the request's Content-Type, the routed query
@@ -8,8 +8,8 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpRequest } from '@stoplight/prism-http';
-import { pythonJsonError, utf8Error, type JsonError } from '../json-error.js';
-import { essence } from '../schema-check.js';
+import { pythonJsonError, utf8Error, type JsonError } from './json-error.js';
+import { essence } from '../engine/schema-check.js';
 import type { ApiRoute, Query } from './route.js';
 
 const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;

@@ -1,10 +1,10 @@
-// Stage 1, before the body is read: the CORS answer for a request's Origin. Pages served from
+// The CORS answer (the pipeline's first step, before the body is read: ../pipeline.ts) for a request's Origin. Pages served from
 // loopback may call the mock by default (as Vite's dev server allows), others only when listed
 // with --cors-origin; a preflight is answered here and goes no further.
 //   in:  the request's method and headers
 //   out: the headers every answer to it carries, and the whole answer when it is a preflight
 import type { IncomingHttpHeaders } from 'node:http';
-import { jsonReply, type Reply } from '../reply.js';
+import { jsonReply, type Reply } from '../reply/reply.js';
 
 /** Origins of pages served from this machine, any port: the default CORS allowance (as Vite's dev server). */
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;

@@ -3,7 +3,7 @@
 // a destination that writes one short line per entry.
 import type { Document } from './spec.js';
 
-/** The logger the mock's stages write to (pino's methods, as Prism's createLogger makes them). */
+/** The logger the mock's steps write to (pino's methods, as Prism's createLogger makes them). */
 export interface Logger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;

@@ -1,4 +1,4 @@
-// The types of Prism's pieces the stages pass around, from Prism's own declarations (type-only:
+// The types of Prism's pieces the mock's steps pass around, from Prism's own declarations (type-only:
 // nothing here is loaded at run time; ./deps.ts loads the code).
 import type { IPrismDiagnostic, IPrismInput } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// Stage 3: where a request goes: one of the mock's own paths outside /v2, or on to Prism (whose
+// Where a request goes (the pipeline's route step, ../pipeline.ts): one of the mock's own paths outside /v2, or on to Prism (whose
 // router then finds the operation) with the path as uvicorn would route it and the query parsed.
 //   in:  the request target (`req.url`)
 //   out: a Route
@@ -8,9 +8,9 @@
 export const RESET_PATH = '/__mock/reset';
 /** Outside /v2: how often each fallback of this layer fired (each also logs a warning and marks its answer). */
 export const FALLBACKS_PATH = '/__mock/fallbacks';
-/** Outside /v2: what the mock was sent in the session the request names (../journal.ts). */
+/** Outside /v2: what the mock was sent in the session the request names (../control/journal.ts). */
 export const REQUESTS_PATH = '/__mock/requests';
-/** Outside /v2: the scenarios of the session the request names (../scenarios.ts): add (POST), list (GET), clear (DELETE). */
+/** Outside /v2: the scenarios of the session the request names (../scenarios/store.ts): add (POST), list (GET), clear (DELETE). */
 export const SCENARIOS_PATH = '/__mock/scenarios';
 
 export type Query = Record<string, string | string[]>;

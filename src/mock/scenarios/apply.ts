@@ -1,12 +1,12 @@
-// Applying a scenario (../scenarios.ts) to a request: what the contract says of each operation for
+// Applying a scenario (./store.ts) to a request: what the contract says of each operation for
 // the scenarios' check, the wait of a delay, the wait of a hang, and the answer a scenario gives.
 //   in:  what the store picked for the request, the caller's AbortSignal
 //   out: the Reply of a scenario's status, or the end of a wait
-import type { Prism } from '../deps.js';
-import type { IPrismDiagnostic, Resource } from '../prism-types.js';
-import { jsonReply, type HeaderValue, type Reply } from '../reply.js';
-import type { ContractOperation, Picked } from '../scenarios.js';
-import type { Spec } from '../spec.js';
+import type { Prism } from '../prism/deps.js';
+import type { IPrismDiagnostic, Resource } from '../prism/prism-types.js';
+import { jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
+import type { ContractOperation, Picked } from './store.js';
+import type { Spec } from '../prism/spec.js';
 
 const escapePointer = (part: unknown): string => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
 

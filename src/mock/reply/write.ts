@@ -1,20 +1,20 @@
 /// <reference types="node" />
-// Stage 11: the answer, from the engine's outcome. Prism's violations go into its `sl-violations` header
+// The answer, from the engine's outcome (the pipeline's write step, ../pipeline.ts). Prism's violations go into its `sl-violations` header
 // (as its own HTTP server sets it) and the log; a response that breaks the response schema becomes
 // Prism's problem (--errors); Prism's problems are its problem+json, except a 401, which says which
 // credentials the operation accepts. A reflected body that cannot be serialized falls back, loudly,
 // to the example Prism chose; the fallbacks that fired are named in X-Mock-Fallback.
 //   in:  the engine's Outcome and Prism's request
 //   out: the Reply to write
-import type { Prism } from '../deps.js';
-import type { Fallbacks } from '../fallbacks.js';
-import type { Logger } from '../log.js';
-import type { IPrismDiagnostic } from '../prism-types.js';
-import { jsonReply, type HeaderValue, type Reply } from '../reply.js';
-import type { IHttpRequest, Resource } from '../prism-types.js';
-import type { Outcome } from './engine.js';
-import { scenarioReply } from './scenario.js';
-import { unauthorizedBody } from './translate.js';
+import type { Prism } from '../prism/deps.js';
+import type { Fallbacks } from '../control/fallbacks.js';
+import type { Logger } from '../prism/log.js';
+import type { IPrismDiagnostic } from '../prism/prism-types.js';
+import { jsonReply, type HeaderValue, type Reply } from './reply.js';
+import type { IHttpRequest, Resource } from '../prism/prism-types.js';
+import type { Outcome } from '../engine/engine.js';
+import { scenarioReply } from '../scenarios/apply.js';
+import { unauthorizedBody } from '../service/translate.js';
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100; // as Prism's HTTP server cuts sl-violations
 const SEVERITY = ['Error', 'Warning', 'Information', 'Hint'];
@@ -55,7 +55,7 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
       let header = JSON.stringify(violations).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
       if (header.length > MAX_VIOLATIONS_HEADER) header = `Too many violations! ${header.substring(0, MAX_VIOLATIONS_HEADER)}`;
       headers.push(['sl-violations', header]);
-      // Errors are not logged (../log.ts: they are in the answer); warnings and hints are.
+      // Errors are not logged (../prism/log.ts: they are in the answer); warnings and hints are.
       for (const v of violations) {
         const message = `Violation: ${v.location.join('.')} ${v.message}`;
         if (v.severity === 'Warning') logger.warn({ name: 'VALIDATOR', input }, message);

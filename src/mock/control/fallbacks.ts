@@ -1,7 +1,7 @@
 // The loud fallbacks: where the mock's layer fails on a request, it sends Prism's own choice
 // instead, and says so: each fallback is counted (GET /__mock/fallbacks), logged as a warning and
 // named in the answer's X-Mock-Fallback header.
-import type { Logger } from './log.js';
+import type { Logger } from '../prism/log.js';
 
 /** How often each fallback fired, as GET /__mock/fallbacks answers. */
 export interface FallbackReport {

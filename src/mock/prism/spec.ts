@@ -1,8 +1,8 @@
-// Reading the bundled OpenAPI document: its `$ref`s (by ../shared/refs.ts), operations, their parameters, request and
+// Reading the bundled OpenAPI document: its `$ref`s (by ../../shared/refs.ts), operations, their parameters, request and
 // response schemas and named examples. Everything the mock derives comes from here.
 
-import { operationsOf } from '../shared/openapi.js';
-import { referencesOf, type References } from '../shared/refs.js';
+import { operationsOf } from '../../shared/openapi.js';
+import { referencesOf, type References } from '../../shared/refs.js';
 
 /**
  * A JSON Schema node of the spec, with the keywords the mock reads typed. The document is read from
@@ -96,7 +96,7 @@ interface WithContent {
 
 export class Spec {
   readonly operations = new Map<string, Operation>();
-  /** The document's `$ref`s, followed by the rules of ../shared/refs.ts. */
+  /** The document's `$ref`s, followed by the rules of ../../shared/refs.ts. */
   private readonly references: References;
 
   constructor(
@@ -124,12 +124,12 @@ export class Spec {
     }
   }
 
-  /** The node a local `$ref` points to (../shared/refs.ts, rule 1). */
+  /** The node a local `$ref` points to (../../shared/refs.ts, rule 1). */
   pointer(ref: string): Schema {
     return this.references.pointer(ref) as Schema;
   }
 
-  /** A schema with its `$ref`s followed, the keywords beside each laid over its target (../shared/refs.ts, rules 2 and 4). */
+  /** A schema with its `$ref`s followed, the keywords beside each laid over its target (../../shared/refs.ts, rules 2 and 4). */
   deref(node: Schema): Schema {
     return this.references.schema(node) as Schema;
   }

@@ -3,12 +3,12 @@
 // session's scenarios (POST adds, GET lists, DELETE clears).
 //   in:  the control route, the request's method, headers and body, and the mock's parts
 //   out: the answer
-import type { Fallbacks } from '../fallbacks.js';
-import type { Journal } from '../journal.js';
-import { jsonReply, type Reply } from '../reply.js';
-import { ScenarioError, type ScenarioStore } from '../scenarios.js';
-import { sessionOf, type State } from '../state.js';
-import { RESET_PATH, SCENARIOS_PATH } from './route.js';
+import type { Fallbacks } from './fallbacks.js';
+import type { Journal } from './journal.js';
+import { jsonReply, type Reply } from '../reply/reply.js';
+import { ScenarioError, type ScenarioStore } from '../scenarios/store.js';
+import { sessionOf, type State } from '../service/state.js';
+import { RESET_PATH, SCENARIOS_PATH } from '../request/route.js';
 
 export interface Controlled {
   fallbacks: Fallbacks;

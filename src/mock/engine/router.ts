@@ -7,8 +7,8 @@
 // match: Prism's precedence; a `__server` base URL; a path not starting with `/`; a spec with a
 // template inside a segment such as `/files/{name}.json`) is handed to Prism's router with every
 // operation, so its answers and problems are unchanged.
-import { decodeSegment, parameterOf } from '../shared/path-template.js';
-import type { IHttpRequest, Resource } from './prism-types.js';
+import { decodeSegment, parameterOf } from '../../shared/path-template.js';
+import type { IHttpRequest, Resource } from '../prism/prism-types.js';
 
 /** Prism's router: the request and the operations → the operation it routes to, or its problem (an fp-ts Either). */
 export type PrismRoute = (options: { resources: Resource[]; input: IHttpRequest }) => unknown;

@@ -1,14 +1,15 @@
-// Stage 6 (inside Prism's call, on what its validator and security check found): the service's own
+// The service's own 422 and 401 bodies, from what the engine's check step found (./respond.ts and
+// ../engine/engine.ts read it): the service's own
 // error bodies. A request Prism finds invalid gets FastAPI's 422 `HTTPValidationError`, its items
-// found by the pydantic walker (../pydantic.ts) in pydantic's order and wording; a request without
+// found by the pydantic walker (./pydantic.ts) in pydantic's order and wording; a request without
 // the credential its operation needs gets a 401 that names the credentials the operation accepts.
 //   in:  the operation, the request (parsed, with its path, query, headers, cookies)
 //   out: `detail` items (none when the request is valid), or the 401 body
-import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockResult, Resource } from '../prism-types.js';
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockResult, Resource } from '../prism/prism-types.js';
 import { deepEqual } from '../../shared/json.js';
-import { detail, Items, type Detail, type Validator } from '../pydantic.js';
-import type { Operation, Spec } from '../spec.js';
-import type { Received } from './parse.js';
+import { detail, Items, type Detail, type Validator } from './pydantic.js';
+import type { Operation, Spec } from '../prism/spec.js';
+import type { Received } from '../request/parse.js';
 import { pathParameters } from '../../shared/path-template.js';
 
 const MAX_ECHO_DEPTH = 200; // an `input` nested deeper is not echoed (a deep echo cannot be serialized)
@@ -26,7 +27,7 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 export interface Translator {
-  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../limits.ts) is thrown. */
+  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../engine/limits.ts) is thrown. */
   requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[];
 }
 

@@ -14,11 +14,11 @@ import { createRequire } from 'node:module';
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
-import { installCommand, loadPeer } from '../shared/peers.js';
-import { manifest, requireFromPackage } from '../shared/package-root.js';
+import { installCommand, loadPeer } from '../../shared/peers.js';
+import { manifest, requireFromPackage } from '../../shared/package-root.js';
 import type { IPrismDiagnostic, Mocker, Resource } from './prism-types.js';
-import type { FormatCheck } from './pydantic.js';
-import type { PrismRoute } from './router.js';
+import type { FormatCheck } from '../service/pydantic.js';
+import type { PrismRoute } from '../engine/router.js';
 
 
 /**
@@ -182,7 +182,7 @@ export interface Prism {
   validateBody: BodyCheck;
   /** Prism's reading of a Content-Type header: [multipart boundary, media type]. */
   parseMIMEHeader: (header: string) => [string | undefined, string];
-  /** Prism's own router (tries every operation; ./router.ts hands it what its table cannot route). */
+  /** Prism's own router (tries every operation; ../engine/router.ts hands it what its table cannot route). */
   route: PrismRoute;
   /** The `Prefer` header parser of Prism's HTTP server (parse-prefer-header): token → its value, or true when it has none. */
   parsePrefer: (header: string) => Record<string, string | true>;

@@ -388,7 +388,7 @@ export function buildDocs({ output = defaultOutput } = {}) {
   try {
     spec = JSON.parse(readFileSync(specPath, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read ${relative(root, specPath)} (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`);
+    throw new Error(`cannot read ${relative(root, specPath)} (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`, { cause: error });
   }
   const { document, gaps } = withGapsShown(spec);
   const html = page(forRedoc(document), renderer());

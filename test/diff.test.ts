@@ -263,9 +263,9 @@ describe.concurrent('diff: bad input is exit code 2 with one clear message', () 
     ]);
     expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
     expect(runs.map((r) => r.stdout)).toEqual(['', '', '']);
-    expect(runs[0]!.stderr).toBe('diff: spec file not found: test/fixtures/diff/nothing-here.yaml\n');
-    expect(runs[1]!.stderr).toMatch(/^diff: a BASE is required\nusage: node scripts\/diff\.js BASE/);
-    expect(runs[2]!.stderr).toBe('diff: unknown option: --frobnicate\n');
+    expect(runs[0].stderr).toBe('diff: spec file not found: test/fixtures/diff/nothing-here.yaml\n');
+    expect(runs[1].stderr).toMatch(/^diff: a BASE is required\nusage: node scripts\/diff\.js BASE/);
+    expect(runs[2].stderr).toBe('diff: unknown option: --frobnicate\n');
   });
   it('an unknown git ref', async ({ expect }) => {
     await rejects(expect, { base: 'no-such-ref-anywhere' }, /^no-such-ref-anywhere is neither a spec file nor a git ref of /);

@@ -128,7 +128,7 @@ const consumerProject = () =>
         await npmInstall(dir, [tarball, ...INSTALL]);
       } catch (error) {
         rmSync(dir, { recursive: true, force: true });
-        throw new Error(`installing the packed package and ${INSTALL.join(' ')} into ${dir} failed: ${(error as { stderr?: string }).stderr ?? error}`);
+        throw new Error(`installing the packed package and ${INSTALL.join(' ')} into ${dir} failed: ${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
       }
     }
     rmSync(join(dir, 'samples'), { recursive: true, force: true });
@@ -152,7 +152,8 @@ async function typescript7(): Promise<string> {
       await npmInstall(TS7_DIR, ['typescript@7']);
     } catch (error) {
       throw new Error(
-        `TypeScript 7 is not available: \`npm install typescript@7\` from the npm registry into ${TS7_DIR} failed, so the samples could not be compiled with it:\n${(error as { stderr?: string }).stderr ?? error}`,
+        `TypeScript 7 is not available: \`npm install typescript@7\` from the npm registry into ${TS7_DIR} failed, so the samples could not be compiled with it:\n${(error as { stderr?: string }).stderr ?? String(error)}`,
+        { cause: error },
       );
     }
     if (!version()?.startsWith('7.')) throw new Error(`\`npm install typescript@7\` into ${TS7_DIR} installed TypeScript ${version() ?? 'nothing'}, not 7`);

@@ -32,7 +32,6 @@ interface Operation {
   operationId: string;
   deprecated?: boolean;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const spec: any = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
 const operations: Operation[] = [...operationsOf(spec)].map(({ operation }) => operation);
 

@@ -70,13 +70,13 @@ const mutations: [string, string, Mutation][] = [
   ['a 422 response with another body', 'contract/validation-error-body', (edit) => edit('components/responses/ValidationError.yaml', 'HTTPValidationError.yaml', 'ValidationError.yaml')],
   ['an OpenAPI 3.0 nullable', 'rule/no-nullable', (edit) => edit('components/schemas/SignalsUserPreferences.yaml', '    type: string\n', '    type: string\n    nullable: true\n')],
   ['a discriminator on a union', 'rule/no-discriminator', (edit) => edit('components/schemas/SignalSchedule.yaml', 'oneOf:', 'discriminator:\n  propertyName: type\noneOf:')],
-  ['a request string with neither bound nor recorded gap', 'contract/request-strings-bounded', (edit) => edit('components/schemas/Trace.yaml', /\n    x-not-shown: \[Length bounds\.\]/, '')],
-  ['a gap recorded as a bare string', 'contract/x-not-shown-is-a-list', (edit) => edit('components/schemas/Message.yaml', /x-not-shown:\n  - Which fields are required\./, 'x-not-shown: Which fields are required.')],
+  ['a request string with neither bound nor recorded gap', 'contract/request-strings-bounded', (edit) => edit('components/schemas/Trace.yaml', /\n {4}x-not-shown: \[Length bounds\.\]/, '')],
+  ['a gap recorded as a bare string', 'contract/x-not-shown-is-a-list', (edit) => edit('components/schemas/Message.yaml', /x-not-shown:\n {2}- Which fields are required\./, 'x-not-shown: Which fields are required.')],
   ['a named schema without description', 'rule/named-schema-described', (edit) => edit('components/schemas/Message.yaml', /^description: .*\n/m, '')],
   ['a path identifier that is not a UUID', 'rule/path-id-is-uuid', (edit) => edit('components/parameters/RunId.yaml', '  format: uuid\n', '')],
   ['an example that violates its schema', 'no-invalid-media-type-examples', (edit) => edit(signals, 'interval_hours: 12', 'interval_hours: 169')],
-  ['a body that is not JSON', 'rule/json-only', (edit) => edit('paths/v2_login_social.yaml', /requestBody:\n    content:\n      application\/json:/, 'requestBody:\n    content:\n      application/xml:')],
-  ['a body without a named example', 'rule/media-type-has-named-examples', (edit) => edit('paths/v2_system_users.yaml', /        examples:\n          firstAdministrator:\n            summary: .*\n            value:\n(              .*\n)+/, '')],
+  ['a body that is not JSON', 'rule/json-only', (edit) => edit('paths/v2_login_social.yaml', /requestBody:\n {4}content:\n {6}application\/json:/, 'requestBody:\n    content:\n      application/xml:')],
+  ['a body without a named example', 'rule/media-type-has-named-examples', (edit) => edit('paths/v2_system_users.yaml', / {8}examples:\n {10}firstAdministrator:\n {12}summary: .*\n {12}value:\n( {14}.*\n)+/, '')],
   ['an operation without a tag', 'rule/operation-complete', (edit) => edit('paths/v2_system_users.yaml', '  tags: [Users]\n', '')],
 ];
 

@@ -47,7 +47,7 @@ async function raw(method: string, path: string, body?: string, headers: Record<
   const bytes = body === undefined ? undefined : new TextEncoder().encode(body);
   const response = await fetch(baseUrl + path, { method, headers: { 'service-ao-api-key': 'ao-key', ...headers }, body: bytes });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: JSON.parse(text) as any };
+  return { status: response.status, headers: response.headers, json: JSON.parse(text) };
 }
 
 const logStream = (extra: Body = {}): Body => ({ model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', ...extra });

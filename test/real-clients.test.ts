@@ -30,7 +30,7 @@ async function send(operationId: string, body: unknown, headers: Record<string, 
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  const json = (await response.json()) as any;
+  const json = (await response.json());
   return { status: response.status, json, detail: (response.status === 422 ? json.detail : []) as Item[] };
 }
 

@@ -25,7 +25,6 @@ import {
   type LoggingMethod,
   type paths,
   UnexpectedResponseError,
-  type ApiClient,
   type ResponseViolation,
   type UnexpectedResponseKind,
   type UnexpectedResponseReason,
@@ -254,7 +253,7 @@ describe('error is exactly what the operation documents; UnexpectedResponseError
   });
 
   it('error of each call of the client is HTTPValidationError | undefined', async () => {
-    const api = client as ApiClient;
+    const api = client;
     const calls = [
       await api.PUT(signalsPath, { params, body: { model: 'm', run_mode: 'ON_DEMAND' } }),
       await api.POST('/v2/login/social', { body: {} }),
@@ -264,7 +263,7 @@ describe('error is exactly what the operation documents; UnexpectedResponseError
       await api.POST('/v2/system_users', { body: { email: 'a@example.org' } }),
     ] as const;
     for (const { error } of calls) expectTypeOf(error).toEqualTypeOf<HTTPValidationError | undefined>();
-    const feedback = await api.POST('/v2/projects/{project_id}/feedback/ratings', { params: { path: { project_id: 'p' } }, body: {} as BulkFeedbackRatingsRequest });
+    const feedback = await api.POST('/v2/projects/{project_id}/feedback/ratings', { params: { path: { project_id: 'p' } }, body: {} });
     expectTypeOf(feedback.error).toEqualTypeOf<HTTPValidationError | undefined>();
   });
 

@@ -215,7 +215,7 @@ export async function startServer(name, args, { probe, cwd = root, timeoutMs = 6
     await waitUntilAnswering(`${baseUrl}${probe.path}`, probe.init, child, timeoutMs);
   } catch (error) {
     await stopChild(child);
-    throw new Error(`${name}: ${error instanceof Error ? error.message : error}`);
+    throw new Error(`${name}: ${error instanceof Error ? error.message : error}`, { cause: error });
   }
   return { name, child, port, baseUrl, startupMs: performance.now() - started, stop: () => stopChild(child) };
 }

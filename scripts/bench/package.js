@@ -170,7 +170,7 @@ function readPacked(dir) {
   try {
     return JSON.parse(readFileSync(join(dir, PACKED), 'utf8'));
   } catch (error) {
-    throw new Error(`--packed ${dir}: no ${PACKED} of a packed package there (${error instanceof Error ? error.message : error})`);
+    throw new Error(`--packed ${dir}: no ${PACKED} of a packed package there (${error instanceof Error ? error.message : error})`, { cause: error });
   }
 }
 

@@ -47,7 +47,8 @@ function inline(spec, node, file, seen = []) {
     if (!target) return { $cycle: node.$ref };
     const key = `${target.file}#/${target.segments.join('/')}`;
     if (seen.includes(key)) return { $cycle: key };
-    const { $ref, ...siblings } = node;
+    const siblings = { ...node };
+    delete siblings.$ref;
     const resolved = inline(spec, target.node, target.file, [...seen, key]);
     const rest = inline(spec, siblings, file, seen);
     return Object.keys(rest).length === 0 ? resolved : { allOf: [resolved, rest] };

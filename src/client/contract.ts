@@ -19,8 +19,9 @@ type Document = { paths: Record<string, Record<string, { responses: Record<strin
 
 function violation({ instancePath, keyword, params, message }: ErrorObject): Violation {
   // The field ajv names: missing (`required`), or extra (`additionalProperties`, undefined for any other keyword).
-  const field = keyword === 'required' ? params.missingProperty : params.additionalProperty;
-  return { pointer: field === undefined ? instancePath : `${instancePath}/${pointerToken(String(field))}`, message: message ?? keyword };
+  const named = params as { missingProperty?: string; additionalProperty?: string };
+  const field = keyword === 'required' ? named.missingProperty : named.additionalProperty;
+  return { pointer: field === undefined ? instancePath : `${instancePath}/${pointerToken(field)}`, message: message ?? keyword };
 }
 
 /**

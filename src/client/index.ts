@@ -532,10 +532,10 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[],
     // Content-Length; else the way the call's `parseAs` asks (json by default, or text, blob,
     // arrayBuffer, stream). Those readers, and only those (each replaced reader costs every call
     // time), hand it what was already read, since the response's own body is used up.
-    response.text = async () => text;
-    if (parseAs === 'json') response.json = async () => parsed;
-    else if (parseAs === 'arrayBuffer') response.arrayBuffer = async () => body.buffer; // the body's own buffer: readBody copied it there
-    else if (parseAs === 'blob') response.blob = async () => new Blob([body], { type: mediaType });
+    response.text = () => Promise.resolve(text);
+    if (parseAs === 'json') response.json = () => Promise.resolve(parsed);
+    else if (parseAs === 'arrayBuffer') response.arrayBuffer = () => Promise.resolve(body.buffer); // the body's own buffer: readBody copied it there
+    else if (parseAs === 'blob') response.blob = () => Promise.resolve(new Blob([body], { type: mediaType }));
     else if (parseAs === 'stream') Object.defineProperty(response, 'body', { value: new Blob([body]).stream() });
   };
 }
@@ -599,6 +599,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!plan.header && !plan.optional) throw new MissingCredentialError(plan.operationId, plan.schemes);
     const call = new Call(method, url, init?.signal, timeout);
     if (call.signal?.aborted) throw call.signal.reason;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: openapi-fetch types `fetch` with one parameter, and the call passes its requestInitExt as a second
     const fetchOf = (init?.fetch ?? clientOptions.fetch ?? globalThis.fetch) as (request: Request, ext?: RequestInit) => Promise<Response>;
     // openapi-fetch passes its `requestInitExt` (e.g. an undici dispatcher) as the second argument.
     const fetch: CallFetch = (request, ext) => {

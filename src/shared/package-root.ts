@@ -11,6 +11,7 @@ import { isObject } from './json.js';
 // The one place the package reads its own location. The CommonJS build cannot compile
 // `import.meta`: `npm run build:dist` writes `__filename`'s URL in its place in
 // dist/cjs/src/shared/package-root.js (scripts/dist-cjs.js).
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- TS1343 comes under the CommonJS build's settings only: @ts-expect-error would fail the ESM build
 // @ts-ignore TS1343 under the CommonJS build's settings only
 const MODULE_URL: string = import.meta.url;
 
@@ -46,7 +47,7 @@ export function findPackageRoot(starts: readonly string[]): string {
 export const packageRoot: string = findPackageRoot([dirname(fileURLToPath(MODULE_URL))]);
 
 /** The package's manifest: its optional peers are what the bins load (Prism, msw; ajv, ajv-formats, fast-check). */
-export const manifest: { peerDependencies: Record<string, string> } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+export const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
 
 /** The bundled spec file of this package. */
 export const specPath: string = join(packageRoot, SPEC_FILE);

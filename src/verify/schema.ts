@@ -319,7 +319,7 @@ export function expand(schemaIn: unknown, depth = 0): Flat[] {
   if (isObject(schema.if)) {
     const { if: condition, then: thenSchema, else: elseSchema, ...rest } = schema;
     const sides: [string, () => RawSchema][] = [
-      ['if→then', () => merge(merge(rest, condition as RawSchema), isObject(thenSchema) ? thenSchema : {})],
+      ['if→then', () => merge(merge(rest, condition), isObject(thenSchema) ? thenSchema : {})],
       ['if→else', () => merge(merge(rest, { not: condition }), isObject(elseSchema) ? elseSchema : {})],
     ];
     return sides.flatMap(([label, build]) => {

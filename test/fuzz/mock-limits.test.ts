@@ -15,7 +15,7 @@ import { setAt } from '../../src/verify/generate.js';
 import { credentialHeaderOf, operations, urlPathOf, type Operation } from './lib/operations.js';
 import { isFailure, rawRequest, type RawFailure, type RawResponse } from '../../src/verify/raw.js';
 import { findNodes, validSample, type Found } from './lib/samples.js';
-import { pathName, type Json } from '../../src/verify/schema.js';
+import { pathName } from '../../src/verify/schema.js';
 
 announce('test/fuzz/mock-limits.test.ts');
 
@@ -274,7 +274,7 @@ describe('non-finite numbers (1e400 parses to Infinity) get pydantic\'s finite_n
     '%s',
     async (_name, found, literal) => {
       const sample = validSample(found.op, 'non-finite', found.variantIndex);
-      const text = JSON.stringify(setAt(sample.body, found.path, PLACEHOLDER as Json)).replace(JSON.stringify(PLACEHOLDER), literal);
+      const text = JSON.stringify(setAt(sample.body, found.path, PLACEHOLDER)).replace(JSON.stringify(PLACEHOLDER), literal);
       const response = (await rawRequest(mock.port, {
         method: found.op.method.toUpperCase(),
         path: urlPathOf(found.op, sample.path),
@@ -324,7 +324,7 @@ describe('--log-level trace', () => {
   ] as const)('%s nested %i deep under an open object: %i, no 5xx from the log serializer', async (kind, depth, status) => {
     const nest = kind === 'objects' ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth);
     const sample = validSample(openObject.op, 'deep', openObject.variantIndex);
-    const text = JSON.stringify(setAt(sample.body, [...openObject.path, 'fuzz_deep'], PLACEHOLDER as Json)).replace(JSON.stringify(PLACEHOLDER), nest);
+    const text = JSON.stringify(setAt(sample.body, [...openObject.path, 'fuzz_deep'], PLACEHOLDER)).replace(JSON.stringify(PLACEHOLDER), nest);
     const response = await alongside(mock, () =>
       rawRequest(mock.port, {
         method: openObject.op.method.toUpperCase(),

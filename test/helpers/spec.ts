@@ -30,7 +30,6 @@ export interface Schema {
 }
 
 export const specPath = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const spec: any = JSON.parse(readFileSync(specPath, 'utf8'));
 
 /** Follows a local `$ref` (`#/components/...`) until a schema without one. */
@@ -65,7 +64,6 @@ export function refName(s: Schema): string | undefined {
 export interface OperationInfo {
   method: string;
   path: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operation: any;
 }
 

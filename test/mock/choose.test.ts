@@ -37,7 +37,7 @@ let operations: Resource[];
 
 beforeAll(async () => {
   prism = loadPrism();
-  logger = prism.createLogger('TEST', { level: 'silent' }, { write() {} }) as unknown as Logger;
+  logger = prism.createLogger('TEST', { level: 'silent' }, { write() {} });
   noMocker = {
     ...prism,
     mocker: () => {
@@ -87,7 +87,7 @@ function requestTo(resource: Resource, headers: Record<string, string> = {}): IH
 
 /** Prism's whole mocker's answer (given its own copies, since it writes the Accept header's media types into its config). */
 function mockedBy(resource: Resource, data: IHttpRequest, validations: IPrismDiagnostic[], settings: Config): MockResult {
-  return prism.mocker()({ resource: { ...resource, callbacks: [] }, input: { data: structuredClone(data), validations: structuredClone(validations) }, config: { ...settings } })(logger as never);
+  return prism.mocker()({ resource: { ...resource, callbacks: [] }, input: { data: structuredClone(data), validations: structuredClone(validations) }, config: { ...settings } })(logger);
 }
 
 /** Both answers to the same question: a new static chooser's (`choose`'s when given) and Prism's whole mocker's. */
@@ -385,7 +385,7 @@ describe("what the chooser hands to Prism's whole mocker", () => {
   it('--dynamic, or an operation with callbacks: the whole mocker, with the request, its violations and the settings', () => {
     const calls: MockerOptions[] = [];
     const answer: MockResult = { _tag: 'Right', right: { statusCode: 200, headers: {}, body: 'from the mocker' } };
-    const spy: Prism = { ...prism, mocker: () => ((options: MockerOptions) => (calls.push(options), () => answer)) as unknown as ReturnType<Prism['mocker']> };
+    const spy: Prism = { ...prism, mocker: () => (options: MockerOptions) => (calls.push(options), () => answer) };
     const choose = createChooser(spy, logger);
     const resource = operations[0] as Resource;
     const data = requestTo(resource);
@@ -406,7 +406,7 @@ describe("what the chooser hands to Prism's whole mocker", () => {
     const choose = createChooser(prism, logger);
     const settings = { dynamic: true, ignoreExamples: false, seed: 'seven' };
     const chosen = choose(resource, { data: requestTo(resource), validations: [] }, { ...settings });
-    const mocked = prism.mocker()({ resource, input: { data: requestTo(resource), validations: [] }, config: { ...settings } })(logger as never);
+    const mocked = prism.mocker()({ resource, input: { data: requestTo(resource), validations: [] }, config: { ...settings } })(logger);
     expect(seen(chosen)).toStrictEqual(seen(mocked));
     expect(chosen).toMatchObject({ _tag: 'Right', right: { statusCode: 200 } });
   });

@@ -72,7 +72,7 @@ function concretePath(resource: Resource): string {
 }
 
 describe('routing table', () => {
-  const prismRoute = (): PrismRoute => (options) => prism.route(options as Parameters<Prism['route']>[0]);
+  const prismRoute = (): PrismRoute => (options) => prism.route(options);
 
   it('routes each operation of the spec, every method, to the operation Prism routes it to', () => {
     const router = createRouter(operations, prismRoute());
@@ -87,7 +87,7 @@ describe('routing table', () => {
     const calls: string[] = [];
     const router = createRouter(operations, (options) => {
       calls.push(`${options.input.method} ${options.input.url.path}`);
-      return prism.route(options as Parameters<Prism['route']>[0]);
+      return prism.route(options);
     });
     const cases = [
       request('put', '/v2/nothing', undefined),
@@ -154,7 +154,7 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
   const withoutHeader = (element: IHttpRequest, name: string): IHttpRequest => ({ ...element, headers: Object.fromEntries(Object.entries(element.headers ?? {}).filter(([key]) => key !== name)) });
   /** A copy of an operation with its request spec changed. */
   const changed = (resource: Resource, change: (request: Record<string, unknown>) => Record<string, unknown>): Resource =>
-    ({ ...resource, request: change(structuredClone(resource.request ?? {}) as Record<string, unknown>) }) as Resource;
+    ({ ...resource, request: change(structuredClone(resource.request ?? {}) as Record<string, unknown>) });
   const pathParameter = (extra: Record<string, unknown>) => (r: Record<string, unknown>) => ({ ...r, path: (r.path as object[]).map((p, i) => (i === 0 ? { ...p, ...extra } : p)) });
   const bodyContents = (contents: (c: { mediaType: string; schema?: object }) => object[]) => (r: Record<string, unknown>) => {
     const body = r.body as { contents: { mediaType: string; schema?: object }[] };
@@ -172,7 +172,7 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
     ['a valid user (no path parameter)', 'proven', () => ({ resource: user(), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
     ['a deprecated operation, valid', 'proven', () => ({ resource: byId('applyBulkFeedbackV2'), element: request('post', `/v2/projects/${PROJECT}/feedback/ratings`, { operations: [] }) })],
     ['an operation that takes no body, sent none', 'proven', () => ({ resource: changed(user(), ({ body: _, ...r }) => r), element: request('post', '/v2/system_users', undefined) })],
-    ['an operation with no request spec at all, sent no body', 'proven', () => ({ resource: { ...user(), request: undefined } as Resource, element: request('post', '/v2/system_users', undefined) })],
+    ['an operation with no request spec at all, sent no body', 'proven', () => ({ resource: { ...user(), request: undefined }, element: request('post', '/v2/system_users', undefined) })],
     ['a JSON media type declared after another', 'proven', () => ({ resource: changed(user(), bodyContents((c) => [{ mediaType: 'text/plain', schema: { type: 'string' } }, c])), element: request('post', '/v2/system_users', { email: 'a@example.com' }) })],
     ['a string body its schema allows (proofs take objects and lists only)', 'checks', () => ({ resource: changed(user(), bodyContents((c) => [{ ...c, schema: { type: 'string', $schema: 'http://json-schema.org/draft-07/schema#' } }])), element: request('post', '/v2/system_users', 'text') })],
     ['a path parameter the template does not have', 'checks', () => ({ resource: changed(signals(), (r) => ({ ...r, path: [...(r.path as object[]), { name: 'missing', style: 'simple', required: true, schema: {} }] })), element: request('put', SIGNALS, valid) })],
@@ -582,9 +582,9 @@ describe('engine: the outcome of a request, and the check of the response the re
         },
       },
     };
-    const resources = (await prism.getHttpOperationsFromSpec(rewritten)) as Resource[];
+    const resources = (await prism.getHttpOperationsFromSpec(rewritten));
     const logger = silentPrismLogger();
-    const engine = createEngine({ prism, spec: new Spec(rewritten as unknown as Document), operations: resources, logger, choose: createChooser(prism, logger), translator: translatorOf(rewritten as unknown as Document), respond: writing({ name: 'n', secret: 's' }), fallbacks: new Fallbacks(silent), dynamic: false, seed: undefined });
+    const engine = createEngine({ prism, spec: new Spec(rewritten), operations: resources, logger, choose: createChooser(prism, logger), translator: translatorOf(rewritten), respond: writing({ name: 'n', secret: 's' }), fallbacks: new Fallbacks(silent), dynamic: false, seed: undefined });
     const outcome = engine(request('post', '/things', undefined), received());
     expect(outcome.kind === 'output' && outcome.validations.output).toEqual([
       { code: 'additionalProperties', message: "Response body must NOT have additional properties; found 'secret'", path: ['body'], severity: 0 },
@@ -612,7 +612,7 @@ describe('engine: the outcome of a request, and the check of the response the re
     const put = (headers: Record<string, string>) => status(engine(request('put', SIGNALS, valid, headers), received()));
     expect([put({}), put({ 'service-ao-api-key': 'key' }), put({}), put({ authorization: 'Basic dTpw' })]).toEqual([401, 200, 401, 200]);
     // a scheme whose key is a query parameter; a request may have no query at all
-    const inQuery = operations.map((o) => (o.iid === 'putSignalsConfiguration' ? { ...o, security: [[{ id: 'q', key: 'QueryKey', type: 'apiKey', in: 'query', name: 'api_key' }]] } : o)) as Resource[];
+    const inQuery = operations.map<Resource>((o) => (o.iid === 'putSignalsConfiguration' ? { ...o, security: [[{ id: 'q', key: 'QueryKey', type: 'apiKey', in: 'query', name: 'api_key' }]] } : o));
     const { engine: byQuery } = engineWith(unchanged, inQuery);
     const send = (query?: Record<string, string>) => status(byQuery({ ...request('put', SIGNALS, valid), url: { path: SIGNALS, ...(query ? { query } : {}) } }, received()));
     expect([send(), send({ api_key: 'key' }), send({}), send({ api_key: 'other' })]).toEqual([401, 200, 401, 200]);

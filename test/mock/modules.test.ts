@@ -370,8 +370,8 @@ describe('fallbacks: counted, logged as a warning with the request, named for th
 
   it("its line in the mock's log names the request", () => {
     const written: string[] = [];
-    const logger = loadPrism().createLogger('HTTP SERVER', { level: 'warn', hooks: logFilter(new Set()) }, logDestination({ write: (text: string) => void written.push(text) } as unknown as NodeJS.WritableStream));
-    new Fallbacks(logger as unknown as Logger).fire('example', 'sending the example', { method: 'put', url: { path: '/v2/things' } });
+    const logger = loadPrism().createLogger('HTTP SERVER', { level: 'warn', hooks: logFilter(new Set()) }, logDestination({ write: (text: string) => void written.push(text) }));
+    new Fallbacks(logger).fire('example', 'sending the example', { method: 'put', url: { path: '/v2/things' } });
     expect(written).toEqual(['mock: warn [FALLBACK] PUT /v2/things example: sending the example\n']);
   });
 });
@@ -759,7 +759,7 @@ describe('log: no credential and no body in any line', () => {
 
   it("credential headers: Authorization, Proxy-Authorization, Cookie and the spec's API-key headers, lower-cased", () => {
     expect(credentialHeadersOf(document)).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie', 'service-ao-api-key', 'service-api-key']));
-    expect(credentialHeadersOf({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as unknown as Document)).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie']));
+    expect(credentialHeadersOf({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie']));
   });
 
   /** Prism's logger as the mock builds it (pipeline.ts), writing to `lines`. */
@@ -854,7 +854,7 @@ describe('log: no credential and no body in any line', () => {
 
   it('the destination: one "mock: <level> [<name>] <METHOD path> <message>" line per entry', () => {
     const written: string[] = [];
-    const destination = logDestination({ write: (text: string) => void written.push(text) } as unknown as NodeJS.WritableStream);
+    const destination = logDestination({ write: (text: string) => void written.push(text) });
     const entry = (fields: object) => destination.write(JSON.stringify(fields));
     entry({ level: 10, name: 'A', msg: 'trace' });
     entry({ level: 20, name: 'A', msg: 'debug' });
@@ -925,7 +925,7 @@ describe("spec: the bundled document as the mock reads it (operations, local $re
       },
     },
   };
-  const spec = () => new Spec(document as unknown as Document);
+  const spec = () => new Spec(document);
 
   it("an operation: its method, path, the path item's parameters then its own (each $ref followed), the JSON request and 200 schemas", () => {
     const read = spec();

@@ -832,7 +832,7 @@ describe('locations, validity, branchFor and the helpers', () => {
   });
 
   it('branchFor: the only branch not plainly invalid; else the intended one if valid; else the first valid; else the intended one', () => {
-    const branches = (spec.deref(ref('SignalsConfigurationPut')).oneOf ?? []) as Schema[];
+    const branches = (spec.deref(ref('SignalsConfigurationPut')).oneOf ?? []);
     expect(validator.branchFor(branches, { model: 'm' })).toBe(branches[1]);
     expect(validator.branchFor(branches, { model: 'm', run_mode: 'ON_DEMAND' })).toBe(branches[0]);
     expect(validator.branchFor(branches, { model: 1, run_mode: 'ON_DEMAND' })).toBe(branches[0]);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPrism } from '../../src/mock/prism/deps.js';
 import { createValidator } from '../../src/mock/service/pydantic.js';
 import { createReflector } from '../../src/mock/service/reflect.js';
-import { type Document, type Operation, Spec } from '../../src/mock/prism/spec.js';
+import { type Operation, Spec } from '../../src/mock/prism/spec.js';
 import { example, fresh, MAX_RESULTS, operation, OTHER, PROJECT, reflect, RUN, TEMPLATE } from '../rules/support.js';
 
 describe('any operation', () => {
@@ -77,7 +77,7 @@ describe('the echo on another spec (its rules come from whatever spec the mock s
         Thing: { type: 'object', required: ['label'], properties: { id: { type: 'string' }, kind: { type: 'string' }, size: { type: 'integer' }, ...fields } },
       },
     },
-  } as Document);
+  });
   const reflector = () => createReflector(other, createValidator(other, loadPrism().formats), MAX_RESULTS);
   const stored = { id: 'example-id', kind: 'b', size: 1, label: 'old', shape: { s: 1 }, partial: { x: 2 }, full: { x: 3 }, either: 'e', mixed: 4, maybe: 'm' };
   const path = { group_id: 'g', thing_id: 't', slug: 's' };

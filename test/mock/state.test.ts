@@ -161,7 +161,7 @@ describe('the stores the rules declare', () => {
       return { ...reflected, visits: seen.get(page), at: memory.now() };
     },
   };
-  const rules = new Map([[countVisits.operationId, countVisits as OperationRules<Store>]]);
+  const rules = new Map([[countVisits.operationId, countVisits]]);
 
   it("an initial state is checked against the rules' stores: their names are its keys, each store checks its value", () => {
     expect(() => checkInitialState({ users: [] }, rules)).toThrow(new StateFileError('initial state: unknown key "users" (known: visits)'));

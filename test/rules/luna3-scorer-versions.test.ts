@@ -54,8 +54,8 @@ describe('what the mock remembers', () => {
   it('Luna3 versions count per scorer, from 1, each with a new id and the clock’s time', () => {
     const state = createState();
     const [a1, a2, b1] = [version(state), version(state), version(state, 'other')];
-    expect([a1, a2, b1].map((v) => v!.version)).toEqual([1, 2, 1]);
-    expect(new Set([a1, a2, b1].map((v) => v!.id)).size).toBe(3);
+    expect([a1, a2, b1].map((v) => v.version)).toEqual([1, 2, 1]);
+    expect(new Set([a1, a2, b1].map((v) => v.id)).size).toBe(3);
     expect(a2).toEqual({ scorer_id: SCORER, version: 2, id: expect.stringMatching(UUID5), created_at: '2026-01-01T00:00:02Z', updated_at: '2026-01-01T00:00:02Z' });
     expect(state.records).toBe(2);
   });

@@ -25,11 +25,11 @@ async function runBin(args: string[], stdout: (text: string) => void = () => und
     stdout(text);
     out += text;
     return true;
-  }) as typeof process.stdout.write;
+  });
   process.stderr.write = ((text: string) => {
     err += text;
     return true;
-  }) as typeof process.stderr.write;
+  });
   // A fresh instance of the bin alone (its imports stay loaded): the query makes it a new module.
   await import(/* @vite-ignore */ `${new URL('../../src/verify/bin.ts', import.meta.url).pathname}?run=${++runs}`);
   await vi.waitFor(() => expect(process.exitCode).toBeDefined(), { timeout: 5000 });

@@ -91,7 +91,7 @@ describe('against faults injected into the mock', () => {
       'putSignalsConfiguration',
       {
         response: (op, _answer, sent) =>
-          op === 'putSignalsConfiguration' && String((JSON.parse(sent || 'null') as { model?: unknown } | null)?.model ?? '').length > 255
+          op === 'putSignalsConfiguration' && String((JSON.parse(sent || 'null') as { model?: string } | null)?.model ?? '').length > 255
             ? { status: 500, contentType: 'application/json', body: '{"detail":"Internal Server Error"}' }
             : undefined,
       },

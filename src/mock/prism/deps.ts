@@ -245,7 +245,7 @@ export function loadPrism(): Prism {
     route,
     parsePrefer,
     createLogger: core.createLogger,
-    formats: { ...fullFormats, 'date-time': dateTime as FormatCheck },
+    formats: { ...fullFormats, 'date-time': dateTime },
     ajv: (which) => {
       const ajv = new drafts[which]({ allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes: false, logger: false });
       addFormats(ajv);

@@ -57,7 +57,7 @@ export function checkInitialState(value: unknown, rules: Rules = operationRules)
     const problem = value[store.name] === undefined ? undefined : store.check(value[store.name]);
     if (problem !== undefined) fail(problem);
   }
-  return value as InitialState;
+  return value;
 }
 
 export interface StateOptions {
@@ -137,10 +137,10 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {}, 
 
   return {
     apply(operationId, request, reflected) {
-      const remember = rules.get(operationId)?.remember;
-      if (!remember || !isObject(reflected)) return reflected;
+      const rule = rules.get(operationId);
+      if (!rule?.remember || !isObject(reflected)) return reflected;
       if (!sessions.has(request.session) && records >= maxRecords) throw new StateFullError(maxRecords);
-      return remember(memoryOf(session(request.session)), { pathParams: request.pathParams, body: isObject(request.body) ? request.body : {} }, reflected);
+      return rule.remember(memoryOf(session(request.session)), { pathParams: request.pathParams, body: isObject(request.body) ? request.body : {} }, reflected);
     },
     reset(name) {
       if (name === undefined) {

@@ -4,7 +4,7 @@ import { secrets } from './operations.js';
 /** Every text an error exposes: message, name, cause chain, own enumerable properties (its JSON), stack. */
 export function exposedText(value: unknown, depth = 0): string {
   if (value === undefined || value === null || depth > 4) return '';
-  if (typeof value !== 'object') return String(value);
+  if (typeof value !== 'object') return `${value as string}`;
   const parts: string[] = [];
   if (value instanceof Error) {
     parts.push(value.name, value.message, value.stack ?? '', exposedText((value as Error & { cause?: unknown }).cause, depth + 1));

@@ -11,7 +11,18 @@ export default tseslint.config(
   // Not linted: what is built or installed, fixtures, and the two ecosystem suites that import the
   // packed package by name (they compile only where test/ecosystem/msw.mjs installs it).
   {
-    ignores: ['dist/', 'generated/', '**/node_modules/', 'reports/', '.stryker-tmp*/', 'test/.artifacts/', 'test/fixtures/', 'scripts/bench/autocannon.d.ts', 'test/ecosystem/msw/api.test.ts', 'test/ecosystem/msw/answers.test.ts'],
+    ignores: [
+      'dist/',
+      'generated/',
+      '**/node_modules/',
+      'reports/',
+      '.stryker-tmp*/',
+      'test/.artifacts/',
+      'test/fixtures/',
+      'scripts/bench/autocannon.d.ts',
+      'test/ecosystem/msw/api.test.ts',
+      'test/ecosystem/msw/answers.test.ts',
+    ],
   },
   js.configs.recommended,
   {
@@ -23,14 +34,25 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     extends: [...tseslint.configs.recommendedTypeChecked],
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['vitest.mutation.config.ts', 'vitest.mutation-fast.config.ts'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.mutation.config.ts', 'vitest.mutation-fast.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       // Prism types a diagnostic's severity with an enum of @stoplight/types, a module the mock does
       // not load at run time: it compares the numbers the enum stands for.
       '@typescript-eslint/no-unsafe-enum-comparison': 'off',
       // An abort passes on the caller's own reason, whatever it is, as fetch does.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {

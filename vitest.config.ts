@@ -4,7 +4,12 @@ import { CostliestFirst } from './test/setup/sequencer.js';
 // The tests that use the packed package (packedPackage(), test/helpers/packed.ts). They are a
 // project of their own so that the package is packed (test/setup/package.ts, once per run, in the
 // background) only when one of them is selected: a run of other files does not pay for it.
-const PACKED = ['test/consumer.test.ts', 'test/bench.test.ts', 'test/verify/packed-bin.test.ts', 'test/docs-samples.test.ts'];
+const PACKED = [
+  'test/consumer.test.ts',
+  'test/bench.test.ts',
+  'test/verify/packed-bin.test.ts',
+  'test/docs-samples.test.ts',
+];
 
 const perProject = {
   // A worker runs its files one after the other in one module cache instead of a fresh one per

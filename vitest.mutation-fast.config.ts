@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/client-stubbed.test.ts', 'test/mock/state.test.ts', 'test/mock/reflect.test.ts', 'test/mock/pydantic.test.ts', 'test/rules/*.test.ts', 'test/shared/*.test.ts'],
+    include: [
+      'test/client-stubbed.test.ts',
+      'test/mock/state.test.ts',
+      'test/mock/reflect.test.ts',
+      'test/mock/pydantic.test.ts',
+      'test/rules/*.test.ts',
+      'test/shared/*.test.ts',
+    ],
   },
 });

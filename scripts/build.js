@@ -104,7 +104,10 @@ function security(document) {
   const responses = {};
   for (const { path, method, operation } of operationsOf(document)) {
     responses[`${method.toUpperCase()} ${path}`] = Object.keys(operation.responses ?? {}).map((status) => {
-      if (!/^[1-5]\d\d$/.test(status)) throw new Error(`${operation.operationId}: a response for ${status} (a range or default) is not supported by the client`);
+      if (!/^[1-5]\d\d$/.test(status))
+        throw new Error(
+          `${operation.operationId}: a response for ${status} (a range or default) is not supported by the client`,
+        );
       return Number(status);
     });
     /** @type {Record<string, string[]>[]} */
@@ -112,12 +115,15 @@ function security(document) {
     const schemes = requirements.flatMap((requirement) => {
       const names = Object.keys(requirement);
       if (names.length > 1) {
-        throw new Error(`${operation.operationId}: a requirement that combines schemes (${names}) is not supported by the client`);
+        throw new Error(
+          `${operation.operationId}: a requirement that combines schemes (${names}) is not supported by the client`,
+        );
       }
       return names;
     });
     // No requirement at all, or an empty one (`{}`), means the operation may be called without a credential.
-    const optional = requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0);
+    const optional =
+      requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0);
     operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId, schemes, optional };
   }
   /** @type {Record<string, { type: string, in?: string, name?: string, scheme?: string }>} */
@@ -125,7 +131,11 @@ function security(document) {
   for (const [name, scheme] of Object.entries(document.components?.securitySchemes ?? {})) {
     const { type, in: location, name: headerName, scheme: httpScheme } = scheme;
     schemes[name] =
-      type === 'apiKey' ? { type, in: location, name: headerName } : type === 'http' ? { type, scheme: httpScheme } : { type };
+      type === 'apiKey'
+        ? { type, in: location, name: headerName }
+        : type === 'http'
+          ? { type, scheme: httpScheme }
+          : { type };
   }
   /** @param {unknown} value */
   const json = (value) => JSON.stringify(value, null, 2);
@@ -173,14 +183,20 @@ async function main() {
       return !existsSync(path) || readFileSync(path, 'utf8') !== text;
     });
     if (stale.length > 0) {
-      console.error(`generated/ is stale: ${stale.map(([n]) => n).join(', ')}. Run \`npm run build\` and commit the result.`);
+      console.error(
+        `generated/ is stale: ${stale.map(([n]) => n).join(', ')}. Run \`npm run build\` and commit the result.`,
+      );
       process.exit(1);
     }
     console.log(`generated/ matches openapi/ (${Object.keys(files).join(', ')}).`);
     return;
   }
   for (const [name, text] of Object.entries(files)) writeFileSync(join(generated, name), text);
-  console.log(`wrote ${Object.keys(files).map((n) => `generated/${n}`).join(', ')}`);
+  console.log(
+    `wrote ${Object.keys(files)
+      .map((n) => `generated/${n}`)
+      .join(', ')}`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

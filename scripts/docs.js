@@ -82,7 +82,8 @@ function walkSchema(schema, where, found, seen) {
   seen.add(schema);
   showGaps(schema, where, found);
   for (const key of SCHEMA_MAPS) {
-    for (const [name, child] of Object.entries(schema[key] ?? {})) walkSchema(child, `${where}/${key}/${name}`, found, seen);
+    for (const [name, child] of Object.entries(schema[key] ?? {}))
+      walkSchema(child, `${where}/${key}/${name}`, found, seen);
   }
   for (const key of SCHEMA_LISTS) {
     for (const [i, child] of (schema[key] ?? []).entries()) walkSchema(child, `${where}/${key}/${i}`, found, seen);
@@ -97,7 +98,8 @@ function walkSchema(schema, where, found, seen) {
  * @param {Seen} seen
  */
 function walkContent(content, where, found, seen) {
-  for (const [type, media] of Object.entries(content ?? {})) walkSchema(media?.schema, `${where}/content/${type}/schema`, found, seen);
+  for (const [type, media] of Object.entries(content ?? {}))
+    walkSchema(media?.schema, `${where}/content/${type}/schema`, found, seen);
 }
 
 /**
@@ -121,7 +123,8 @@ function walkParameters(parameters, where, found, seen) {
  */
 function walkResponse(response, where, found, seen) {
   walkContent(response?.content, where, found, seen);
-  for (const [name, header] of Object.entries(response?.headers ?? {})) walkSchema(header?.schema, `${where}/headers/${name}/schema`, found, seen);
+  for (const [name, header] of Object.entries(response?.headers ?? {}))
+    walkSchema(header?.schema, `${where}/headers/${name}/schema`, found, seen);
 }
 
 /**
@@ -136,20 +139,26 @@ export function withGapsShown(document) {
   const found = [];
   const seen = new Set();
   showGaps(copy.info, '#/info', found);
-  for (const [path, item] of Object.entries(copy.paths ?? {})) walkParameters(item.parameters, `#/paths/${path}`, found, seen);
+  for (const [path, item] of Object.entries(copy.paths ?? {}))
+    walkParameters(item.parameters, `#/paths/${path}`, found, seen);
   for (const { path, method, operation } of operationsOf(copy)) {
     const where = `#/paths/${path}/${method}`;
     showGaps(operation, where, found);
     walkParameters(operation.parameters, where, found, seen);
     walkContent(operation.requestBody?.content, `${where}/requestBody`, found, seen);
-    for (const [status, response] of Object.entries(operation.responses ?? {})) walkResponse(response, `${where}/responses/${status}`, found, seen);
+    for (const [status, response] of Object.entries(operation.responses ?? {}))
+      walkResponse(response, `${where}/responses/${status}`, found, seen);
   }
   const components = copy.components ?? {};
-  for (const [name, scheme] of Object.entries(components.securitySchemes ?? {})) showGaps(scheme, `#/components/securitySchemes/${name}`, found);
-  for (const [name, schema] of Object.entries(components.schemas ?? {})) walkSchema(schema, `#/components/schemas/${name}`, found, seen);
+  for (const [name, scheme] of Object.entries(components.securitySchemes ?? {}))
+    showGaps(scheme, `#/components/securitySchemes/${name}`, found);
+  for (const [name, schema] of Object.entries(components.schemas ?? {}))
+    walkSchema(schema, `#/components/schemas/${name}`, found, seen);
   walkParameters(Object.values(components.parameters ?? {}), '#/components', found, seen);
-  for (const [name, body] of Object.entries(components.requestBodies ?? {})) walkContent(body?.content, `#/components/requestBodies/${name}`, found, seen);
-  for (const [name, response] of Object.entries(components.responses ?? {})) walkResponse(response, `#/components/responses/${name}`, found, seen);
+  for (const [name, body] of Object.entries(components.requestBodies ?? {}))
+    walkContent(body?.content, `#/components/requestBodies/${name}`, found, seen);
+  for (const [name, response] of Object.entries(components.responses ?? {}))
+    walkResponse(response, `#/components/responses/${name}`, found, seen);
 
   // Anything the walk above did not reach would silently stay hidden: refuse to build.
   /** @type {string[]} */
@@ -160,7 +169,8 @@ export function withGapsShown(document) {
    * @returns {void}
    */
   (function find(node, where) {
-    if (Array.isArray(node)) return node.forEach((/** @type {Parsed} */ child, /** @type {number} */ i) => find(child, `${where}/${i}`));
+    if (Array.isArray(node))
+      return node.forEach((/** @type {Parsed} */ child, /** @type {number} */ i) => find(child, `${where}/${i}`));
     if (!node || typeof node !== 'object') return;
     if ('x-not-shown' in node) missed.push(where);
     for (const [key, child] of Object.entries(node)) {
@@ -241,11 +251,15 @@ function renderer() {
   let code = readFileSync(path, 'utf8');
   const logos = code.split(REMOTE_LOGO).length - 1;
   if (logos !== 1) {
-    throw new Error(`redoc ${version}: expected its CDN logo URL once in redoc.standalone.js, found it ${logos} times; check the bundle for remote loads again`);
+    throw new Error(
+      `redoc ${version}: expected its CDN logo URL once in redoc.standalone.js, found it ${logos} times; check the bundle for remote loads again`,
+    );
   }
   code = code.replace(REMOTE_LOGO, LOCAL_LOGO);
   // A remote URL used as a resource (src, CSS url(), @import) would make the page go online.
-  const remote = code.match(/\bsrc\s*:\s*["'`]https?:\/\/[^"'`]*|url\(\s*["']?https?:[^)]*|@import\s+(?:url\()?\s*["']https?:[^"']*/gi);
+  const remote = code.match(
+    /\bsrc\s*:\s*["'`]https?:\/\/[^"'`]*|url\(\s*["']?https?:[^)]*|@import\s+(?:url\()?\s*["']https?:[^"']*/gi,
+  );
   if (remote) throw new Error(`redoc ${version}: remote resources in redoc.standalone.js: ${remote.join(', ')}`);
   return { code, version };
 }
@@ -277,7 +291,7 @@ function escapeHTML(text) {
 const CSP = [
   "default-src 'none'",
   "script-src 'unsafe-inline' blob:",
-  "worker-src blob:",
+  'worker-src blob:',
   "style-src 'unsafe-inline'",
   'img-src data: blob:',
   'font-src data:',
@@ -312,7 +326,9 @@ const OPTIONS = {
  */
 function assertNoLoads(html) {
   const markup = html.replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/g, '$1$2');
-  const loads = markup.match(/\b(?:src|href|srcset|poster|data|action)\s*=|url\(|@import|<link\b|<iframe\b|<object\b|<embed\b|<img\b/gi);
+  const loads = markup.match(
+    /\b(?:src|href|srcset|poster|data|action)\s*=|url\(|@import|<link\b|<iframe\b|<object\b|<embed\b|<img\b/gi,
+  );
   if (loads) throw new Error(`the page's markup would load something: ${loads.join(', ')}`);
 }
 
@@ -388,7 +404,10 @@ export function buildDocs({ output = defaultOutput } = {}) {
   try {
     spec = JSON.parse(readFileSync(specPath, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read ${relative(root, specPath)} (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`, { cause: error });
+    throw new Error(
+      `cannot read ${relative(root, specPath)} (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`,
+      { cause: error },
+    );
   }
   const { document, gaps } = withGapsShown(spec);
   const html = page(forRedoc(document), renderer());
@@ -412,7 +431,9 @@ function main() {
   }
   const { bytes, gaps } = buildDocs({ output });
   const where = relative(process.cwd(), output) || output;
-  console.log(`wrote ${where} (${(bytes / 1024).toFixed(0)} KiB, self-contained; ${gaps.length} owners of gaps shown as "Not specified")`);
+  console.log(
+    `wrote ${where} (${(bytes / 1024).toFixed(0)} KiB, self-contained; ${gaps.length} owners of gaps shown as "Not specified")`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

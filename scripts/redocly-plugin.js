@@ -78,7 +78,10 @@ function RequestStringsBounded() {
     /** @param {Parsed} mediaType @param {Context} ctx */
     MediaType(mediaType, ctx) {
       // Only request bodies: the walk path of a request's media type goes through `requestBody`.
-      if (!ctx.location.pointer.includes('/requestBody/') && !ctx.location.pointer.startsWith('#/components/requestBodies'))
+      if (
+        !ctx.location.pointer.includes('/requestBody/') &&
+        !ctx.location.pointer.startsWith('#/components/requestBodies')
+      )
         return;
       if (mediaType.schema) checkTree(mediaType.schema, ctx.location.child('schema'), ctx);
     },
@@ -118,9 +121,7 @@ function ValidationErrorBody() {
       if (!response) return; // rule/operation-200-and-422 reports the missing response
       const resolved = resolve(response);
       const schema = resolved.node?.content?.['application/json']?.schema;
-      const title = schema
-        ? resolve(schema, resolved.location?.source.absoluteRef).node?.title
-        : undefined;
+      const title = schema ? resolve(schema, resolved.location?.source.absoluteRef).node?.title : undefined;
       if (title !== 'HTTPValidationError') {
         report({
           message: 'The 422 response must have an application/json HTTPValidationError body.',

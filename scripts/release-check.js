@@ -45,7 +45,13 @@ const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$
 export function parseVersion(text) {
   const match = SEMVER.exec(String(text ?? '').trim());
   if (!match) return undefined;
-  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]), prerelease: match[4] ?? null, text: match[0] };
+  return {
+    major: Number(match[1]),
+    minor: Number(match[2]),
+    patch: Number(match[3]),
+    prerelease: match[4] ?? null,
+    text: match[0],
+  };
 }
 
 /**
@@ -81,7 +87,10 @@ export function latestReleaseTag(root) {
       const version = parseVersion(tag.slice(1));
       return version ? [{ tag, version }] : [];
     });
-  tags.sort((a, b) => compare(b.version, a.version) || Number(a.version.prerelease !== null) - Number(b.version.prerelease !== null));
+  tags.sort(
+    (a, b) =>
+      compare(b.version, a.version) || Number(a.version.prerelease !== null) - Number(b.version.prerelease !== null),
+  );
   return tags[0]?.tag;
 }
 
@@ -148,7 +157,13 @@ export function releaseBaseline(root) {
  * @param {Project & { report: Report, releasedVersion?: string | null }} input
  * @returns {Verdict}
  */
-export function evaluateRelease({ report, packageVersion, specVersion, changelog, releasedVersion = report.base.version }) {
+export function evaluateRelease({
+  report,
+  packageVersion,
+  specVersion,
+  changelog,
+  releasedVersion = report.base.version,
+}) {
   /** @type {string[]} */
   const problems = [];
   /** @type {string[]} */
@@ -156,14 +171,17 @@ export function evaluateRelease({ report, packageVersion, specVersion, changelog
   const current = parseVersion(specVersion);
   const released = parseVersion(releasedVersion);
   if (String(packageVersion) !== String(specVersion)) {
-    problems.push(`package.json version ${packageVersion} and ${WORKING_SPEC} info.version ${specVersion} disagree; they must always be the same.`);
+    problems.push(
+      `package.json version ${packageVersion} and ${WORKING_SPEC} info.version ${specVersion} disagree; they must always be the same.`,
+    );
   }
   if (!current) problems.push(`${WORKING_SPEC} info.version ${specVersion} is not a semver version (X.Y.Z).`);
   if (!released) problems.push(`the release's info.version ${releasedVersion} is not a semver version (X.Y.Z).`);
   /** @type {Version | null} */
   let required = null;
   if (current && released) {
-    if (compare(current, released) < 0) problems.push(`info.version ${current.text} is lower than the release's ${released.text}.`);
+    if (compare(current, released) < 0)
+      problems.push(`info.version ${current.text} is lower than the release's ${released.text}.`);
     if (report.breaking) {
       required = requiredVersion(released);
       const count = report.summary.breakingChanges;
@@ -208,14 +226,17 @@ export async function releaseCheck({ root = PACKAGE_ROOT, baseline } = {}) {
  * @param {ReleaseResult} result
  */
 export function formatResult(result) {
-  const lines = [`Release check against ${result.baseline.spec} [${result.baseline.source}], released version ${result.baseline.version}`];
+  const lines = [
+    `Release check against ${result.baseline.spec} [${result.baseline.source}], released version ${result.baseline.version}`,
+  ];
   lines.push(`  version: package.json ${result.packageVersion}, ${WORKING_SPEC} ${result.version}`);
   for (const note of result.notes) lines.push(`  ${note}`);
   for (const problem of result.problems) lines.push(`  FAIL: ${problem}`);
   if (result.breaking) {
     lines.push('  Breaking changes:');
     for (const op of result.report.operations.filter((o) => o.breaking)) {
-      for (const change of op.changes.filter((c) => c.breaking)) lines.push(`    ${op.operationId ?? `${op.method} ${op.path}`}: ${change.text}`);
+      for (const change of op.changes.filter((c) => c.breaking))
+        lines.push(`    ${op.operationId ?? `${op.method} ${op.path}`}: ${change.text}`);
     }
     for (const change of result.report.document.filter((c) => c.breaking)) lines.push(`    ${change.text}`);
   }
@@ -236,7 +257,10 @@ async function main() {
         if (!value) throw new InputError(`${argument} needs a value`);
         if (argument === '--root') options.root = resolve(value);
         else options.baseline = value;
-      } else throw new InputError(`unknown argument: ${argument}\nusage: node scripts/release-check.js [--root DIR] [--baseline FILE|REF] [--json]`);
+      } else
+        throw new InputError(
+          `unknown argument: ${argument}\nusage: node scripts/release-check.js [--root DIR] [--baseline FILE|REF] [--json]`,
+        );
     }
     const result = await releaseCheck(options);
     for (const note of result.report.notes) console.error(`release-check: ${note}`);

@@ -8,4 +8,10 @@ import { createApiClient, UnexpectedResponseError } from '../src/index.js';
 import { createMock } from '../src/mock/index.js';
 import { answersSuite } from './ecosystem/msw/answers.js';
 
-answersSuite({ createApiClient, UnexpectedResponseError, createMock, msw: { http: http, setupServer: setupServer as never }, vitest: { afterAll, beforeAll, describe, expect, it } });
+answersSuite({
+  createApiClient,
+  UnexpectedResponseError,
+  createMock,
+  msw: { http: http, setupServer: setupServer as never },
+  vitest: { afterAll, beforeAll, describe, expect, it },
+});

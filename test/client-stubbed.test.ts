@@ -36,7 +36,8 @@ vi.mock('../src/shared/package-root.js', async (original) => {
   return {
     ...real,
     requireFromPackage: (name: string) => {
-      if (!packageRoot.peersInstalled) throw Object.assign(new Error(`Cannot find module '${name}'\nRequire stack: …`), { code: 'MODULE_NOT_FOUND' });
+      if (!packageRoot.peersInstalled)
+        throw Object.assign(new Error(`Cannot find module '${name}'\nRequire stack: …`), { code: 'MODULE_NOT_FOUND' });
       return real.requireFromPackage(name);
     },
     get specPath() {
@@ -55,7 +56,12 @@ const every: Required<Credentials> = {
   basic: { username: 'grace', password: 'pässwort-7a8b' },
 };
 
-type Answer = { status?: number; contentType?: string | null; body?: BodyInit | null; headers?: Record<string, string> };
+type Answer = {
+  status?: number;
+  contentType?: string | null;
+  body?: BodyInit | null;
+  headers?: Record<string, string>;
+};
 
 /** A client whose fetch records each request and gives `answer` (a JSON `{}` by default). */
 function stubbed(options: Partial<ApiClientOptions> = {}, answer: Answer = {}) {
@@ -72,17 +78,26 @@ function stubbed(options: Partial<ApiClientOptions> = {}, answer: Answer = {}) {
 }
 
 /** The credential headers a request carried, lower-cased, with their values. */
-const credentialsOf = (request: Request) => Object.fromEntries(CREDENTIAL_HEADERS.filter((h) => request.headers.has(h)).map((h) => [h, request.headers.get(h)]));
+const credentialsOf = (request: Request) =>
+  Object.fromEntries(CREDENTIAL_HEADERS.filter((h) => request.headers.has(h)).map((h) => [h, request.headers.get(h)]));
 
 type Client = ReturnType<typeof stubbed>['client'];
-const logTraces = (client: Client) => client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] } });
+const logTraces = (client: Client) =>
+  client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] } });
 const createUser = (client: Client) => client.POST('/v2/system_users', { body: { email: 'a@example.org' } });
 const loginSocial = (client: Client) => client.POST('/v2/login/social', { body: {} });
 const updateTemplate = (client: Client, template_id = TEMPLATE) =>
-  client.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', { params: { path: { project_id: PROJECT, template_id } }, body: { name: 'n' } });
+  client.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
+    params: { path: { project_id: PROJECT, template_id } },
+    body: { name: 'n' },
+  });
 
 describe('exactly one credential is sent, whatever else the request carried', () => {
-  const planted = { 'Service-AO-API-Key': 'planted-ao', 'Service-API-Key': 'planted-classic', Authorization: 'Bearer planted' };
+  const planted = {
+    'Service-AO-API-Key': 'planted-ao',
+    'Service-API-Key': 'planted-classic',
+    Authorization: 'Bearer planted',
+  };
 
   it('the chosen one replaces what the caller put in `headers`, and the other credential headers are removed', async () => {
     const { client, sent } = stubbed({ auth: { classicApiKey: every.classicApiKey }, headers: planted });
@@ -112,7 +127,11 @@ describe('exactly one credential is sent, whatever else the request carried', ()
       },
     };
     const { client, sent } = stubbed({ auth: { accessToken: every.accessToken } });
-    await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [plant] });
+    await client.POST('/v2/projects/{project_id}/traces', {
+      params: { path: { project_id: PROJECT } },
+      body: { traces: [] },
+      middleware: [plant],
+    });
     expect(seen).toEqual([{}]);
     expect(credentialsOf(sent[0]!)).toEqual({ authorization: `Bearer ${every.accessToken}` });
   });
@@ -122,7 +141,11 @@ describe('exactly one credential is sent, whatever else the request carried', ()
     const { client, sent } = stubbed({ auth: {}, middleware: [{ onRequest }] });
     const perCall = vi.fn();
     const error = await client
-      .POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [{ onRequest: perCall }] })
+      .POST('/v2/projects/{project_id}/traces', {
+        params: { path: { project_id: PROJECT } },
+        body: { traces: [] },
+        middleware: [{ onRequest: perCall }],
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingCredentialError);
     expect([onRequest.mock.calls.length, perCall.mock.calls.length, sent.length]).toEqual([0, 0, 0]);
@@ -145,7 +168,10 @@ describe('exactly one credential is sent, whatever else the request carried', ()
       [every, { 'service-ao-api-key': every.apiKey }],
       [{ ...every, apiKey: undefined }, { 'service-api-key': every.classicApiKey }],
       [{ accessToken: every.accessToken, basic: every.basic }, { authorization: `Bearer ${every.accessToken}` }],
-      [{ basic: every.basic }, { authorization: `Basic ${Buffer.from('grace:pässwort-7a8b', 'utf8').toString('base64')}` }],
+      [
+        { basic: every.basic },
+        { authorization: `Basic ${Buffer.from('grace:pässwort-7a8b', 'utf8').toString('base64')}` },
+      ],
     ];
     for (const [auth, expected] of order) {
       const { client, sent } = stubbed({ auth });
@@ -162,7 +188,10 @@ describe('exactly one credential is sent, whatever else the request carried', ()
 
   it('the path, the query-free URL and the body are sent as the call gave them', async () => {
     const { client, sent } = stubbed({ auth: every });
-    await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [{ type: 'trace', name: 'n' }], include_trace_ids: true } });
+    await client.POST('/v2/projects/{project_id}/traces', {
+      params: { path: { project_id: PROJECT } },
+      body: { traces: [{ type: 'trace', name: 'n' }], include_trace_ids: true },
+    });
     expect(sent[0]!.method).toBe('POST');
     expect(sent[0]!.url).toBe(`http://127.0.0.1:9/v2/projects/${PROJECT}/traces`);
     expect(await sent[0]!.json()).toEqual({ traces: [{ type: 'trace', name: 'n' }], include_trace_ids: true });
@@ -191,16 +220,51 @@ describe('credentials are checked when the client is created, and never quoted',
 
   // [what, value, the problem for a header credential, the problem for a Basic password (undefined: accepted)]
   const cases: [string, unknown, string, string | undefined][] = [
-    ['a line feed', 'key-7f3a9c\n-x', 'contains a line feed (LF) at character 11', 'contains a line feed (LF) at character 11'],
-    ['a carriage return', 'key-7f3a9c\r-x', 'contains a carriage return (CR) at character 11', 'contains a carriage return (CR) at character 11'],
+    [
+      'a line feed',
+      'key-7f3a9c\n-x',
+      'contains a line feed (LF) at character 11',
+      'contains a line feed (LF) at character 11',
+    ],
+    [
+      'a carriage return',
+      'key-7f3a9c\r-x',
+      'contains a carriage return (CR) at character 11',
+      'contains a carriage return (CR) at character 11',
+    ],
     ['a NUL', 'key-7f3a9c\u0000-x', 'contains a NUL at character 11', 'contains a NUL at character 11'],
-    ['a control character', 'k\u0001ey-7f3a9c', 'contains a control character at character 2', 'contains a control character at character 2'],
-    ['a DEL', 'key-7f3a9c\u007f', 'contains a control character at character 11', 'contains a control character at character 11'],
-    ['the space just below, US (0x1f)', 'key\u001f-7f3a9c', 'contains a control character at character 4', 'contains a control character at character 4'],
+    [
+      'a control character',
+      'k\u0001ey-7f3a9c',
+      'contains a control character at character 2',
+      'contains a control character at character 2',
+    ],
+    [
+      'a DEL',
+      'key-7f3a9c\u007f',
+      'contains a control character at character 11',
+      'contains a control character at character 11',
+    ],
+    [
+      'the space just below, US (0x1f)',
+      'key\u001f-7f3a9c',
+      'contains a control character at character 4',
+      'contains a control character at character 4',
+    ],
     ['a tab inside', 'key\t-7f3a9c', '', 'contains a control character at character 4'],
-    ['a character above U+00FF', 'key-7f3a9c\u20ac-x', 'contains a character above U+00FF at character 11, which a header cannot carry', undefined],
+    [
+      'a character above U+00FF',
+      'key-7f3a9c\u20ac-x',
+      'contains a character above U+00FF at character 11, which a header cannot carry',
+      undefined,
+    ],
     ['a leading space', ' key-7f3a9c', 'begins or ends with whitespace, which HTTP would strip', undefined],
-    ['a trailing tab', 'key-7f3a9c\t', 'begins or ends with whitespace, which HTTP would strip', 'contains a control character at character 11'],
+    [
+      'a trailing tab',
+      'key-7f3a9c\t',
+      'begins or ends with whitespace, which HTTP would strip',
+      'contains a control character at character 11',
+    ],
     ['nothing', '', 'is empty', 'is empty'],
     ['a number', 7_311, 'is not a string', 'is not a string'],
   ];
@@ -210,28 +274,42 @@ describe('credentials are checked when the client is created, and never quoted',
     ['auth.accessToken', (v) => ({ accessToken: v as string })],
   ];
 
-  it.each(headerFields.flatMap(([field, make]) => cases.filter(([, , problem]) => problem !== '').map(([what, value, problem]) => [field, what, make(value), problem, value] as const)))(
+  it.each(
+    headerFields.flatMap(([field, make]) =>
+      cases
+        .filter(([, , problem]) => problem !== '')
+        .map(([what, value, problem]) => [field, what, make(value), problem, value] as const),
+    ),
+  )(
     '%s with %s: InvalidCredentialError naming the field and the problem, not the value',
     (field, _what, auth, problem, value) => {
       const error = refusal(auth);
       expect(error).toMatchObject({ name: 'InvalidCredentialError', credential: field, problem });
       expect(error.message).toBe(`${field} cannot be sent: it ${problem}. (The value is not shown.)`);
-      if (typeof value === 'string' && value.length >= 6) expect(leakedFragment(exposedText(error), [value.trim()])).toBeUndefined();
+      if (typeof value === 'string' && value.length >= 6)
+        expect(leakedFragment(exposedText(error), [value.trim()])).toBeUndefined();
     },
   );
 
-  it.each(cases.filter(([, , problem]) => problem === '').map(([what, value]) => [what, value] as const))('a header credential with %s is fine', (_what, value) => {
-    for (const [, make] of headerFields) expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: make(value) })).not.toThrow();
-  });
+  it.each(cases.filter(([, , problem]) => problem === '').map(([what, value]) => [what, value] as const))(
+    'a header credential with %s is fine',
+    (_what, value) => {
+      for (const [, make] of headerFields)
+        expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: make(value) })).not.toThrow();
+    },
+  );
 
-  it.each(cases.map(([what, value, , problem]) => [what, value, problem] as const))('auth.basic.password with %s: %s', (_what, value, problem) => {
-    const auth = { basic: { username: 'user-5b0e', password: value as string } };
-    if (problem === undefined) {
-      expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth })).not.toThrow();
-      return;
-    }
-    expect(refusal(auth)).toMatchObject({ credential: 'auth.basic.password', problem });
-  });
+  it.each(cases.map(([what, value, , problem]) => [what, value, problem] as const))(
+    'auth.basic.password with %s: %s',
+    (_what, value, problem) => {
+      const auth = { basic: { username: 'user-5b0e', password: value as string } };
+      if (problem === undefined) {
+        expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth })).not.toThrow();
+        return;
+      }
+      expect(refusal(auth)).toMatchObject({ credential: 'auth.basic.password', problem });
+    },
+  );
 
   it.each([
     ['a colon', 'user-5b0e:x', 'contains a colon at character 10, which Basic credentials cannot carry in the user-id'],
@@ -249,32 +327,51 @@ describe('credentials are checked when the client is created, and never quoted',
   });
 
   it('basic: null (from JavaScript) is refused as a missing user-id, not a crash', () => {
-    expect(refusal({ basic: null as unknown as Credentials['basic'] })).toMatchObject({ credential: 'auth.basic.username', problem: 'is not a string' });
+    expect(refusal({ basic: null as unknown as Credentials['basic'] })).toMatchObject({
+      credential: 'auth.basic.username',
+      problem: 'is not a string',
+    });
   });
 
   it('a colon in the password, and any Unicode in either part, are fine (Basic is sent base64-encoded)', () => {
-    expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: { basic: { username: 'üser€', password: 'p:ässwörd€' } } })).not.toThrow();
+    expect(() =>
+      createApiClient({
+        baseUrl: 'http://127.0.0.1:9',
+        auth: { basic: { username: 'üser€', password: 'p:ässwörd€' } },
+      }),
+    ).not.toThrow();
   });
 
   it('with several bad credentials, the first in the order apiKey, classicApiKey, accessToken, basic is named', () => {
-    expect(refusal({ apiKey: '', classicApiKey: '', accessToken: '', basic: { username: '', password: '' } }).credential).toBe('auth.apiKey');
-    expect(refusal({ classicApiKey: '', accessToken: '', basic: { username: '', password: '' } }).credential).toBe('auth.classicApiKey');
+    expect(
+      refusal({ apiKey: '', classicApiKey: '', accessToken: '', basic: { username: '', password: '' } }).credential,
+    ).toBe('auth.apiKey');
+    expect(refusal({ classicApiKey: '', accessToken: '', basic: { username: '', password: '' } }).credential).toBe(
+      'auth.classicApiKey',
+    );
     expect(refusal({ accessToken: '', basic: { username: '', password: '' } }).credential).toBe('auth.accessToken');
     expect(refusal({ basic: { username: 'u', password: '' } }).credential).toBe('auth.basic.password');
   });
 
   it('a credential left undefined is not checked', () => {
-    expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: { apiKey: undefined, classicApiKey: 'k', accessToken: undefined } })).not.toThrow();
+    expect(() =>
+      createApiClient({
+        baseUrl: 'http://127.0.0.1:9',
+        auth: { apiKey: undefined, classicApiKey: 'k', accessToken: undefined },
+      }),
+    ).not.toThrow();
   });
 });
 
 describe('errors before anything is sent', () => {
   it('MissingCredentialError names the operation, the schemes in the spec order and the option that holds each', async () => {
     const { client, sent } = stubbed({ auth: {} });
-    const error = await client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
-      params: { path: { project_id: PROJECT, run_id: PROJECT } },
-      body: { model: 'm', run_mode: 'ON_DEMAND' },
-    }).catch((e: unknown) => e);
+    const error = await client
+      .PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
+        params: { path: { project_id: PROJECT, run_id: PROJECT } },
+        body: { model: 'm', run_mode: 'ON_DEMAND' },
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingCredentialError);
     expect(error).toMatchObject({
       name: 'MissingCredentialError',
@@ -287,15 +384,24 @@ describe('errors before anything is sent', () => {
     expect(sent).toEqual([]);
   });
 
-  it('MissingCredentialError follows each operation\'s own order: Update Annotation Template prefers the classic key', async () => {
+  it("MissingCredentialError follows each operation's own order: Update Annotation Template prefers the classic key", async () => {
     const error = await updateTemplate(stubbed().client).catch((e: unknown) => e);
-    expect((error as MissingCredentialError).acceptedSchemes).toEqual(['ClassicAPIKeyHeader', 'APIKeyHeader', 'OAuth2PasswordBearer', 'HTTPBasic']);
-    expect((error as Error).message).toMatch(/^updateAnnotationTemplate needs one of these credentials: ClassicAPIKeyHeader \(auth\.classicApiKey\), APIKeyHeader \(auth\.apiKey\),/);
+    expect((error as MissingCredentialError).acceptedSchemes).toEqual([
+      'ClassicAPIKeyHeader',
+      'APIKeyHeader',
+      'OAuth2PasswordBearer',
+      'HTTPBasic',
+    ]);
+    expect((error as Error).message).toMatch(
+      /^updateAnnotationTemplate needs one of these credentials: ClassicAPIKeyHeader \(auth\.classicApiKey\), APIKeyHeader \(auth\.apiKey\),/,
+    );
   });
 
   it('UnknownOperationError for a request outside the spec: no credential can be chosen for it', async () => {
     const { client, sent } = stubbed({ auth: every });
-    const error = await (client.GET as unknown as (path: string) => Promise<unknown>)('/v2/not-in-the-spec').catch((e: unknown) => e);
+    const error = await (client.GET as unknown as (path: string) => Promise<unknown>)('/v2/not-in-the-spec').catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnknownOperationError);
     expect(error).toMatchObject({ name: 'UnknownOperationError', operation: 'GET /v2/not-in-the-spec' });
     expect((error as Error).message).toBe('GET /v2/not-in-the-spec is not an operation of the spec.');
@@ -306,7 +412,11 @@ describe('errors before anything is sent', () => {
     const { client, sent } = stubbed({ auth: every });
     const error = await updateTemplate(client, '..').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidPathParameterError);
-    expect(error).toMatchObject({ name: 'InvalidPathParameterError', operation: 'updateAnnotationTemplate', parameter: 'template_id' });
+    expect(error).toMatchObject({
+      name: 'InvalidPathParameterError',
+      operation: 'updateAnnotationTemplate',
+      parameter: 'template_id',
+    });
     expect((error as Error).message).toBe(
       'updateAnnotationTemplate: the path parameter template_id is empty, "." or "..", which would send the request to another path; nothing was sent.',
     );
@@ -323,8 +433,16 @@ describe('errors before anything is sent', () => {
   it.each([
     ['timeout', 0, 'timeout must be a whole number from 1 to 2,147,483,647, got 0.'],
     ['timeout', 2_147_483_648, 'timeout must be a whole number from 1 to 2,147,483,647, got 2147483648.'],
-    ['maxResponseBytes', 1.5, `maxResponseBytes must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER.toLocaleString('en')}, got 1.5.`],
-    ['maxResponseBytes', '10', `maxResponseBytes must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER.toLocaleString('en')}, got 10.`],
+    [
+      'maxResponseBytes',
+      1.5,
+      `maxResponseBytes must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER.toLocaleString('en')}, got 1.5.`,
+    ],
+    [
+      'maxResponseBytes',
+      '10',
+      `maxResponseBytes must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER.toLocaleString('en')}, got 10.`,
+    ],
   ] as const)('%s: %j is a RangeError that says the allowed range', (option, value, message) => {
     expect(() => stubbed({ [option]: value as number })).toThrow(new RangeError(message));
   });
@@ -348,9 +466,20 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
 
   it('not labelled JSON: kind, reason, status, content type and message; the body is a field, not quoted', async () => {
     const error = await failureOf({ status: 422, contentType: 'text/html', body: `<p>${SECRET_BODY}</p>` });
-    expect(error).toMatchObject({ name: 'UnexpectedResponseError', operation: 'logTraces', status: 422, contentType: 'text/html', kind: 'content-type', reason: 'not JSON', limit: undefined, violations: [] });
+    expect(error).toMatchObject({
+      name: 'UnexpectedResponseError',
+      operation: 'logTraces',
+      status: 422,
+      contentType: 'text/html',
+      kind: 'content-type',
+      reason: 'not JSON',
+      limit: undefined,
+      violations: [],
+    });
     expect(error.body).toBe(`<p>${SECRET_BODY}</p>`);
-    expect(error.message).toBe('logTraces: the HTTP 422 response has a body that is not JSON (content-type: text/html).');
+    expect(error.message).toBe(
+      'logTraces: the HTTP 422 response has a body that is not JSON (content-type: text/html).',
+    );
   });
 
   it('no content type at all: not JSON, and the message says none', async () => {
@@ -367,24 +496,41 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
   });
 
   it('no body at all: empty body', async () => {
-    expect(await failureOf({ status: 200, body: null })).toMatchObject({ status: 200, kind: 'parse', reason: 'empty body', body: '' });
+    expect(await failureOf({ status: 200, body: null })).toMatchObject({
+      status: 200,
+      kind: 'parse',
+      reason: 'empty body',
+      body: '',
+    });
   });
 
   it('JSON that does not parse: invalid JSON, without the parser quoting it', async () => {
     const error = await failureOf({ status: 422, body: `{"detail": "${SECRET_BODY}"` });
-    expect(error).toMatchObject({ status: 422, kind: 'parse', reason: 'invalid JSON', body: `{"detail": "${SECRET_BODY}"` });
+    expect(error).toMatchObject({
+      status: 422,
+      kind: 'parse',
+      reason: 'invalid JSON',
+      body: `{"detail": "${SECRET_BODY}"`,
+    });
     expect(error.message).toBe('logTraces: the HTTP 422 response has a body that is not valid JSON.');
   });
 
   it('a body over maxResponseBytes: body too large, with the limit', async () => {
-    const error = await failureOf({ body: JSON.stringify({ note: SECRET_BODY.repeat(10) }) }, { maxResponseBytes: 100 });
+    const error = await failureOf(
+      { body: JSON.stringify({ note: SECRET_BODY.repeat(10) }) },
+      { maxResponseBytes: 100 },
+    );
     expect(error).toMatchObject({ kind: 'size', reason: 'body too large', limit: 100, body: undefined });
-    expect(error.message).toBe('logTraces: the HTTP 200 response has a body larger than the limit of 100 bytes (maxResponseBytes); the rest was not read.');
+    expect(error.message).toBe(
+      'logTraces: the HTTP 200 response has a body larger than the limit of 100 bytes (maxResponseBytes); the rest was not read.',
+    );
   });
 
   it('a body of exactly maxResponseBytes, in several chunks, is read whole', async () => {
     const text = JSON.stringify({ traces_count: 1, note: 'x'.repeat(60) });
-    const chunks = [text.slice(0, 10), text.slice(10, 40), text.slice(40)].map((part) => new TextEncoder().encode(part));
+    const chunks = [text.slice(0, 10), text.slice(10, 40), text.slice(40)].map((part) =>
+      new TextEncoder().encode(part),
+    );
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         for (const chunk of chunks) controller.enqueue(chunk);
@@ -415,12 +561,17 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
 
   it('a declared Content-Length equal to the limit is read', async () => {
     const text = '{"traces_count": 12}';
-    const { client } = stubbed({ auth: every, maxResponseBytes: text.length }, { body: text, headers: { 'content-length': String(text.length) } });
+    const { client } = stubbed(
+      { auth: every, maxResponseBytes: text.length },
+      { body: text, headers: { 'content-length': String(text.length) } },
+    );
     expect((await logTraces(client)).data).toEqual({ traces_count: 12 });
   });
 
   it('without a body, a declared Content-Length over the limit, and a type that is not JSON, are still told apart', async () => {
-    expect((await failureOf({ body: null, headers: { 'content-length': '500' } }, { maxResponseBytes: 100 })).reason).toBe('body too large');
+    expect(
+      (await failureOf({ body: null, headers: { 'content-length': '500' } }, { maxResponseBytes: 100 })).reason,
+    ).toBe('body too large');
     expect((await failureOf({ body: null, contentType: 'text/plain' })).reason).toBe('not JSON');
   });
 
@@ -442,7 +593,11 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
   it.each([
     ['the last four characters of a key', { apiKey: 'stub-key-0a1b2c' }, 'text/plain; x=2c'.replace('2c', '1b2c')],
     ['the whole of a key shorter than four characters', { apiKey: 'k3y' }, 'text/k3y'],
-    ['the base64 of the Basic credentials', { basic: { username: 'grace', password: 'pw-7a8b' } }, `text/plain; x=${Buffer.from('grace:pw-7a8b').toString('base64').slice(-6)}`],
+    [
+      'the base64 of the Basic credentials',
+      { basic: { username: 'grace', password: 'pw-7a8b' } },
+      `text/plain; x=${Buffer.from('grace:pw-7a8b').toString('base64').slice(-6)}`,
+    ],
   ] as const)('a content type with %s is withheld', async (_what, auth, contentType) => {
     const { client } = stubbed({ auth }, { contentType, body: SECRET_BODY });
     const error = await logTraces(client).catch((e: unknown) => e);
@@ -450,8 +605,14 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
   });
 
   it('with only some credentials held, a content type that repeats none of them is kept', async () => {
-    const { client } = stubbed({ auth: { apiKey: 'stub-key-0a1b2c' } }, { contentType: 'text/plain', body: SECRET_BODY });
-    expect(await logTraces(client).catch((e: unknown) => e)).toMatchObject({ reason: 'not JSON', contentType: 'text/plain' });
+    const { client } = stubbed(
+      { auth: { apiKey: 'stub-key-0a1b2c' } },
+      { contentType: 'text/plain', body: SECRET_BODY },
+    );
+    expect(await logTraces(client).catch((e: unknown) => e)).toMatchObject({
+      reason: 'not JSON',
+      contentType: 'text/plain',
+    });
   });
 
   it.each([
@@ -465,7 +626,10 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     const { client } = stubbed({ auth: every }, { contentType, body: '{"traces_count": 2}' });
     expect((await logTraces(client)).data).toEqual({ traces_count: 2 });
     // With a Content-Length, openapi-fetch reads the body with response.json() instead of text().
-    const { client: sized } = stubbed({ auth: every }, { contentType, body: '{"traces_count": 3}', headers: { 'content-length': '19' } });
+    const { client: sized } = stubbed(
+      { auth: every },
+      { contentType, body: '{"traces_count": 3}', headers: { 'content-length': '19' } },
+    );
     expect((await logTraces(sized)).data).toEqual({ traces_count: 3 });
     const { client: failing } = stubbed({ auth: every }, { status: 422, contentType, body: '{"detail": []}' });
     expect((await logTraces(failing)).error).toEqual({ detail: [] });
@@ -475,7 +639,13 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     const text = '{"traces_count": 4}';
     const asked = async (parseAs: 'text' | 'blob' | 'arrayBuffer' | 'stream') => {
       const { client } = stubbed({ auth: every }, { contentType: 'application/json; charset=utf-8', body: text });
-      return (await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, parseAs })).data;
+      return (
+        await client.POST('/v2/projects/{project_id}/traces', {
+          params: { path: { project_id: PROJECT } },
+          body: { traces: [] },
+          parseAs,
+        })
+      ).data;
     };
     expect(await asked('text')).toBe(text);
     const blob = (await asked('blob')) as Blob;
@@ -496,15 +666,20 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
       },
     });
     const { client } = stubbed({ auth: every }, { body });
-    const { data } = await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, parseAs: 'arrayBuffer' });
+    const { data } = await client.POST('/v2/projects/{project_id}/traces', {
+      params: { path: { project_id: PROJECT } },
+      body: { traces: [] },
+      parseAs: 'arrayBuffer',
+    });
     expect(new TextDecoder().decode(data as ArrayBuffer)).toBe(text);
   });
 
-  it('the JSON check sees the response after the caller\'s middleware, given to the client or to one call', async () => {
+  it("the JSON check sees the response after the caller's middleware, given to the client or to one call", async () => {
     // A middleware that turns a plain-text 422 page (a proxy's) into the JSON error the caller handles.
     const rewrite: Middleware = {
       onResponse({ response }) {
-        if (response.headers.get('content-type') === 'text/plain') return Response.json({ detail: 'unavailable' }, { status: response.status });
+        if (response.headers.get('content-type') === 'text/plain')
+          return Response.json({ detail: 'unavailable' }, { status: response.status });
         return undefined;
       },
     };
@@ -512,24 +687,40 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     const { client } = stubbed({ auth: every, middleware: [rewrite] }, answer);
     expect((await logTraces(client)).error).toEqual({ detail: 'unavailable' });
     const { client: plain } = stubbed({ auth: every }, answer);
-    const perCall = await plain.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [rewrite] });
+    const perCall = await plain.POST('/v2/projects/{project_id}/traces', {
+      params: { path: { project_id: PROJECT } },
+      body: { traces: [] },
+      middleware: [rewrite],
+    });
     expect(perCall.error).toEqual({ detail: 'unavailable' });
     // Without it, the same answer is refused.
     expect(await logTraces(plain).catch((e: unknown) => e)).toMatchObject({ reason: 'not JSON', status: 422 });
   });
 
   it('a middleware added to the client later, with use(), is seen by the JSON check as well', async () => {
-    const rewrite: Middleware = { onResponse: ({ response }) => Response.json({ detail: `was ${response.headers.get('content-type')}` }, { status: response.status }) };
-    const { client } = stubbed({ auth: every }, { status: 422, contentType: 'text/plain', body: 'rejected by the proxy' });
+    const rewrite: Middleware = {
+      onResponse: ({ response }) =>
+        Response.json({ detail: `was ${response.headers.get('content-type')}` }, { status: response.status }),
+    };
+    const { client } = stubbed(
+      { auth: every },
+      { status: 422, contentType: 'text/plain', body: 'rejected by the proxy' },
+    );
     client.use(rewrite);
     expect((await logTraces(client)).error).toEqual({ detail: 'was text/plain' });
   });
 
   it('with middleware on the client and on the call, the body is checked and read once', async () => {
     const seen: string[] = [];
-    const watch = (name: string): Middleware => ({ onResponse: ({ response }) => void seen.push(`${name} ${response.status}`) });
+    const watch = (name: string): Middleware => ({
+      onResponse: ({ response }) => void seen.push(`${name} ${response.status}`),
+    });
     const { client } = stubbed({ auth: every, middleware: [watch('client')] }, { body: '{"traces_count": 6}' });
-    const { data } = await client.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [watch('call')] });
+    const { data } = await client.POST('/v2/projects/{project_id}/traces', {
+      params: { path: { project_id: PROJECT } },
+      body: { traces: [] },
+      middleware: [watch('call')],
+    });
     expect(data).toEqual({ traces_count: 6 });
     expect(seen).toEqual(['call 200', 'client 200']);
   });
@@ -538,31 +729,57 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     const { client, sent } = stubbed({}, { body: '{"id": 1}' });
     const call = client.POST as unknown as (path: string) => ReturnType<typeof createUser>;
     expect((await call('/v2/system_users')).data).toEqual({ id: 1 });
-    expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['POST /v2/system_users']);
+    expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'POST /v2/system_users',
+    ]);
   });
 
-  it('after a call, the response\'s body is used up, as after a bare openapi-fetch call', async () => {
+  it("after a call, the response's body is used up, as after a bare openapi-fetch call", async () => {
     const answer = () => new Response('{"traces_count": 7}', { headers: { 'content-type': 'application/json' } });
     const bare = createClient<paths>({ baseUrl: 'http://127.0.0.1:9', fetch: async () => answer() });
     const ours = createApiClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => answer(), auth: every });
     for (const parseAs of ['json', 'text'] as const) {
       const init = { params: { path: { project_id: PROJECT } }, body: { traces: [] }, parseAs };
-      const [mine, theirs] = [await ours.POST('/v2/projects/{project_id}/traces', init), await bare.POST('/v2/projects/{project_id}/traces', init)];
-      expect([mine.response.bodyUsed, mine.response.body?.locked], parseAs).toEqual([theirs.response.bodyUsed, theirs.response.body?.locked]);
+      const [mine, theirs] = [
+        await ours.POST('/v2/projects/{project_id}/traces', init),
+        await bare.POST('/v2/projects/{project_id}/traces', init),
+      ];
+      expect([mine.response.bodyUsed, mine.response.body?.locked], parseAs).toEqual([
+        theirs.response.bodyUsed,
+        theirs.response.body?.locked,
+      ]);
       expect(mine.response.body?.locked, parseAs).toBe(true);
     }
   });
 
-  it('a response the caller\'s middleware makes is checked all the same', async () => {
-    const empty: Middleware = { onResponse: () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } }) };
+  it("a response the caller's middleware makes is checked all the same", async () => {
+    const empty: Middleware = {
+      onResponse: () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } }),
+    };
     const { client } = stubbed({ auth: every, middleware: [empty] });
-    expect(await logTraces(client).catch((e: unknown) => e)).toMatchObject({ name: 'UnexpectedResponseError', reason: 'empty body' });
+    expect(await logTraces(client).catch((e: unknown) => e)).toMatchObject({
+      name: 'UnexpectedResponseError',
+      reason: 'empty body',
+    });
     const { client: plain } = stubbed({ auth: every });
-    const perCall = plain.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] }, middleware: [empty] });
-    expect(await perCall.catch((e: unknown) => e)).toMatchObject({ name: 'UnexpectedResponseError', reason: 'empty body' });
+    const perCall = plain.POST('/v2/projects/{project_id}/traces', {
+      params: { path: { project_id: PROJECT } },
+      body: { traces: [] },
+      middleware: [empty],
+    });
+    expect(await perCall.catch((e: unknown) => e)).toMatchObject({
+      name: 'UnexpectedResponseError',
+      reason: 'empty body',
+    });
   });
 
-  it.each(['application/jsonx', 'text/application/json', 'application/json-seq', 'application/+json', 'xapplication/json'])('%s is not JSON', async (contentType) => {
+  it.each([
+    'application/jsonx',
+    'text/application/json',
+    'application/json-seq',
+    'application/+json',
+    'xapplication/json',
+  ])('%s is not JSON', async (contentType) => {
     expect((await failureOf({ contentType, body: '{}' })).reason).toBe('not JSON');
   });
 });
@@ -602,7 +819,9 @@ describe('timeouts and the caller’s signal, with fetch stubbed', () => {
     const { sent, fetch } = hanging();
     const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch, timeout: 1_000 });
     const reason = new Error('already');
-    await expect(client.POST('/v2/system_users', { body: { email: 'a@example.org' }, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(
+      client.POST('/v2/system_users', { body: { email: 'a@example.org' }, signal: AbortSignal.abort(reason) }),
+    ).rejects.toBe(reason);
     expect(sent).toEqual([]);
   });
 
@@ -615,27 +834,31 @@ describe('timeouts and the caller’s signal, with fetch stubbed', () => {
   it.each([
     ['no middleware', []],
     ['a middleware of the caller', [{ onResponse: () => undefined }]],
-  ] as [string, Middleware[]][])('a timeout during the body read cancels the body, which closes the connection: %s', async (_, middleware) => {
-    let cancelled: unknown;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"traces'));
-      },
-      cancel(reason) {
-        cancelled = reason;
-      },
-    });
-    const { client } = stubbed({ auth: every, timeout: 20, middleware }, { body });
-    await expect(logTraces(client)).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(cancelled).toMatchObject({ name: 'TimeoutError' });
-  });
+  ] as [string, Middleware[]][])(
+    'a timeout during the body read cancels the body, which closes the connection: %s',
+    async (_, middleware) => {
+      let cancelled: unknown;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"traces'));
+        },
+        cancel(reason) {
+          cancelled = reason;
+        },
+      });
+      const { client } = stubbed({ auth: every, timeout: 20, middleware }, { body });
+      await expect(logTraces(client)).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(cancelled).toMatchObject({ name: 'TimeoutError' });
+    },
+  );
 
   it('a settled call leaves no timer running and no listener on the caller’s signal', async () => {
     vi.useFakeTimers();
     try {
       const { client } = stubbed({ auth: every, timeout: 60_000 });
       const controller = new AbortController();
-      for (let i = 0; i < 3; i++) await client.POST('/v2/system_users', { body: { email: 'a@example.org' }, signal: controller.signal });
+      for (let i = 0; i < 3; i++)
+        await client.POST('/v2/system_users', { body: { email: 'a@example.org' }, signal: controller.signal });
       expect(vi.getTimerCount()).toBe(0);
       expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
     } finally {
@@ -667,7 +890,8 @@ function stuckStream(chunks: string[], { end = true, fail }: { end?: boolean; fa
 }
 
 /** A body stream that never ends: a chunk of `size` bytes on every pull. */
-const endless = (size: number) => new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(size).fill(0x61)) });
+const endless = (size: number) =>
+  new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(size).fill(0x61)) });
 
 /** What a call came to: its data, its error, or the kind and status of its UnexpectedResponseError. */
 async function outcome(call: Promise<{ data?: unknown; error?: unknown }>) {
@@ -682,11 +906,22 @@ async function outcome(call: Promise<{ data?: unknown; error?: unknown }>) {
 
 describe('an answer with a status the operation does not document rejects with kind status, whatever its body', () => {
   it('a 503 with a JSON detail is not typed as the 422: status, headers (Retry-After) and the parsed body, kept out of the message', async () => {
-    const { client } = stubbed({ auth: every }, { status: 503, body: '{"detail": "maintenance"}', headers: { 'retry-after': '7' } });
+    const { client } = stubbed(
+      { auth: every },
+      { status: 503, body: '{"detail": "maintenance"}', headers: { 'retry-after': '7' } },
+    );
     const error = await logTraces(client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     const failure = error as UnexpectedResponseError;
-    expect(failure).toMatchObject({ operation: 'logTraces', status: 503, kind: 'status', reason: 'undocumented status', contentType: 'application/json', limit: undefined, violations: [] });
+    expect(failure).toMatchObject({
+      operation: 'logTraces',
+      status: 503,
+      kind: 'status',
+      reason: 'undocumented status',
+      contentType: 'application/json',
+      limit: undefined,
+      violations: [],
+    });
     expect(failure.body).toEqual({ detail: 'maintenance' });
     expect(failure.headers.get('retry-after')).toBe('7');
     expect(failure.message).toBe('logTraces: the HTTP 503 response has a status the operation does not document.');
@@ -719,7 +954,10 @@ describe('an answer with a status the operation does not document rejects with k
   });
 
   it('a body larger than maxResponseBytes, declared or not: a status error without the body', async () => {
-    const declared = stubbed({ auth: every, maxResponseBytes: 10 }, { status: 500, body: '{"detail": "a long explanation"}' });
+    const declared = stubbed(
+      { auth: every, maxResponseBytes: 10 },
+      { status: 500, body: '{"detail": "a long explanation"}' },
+    );
     expect(await outcome(logTraces(declared.client))).toEqual({ kind: 'status', status: 500, body: undefined });
     const { stream } = stuckStream(['{"detail": ', '"a long explanation"}']);
     const streamed = stubbed({ auth: every, maxResponseBytes: 15 }, { status: 500, body: stream });
@@ -755,10 +993,30 @@ describe('an answer with a status the operation does not document rejects with k
 
 describe('nothing the client does after deciding on the answer holds the call (a cancel that never settles)', () => {
   it.each([
-    ['a 500 HTML page', { status: 500, contentType: 'text/html' }, ['<h1>oops</h1>'], { kind: 'status', status: 500, body: '<h1>oops</h1>' }],
-    ['a 200 that is not JSON', { status: 200, contentType: 'text/html' }, ['<h1>oops</h1>'], { kind: 'content-type', status: 200, body: '<h1>oops</h1>' }],
-    ['a 200 over the limit, streamed', { status: 200 }, ['{"traces_count": 1,', ' "note": "0123456789"}'], { kind: 'size', status: 200, body: undefined }],
-    ['a 200 over the limit, declared', { status: 200, headers: { 'content-length': '100' } }, ['{}'], { kind: 'size', status: 200, body: undefined }],
+    [
+      'a 500 HTML page',
+      { status: 500, contentType: 'text/html' },
+      ['<h1>oops</h1>'],
+      { kind: 'status', status: 500, body: '<h1>oops</h1>' },
+    ],
+    [
+      'a 200 that is not JSON',
+      { status: 200, contentType: 'text/html' },
+      ['<h1>oops</h1>'],
+      { kind: 'content-type', status: 200, body: '<h1>oops</h1>' },
+    ],
+    [
+      'a 200 over the limit, streamed',
+      { status: 200 },
+      ['{"traces_count": 1,', ' "note": "0123456789"}'],
+      { kind: 'size', status: 200, body: undefined },
+    ],
+    [
+      'a 200 over the limit, declared',
+      { status: 200, headers: { 'content-length': '100' } },
+      ['{}'],
+      { kind: 'size', status: 200, body: undefined },
+    ],
   ] as [string, Answer, string[], object][])('%s', async (_, answer, chunks, expected) => {
     const { stream } = stuckStream(chunks, { end: true });
     const { client } = stubbed({ auth: every, maxResponseBytes: 30 }, { ...answer, body: stream });
@@ -795,22 +1053,47 @@ describe('validateResponses: each answer against its schema in the spec', () => 
   });
 
   it('a wrong type: kind contract, each violation by its JSON pointer and reason, the body a field and out of the message', async () => {
-    const error = (await logTraces(answering({ traces_count: 'three', trace_ids: 42 })).catch((e: unknown) => e)) as UnexpectedResponseError;
+    const error = (await logTraces(answering({ traces_count: 'three', trace_ids: 42 })).catch(
+      (e: unknown) => e,
+    )) as UnexpectedResponseError;
     expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect(error).toMatchObject({ kind: 'contract', reason: 'contract violation', status: 200, operation: 'logTraces' });
-    expect(error.violations).toEqual(expect.arrayContaining([{ pointer: '/traces_count', message: 'must be integer' }, { pointer: '/trace_ids', message: 'must be array' }]));
+    expect(error).toMatchObject({
+      kind: 'contract',
+      reason: 'contract violation',
+      status: 200,
+      operation: 'logTraces',
+    });
+    expect(error.violations).toEqual(
+      expect.arrayContaining([
+        { pointer: '/traces_count', message: 'must be integer' },
+        { pointer: '/trace_ids', message: 'must be array' },
+      ]),
+    );
     expect(error.body).toEqual({ traces_count: 'three', trace_ids: 42 });
-    expect(error.message).toMatch(/^logTraces: the HTTP 200 response has a body that breaks its schema: \/traces_count must be integer; .*\/trace_ids must be array/);
+    expect(error.message).toMatch(
+      /^logTraces: the HTTP 200 response has a body that breaks its schema: \/traces_count must be integer; .*\/trace_ids must be array/,
+    );
     expect(error.message).not.toContain('three');
   });
 
   it('a required field dropped, and a value outside an enum, in the 422 body too', async () => {
-    const user = { id: 'd2f4a6c8-0e1b-4d3f-a5c7-9e1b3d5f7a92', email: 'a@example.org', role: 'overlord', status: 'enabled' };
+    const user = {
+      id: 'd2f4a6c8-0e1b-4d3f-a5c7-9e1b3d5f7a92',
+      email: 'a@example.org',
+      role: 'overlord',
+      status: 'enabled',
+    };
     const error = (await createUser(answering(user)).catch((e: unknown) => e)) as UnexpectedResponseError;
     expect(error.kind).toBe('contract');
     expect(error.violations.map((v) => v.pointer)).toContain('/role');
-    const dropped = (await logTraces(answering({ detail: [{ loc: ['body'], msg: 'Field required' }] }, {}, 422)).catch((e: unknown) => e)) as UnexpectedResponseError;
-    expect(dropped).toMatchObject({ kind: 'contract', status: 422, violations: [{ pointer: '/detail/0/type', message: "must have required property 'type'" }] });
+    const dropped = (await logTraces(answering({ detail: [{ loc: ['body'], msg: 'Field required' }] }, {}, 422)).catch(
+      (e: unknown) => e,
+    )) as UnexpectedResponseError;
+    expect(dropped).toMatchObject({
+      kind: 'contract',
+      status: 422,
+      violations: [{ pointer: '/detail/0/type', message: "must have required property 'type'" }],
+    });
   });
 
   it('the body itself of the wrong type is named by the empty pointer, shown as (the body)', async () => {
@@ -829,8 +1112,24 @@ describe('validateResponses: each answer against its schema in the spec', () => 
     let checked = 0;
     for (const [operation, call] of calls) {
       const [method, path] = operation.split(' ') as [string, string];
-      const responses = (spec.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }> }>>)[path]![method.toLowerCase()]!.responses;
-      for (const [status, response] of Object.entries({ ...responses, 422: spec.components.responses.ValidationError })) {
+      const responses = (
+        spec.paths as Record<
+          string,
+          Record<
+            string,
+            {
+              responses: Record<
+                string,
+                { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }
+              >;
+            }
+          >
+        >
+      )[path]![method.toLowerCase()]!.responses;
+      for (const [status, response] of Object.entries({
+        ...responses,
+        422: spec.components.responses.ValidationError,
+      })) {
         for (const { value } of Object.values(response.content?.['application/json']?.examples ?? {})) {
           const result = await call(answering(value, {}, Number(status)));
           expect(result.data ?? result.error, `${operation} ${status}`).toEqual(value);
@@ -844,21 +1143,31 @@ describe('validateResponses: each answer against its schema in the spec', () => 
   it('a pointer that holds a credential is withheld; one that shares a few characters with one is kept', async () => {
     // The Signals answer is a closed object: a field it does not name is a violation at its name.
     const putSignals = (client: Client) =>
-      client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', { params: { path: { project_id: PROJECT, run_id: TEMPLATE } }, body: { model: 'm', run_mode: 'ON_DEMAND' } });
-    const error = (await putSignals(answering({ [every.apiKey]: 1 })).catch((e: unknown) => e)) as UnexpectedResponseError;
+      client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
+        params: { path: { project_id: PROJECT, run_id: TEMPLATE } },
+        body: { model: 'm', run_mode: 'ON_DEMAND' },
+      });
+    const error = (await putSignals(answering({ [every.apiKey]: 1 })).catch(
+      (e: unknown) => e,
+    )) as UnexpectedResponseError;
     expect(error.violations).toContainEqual({ pointer: '[withheld]', message: 'must NOT have additional properties' });
     const named = (await putSignals(answering({ 'a/b~c': 1 })).catch((e: unknown) => e)) as UnexpectedResponseError;
     expect(named.violations).toContainEqual({ pointer: '/a~1b~0c', message: 'must NOT have additional properties' });
     expect(error.message).not.toContain(every.apiKey);
     // `/traces_count` shares `race` with the Basic user-id, grace.
-    const kept = (await logTraces(answering({ traces_count: 'x' })).catch((e: unknown) => e)) as UnexpectedResponseError;
+    const kept = (await logTraces(answering({ traces_count: 'x' })).catch(
+      (e: unknown) => e,
+    )) as UnexpectedResponseError;
     expect(kept.violations).toEqual([{ pointer: '/traces_count', message: 'must be integer' }]);
   });
 
   it('a response the spec gives as a reference is found through it, its name unescaped as a JSON pointer', async () => {
     // The spec as a bundler may write it: logTraces' 200 answer shared under a name that holds `/` and `~`.
     const traces = '/v2/projects/{project_id}/traces';
-    const shared = structuredClone(spec) as unknown as { paths: Record<string, { post: { responses: Record<string, unknown> } }>; components: { responses: Record<string, unknown> } };
+    const shared = structuredClone(spec) as unknown as {
+      paths: Record<string, { post: { responses: Record<string, unknown> } }>;
+      components: { responses: Record<string, unknown> };
+    };
     const operation = shared.paths[traces]!.post;
     shared.components.responses['traces/written~1'] = operation.responses['200'];
     operation.responses['200'] = { $ref: '#/components/responses/traces~1written~01' };
@@ -866,8 +1175,13 @@ describe('validateResponses: each answer against its schema in the spec', () => 
     packageRoot.specPath = join(dir, 'openapi.json');
     writeFileSync(packageRoot.specPath, JSON.stringify(shared));
     try {
-      expect((await logTraces(answering({ traces_count: 1, trace_ids: [] }))).data).toEqual({ traces_count: 1, trace_ids: [] });
-      const error = (await logTraces(answering({ traces_count: 'one', trace_ids: [] })).catch((e: unknown) => e)) as UnexpectedResponseError;
+      expect((await logTraces(answering({ traces_count: 1, trace_ids: [] }))).data).toEqual({
+        traces_count: 1,
+        trace_ids: [],
+      });
+      const error = (await logTraces(answering({ traces_count: 'one', trace_ids: [] })).catch(
+        (e: unknown) => e,
+      )) as UnexpectedResponseError;
       expect(error.violations).toEqual([{ pointer: '/traces_count', message: 'must be integer' }]);
     } finally {
       packageRoot.specPath = undefined;
@@ -880,18 +1194,28 @@ describe('validateResponses without ajv installed', () => {
   it('every call rejects with MissingValidatorError naming the install command, and nothing breaks without the option', async () => {
     packageRoot.peersInstalled = false;
     try {
-      const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch: async () => Response.json({}), validateResponses: true });
+      const client = createApiClient({
+        baseUrl: 'http://127.0.0.1:9',
+        auth: every,
+        fetch: async () => Response.json({}),
+        validateResponses: true,
+      });
       for (let i = 0; i < 2; i++) {
         const error = await logTraces(client).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(MissingValidatorError);
         expect(error).toMatchObject({
           name: 'MissingValidatorError',
           command: 'npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1',
-          message: 'validateResponses needs ajv and ajv-formats, optional peer dependencies that are not installed: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1',
+          message:
+            'validateResponses needs ajv and ajv-formats, optional peer dependencies that are not installed: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1',
         });
         expect((error as Error).cause).toMatchObject({ code: 'MODULE_NOT_FOUND' });
       }
-      const plain = createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: every, fetch: async () => Response.json({ traces_count: 1 }) });
+      const plain = createApiClient({
+        baseUrl: 'http://127.0.0.1:9',
+        auth: every,
+        fetch: async () => Response.json({ traces_count: 1 }),
+      });
       expect((await logTraces(plain)).data).toEqual({ traces_count: 1 });
     } finally {
       packageRoot.peersInstalled = true;

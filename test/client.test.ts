@@ -71,7 +71,9 @@ describe('credentials per operation', () => {
     await callExample(client, operationId);
     const request = sent[0]!;
     const present = credentialHeaderNames.filter((name) => request.headers.has(name));
-    const schemes = operation(operationId).operation.security.flatMap((r: object) => Object.keys(r)) as SecuritySchemeName[];
+    const schemes = operation(operationId).operation.security.flatMap((r: object) =>
+      Object.keys(r),
+    ) as SecuritySchemeName[];
     if (schemes.length === 0) {
       expect(present).toEqual([]);
       return;
@@ -82,7 +84,9 @@ describe('credentials per operation', () => {
   });
 
   const pairs = operationIds.flatMap((id) =>
-    (operation(id).operation.security as object[]).flatMap((r) => Object.keys(r).map((scheme) => [id, scheme] as const)),
+    (operation(id).operation.security as object[]).flatMap((r) =>
+      Object.keys(r).map((scheme) => [id, scheme] as const),
+    ),
   );
   it.each(pairs)('%s accepts %s alone', async (operationId, scheme) => {
     const { client, sent } = recordingClient(credentialOf[scheme as SecuritySchemeName]);
@@ -99,7 +103,8 @@ describe('credentials per operation', () => {
     expect(sent[0]!.headers.get('authorization')).toBe('Bearer access-token-789');
   });
 
-  const securityOf = (operationId: string) => operationSecurity[`${operation(operationId).method.toUpperCase()} ${operation(operationId).path}`]!;
+  const securityOf = (operationId: string) =>
+    operationSecurity[`${operation(operationId).method.toUpperCase()} ${operation(operationId).path}`]!;
 
   it('the operations that may go without a credential are the ones whose spec says so', () => {
     const optional = operationIds.filter((id) => securityOf(id).optional);
@@ -111,12 +116,15 @@ describe('credentials per operation', () => {
     expect(optional.sort()).toEqual(['createOrVerifyUser', 'loginSocial']);
   });
 
-  it.each(operationIds.filter((id) => securityOf(id).optional))('%s: with no credential held, sent with none', async (operationId) => {
-    const { client, sent } = recordingClient({});
-    const { response } = await callExample(client, operationId);
-    expect(response.status).toBe(200);
-    expect(credentialHeaderNames.filter((name) => sent[0]!.headers.has(name))).toEqual([]);
-  });
+  it.each(operationIds.filter((id) => securityOf(id).optional))(
+    '%s: with no credential held, sent with none',
+    async (operationId) => {
+      const { client, sent } = recordingClient({});
+      const { response } = await callExample(client, operationId);
+      expect(response.status).toBe(200);
+      expect(credentialHeaderNames.filter((name) => sent[0]!.headers.has(name))).toEqual([]);
+    },
+  );
 
   it.each(operationIds.filter((id) => !securityOf(id).optional))(
     '%s: without a credential it accepts, fails before any request with a typed error',
@@ -124,7 +132,9 @@ describe('credentials per operation', () => {
       const accepted = securityOf(operationId).schemes;
       // Hold every credential except the ones this operation accepts.
       const held = Object.fromEntries(
-        Object.entries(credentialOf).filter(([scheme]) => !accepted.includes(scheme as SecuritySchemeName)).flatMap(([, c]) => Object.entries(c)),
+        Object.entries(credentialOf)
+          .filter(([scheme]) => !accepted.includes(scheme as SecuritySchemeName))
+          .flatMap(([, c]) => Object.entries(c)),
       );
       const { client, fetchSpy } = recordingClient(held);
       const failure = await callExample(client, operationId).catch((e: unknown) => e);
@@ -156,7 +166,8 @@ describe('credentials per operation', () => {
     const { client, sent } = recordingClient(everyCredential);
     for (const id of operationIds) await callExample(client, id);
     for (const request of sent) {
-      for (const secret of ['ao-key-123', 'classic-key-456', 'access-token-789', 'ada']) expect(request.url).not.toContain(secret);
+      for (const secret of ['ao-key-123', 'classic-key-456', 'access-token-789', 'ada'])
+        expect(request.url).not.toContain(secret);
     }
   });
 });
@@ -164,10 +175,13 @@ describe('credentials per operation', () => {
 describe('422 responses', () => {
   it('come back as the typed error with readable detail items', async () => {
     const client = createApiClient({ baseUrl: mockBaseUrl(), auth: { apiKey: 'k' } });
-    const { data, error, response } = await client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
-      params: { path: examplePathParams('putSignalsConfiguration') as { project_id: string; run_id: string } },
-      body: { model: '' },
-    });
+    const { data, error, response } = await client.PUT(
+      '/v2/projects/{project_id}/runs/{run_id}/signals/configuration',
+      {
+        params: { path: examplePathParams('putSignalsConfiguration') as { project_id: string; run_id: string } },
+        body: { model: '' },
+      },
+    );
     expect(response.status).toBe(422);
     expect(data).toBeUndefined();
     expect(isHTTPValidationError(error)).toBe(true);

@@ -67,7 +67,17 @@ beforeAll(() => {
   writeFileSync(
     join(here, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', lib: ['ES2022'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        outDir: 'out',
+        lib: ['ES2022'],
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules/@types')],
+        skipLibCheck: false,
+      },
       files: ['consumer.ts', 'broken.ts'],
     }),
   );
@@ -82,9 +92,14 @@ beforeAll(() => {
  */
 let compiled: Promise<{ diagnostics: string[]; output: string }> | undefined;
 const compile = () =>
-  (compiled ??= run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: here })
+  (compiled ??= run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+    cwd: here,
+  })
     .catch((error: { stdout: string }) => error)
-    .then(({ stdout }) => ({ output: stdout, diagnostics: stdout.split('\n').filter((line) => /^\S.*: error TS\d+/.test(line)) })));
+    .then(({ stdout }) => ({
+      output: stdout,
+      diagnostics: stdout.split('\n').filter((line) => /^\S.*: error TS\d+/.test(line)),
+    })));
 
 // tsc's full check (skipLibCheck false) is the slow step; on a loaded machine it can take a while.
 describe('the packed package', { timeout: 120_000 }, () => {
@@ -110,7 +125,10 @@ describe('the packed package', { timeout: 120_000 }, () => {
 
   it('compiles a consumer file against its exports and types, and runs it against the mock', async () => {
     const { diagnostics, output } = await compile();
-    expect(diagnostics.filter((line) => !line.startsWith('broken.ts(')), output).toEqual([]);
+    expect(
+      diagnostics.filter((line) => !line.startsWith('broken.ts(')),
+      output,
+    ).toEqual([]);
     const { stdout } = await run(process.execPath, [join(here, 'out/consumer.js'), mockBaseUrl()], { cwd: here });
     expect(JSON.parse(stdout)).toEqual({
       status: 200,
@@ -127,7 +145,19 @@ describe('the packed package', { timeout: 120_000 }, () => {
     const dir = mkdtempSync(join(app, 'front-end-'));
     writeFileSync(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false }, files: ['mock.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['mock.ts'],
+      }),
     );
     writeFileSync(
       join(dir, 'mock.ts'),
@@ -138,7 +168,9 @@ describe('the packed package', { timeout: 120_000 }, () => {
         "export type Sent = ReceivedOf<'logTraces'>;",
       ].join('\n'),
     );
-    const result = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir }).then(
+    const result = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: dir,
+    }).then(
       () => '',
       (error: { stdout: string }) => error.stdout,
     );
@@ -147,6 +179,9 @@ describe('the packed package', { timeout: 120_000 }, () => {
 
   it('rejects a consumer body that breaks the contract at compile time', async () => {
     const { diagnostics, output } = await compile();
-    expect(diagnostics.some((line) => /^broken\.ts\(2,\d+\): error TS2322/.test(line)), output).toBe(true);
+    expect(
+      diagnostics.some((line) => /^broken\.ts\(2,\d+\): error TS2322/.test(line)),
+      output,
+    ).toBe(true);
   });
 });

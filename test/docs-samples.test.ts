@@ -33,7 +33,10 @@ export const FRAMES: Record<string, string> = {
     'declare const template_id: string;',
     'declare const scorer_id: string;',
   ].join('\n'),
-  mock: ["import type { Mock as FrameMock } from '@observability/api-contract/mock';", 'declare const mock: FrameMock;'].join('\n'),
+  mock: [
+    "import type { Mock as FrameMock } from '@observability/api-contract/mock';",
+    'declare const mock: FrameMock;',
+  ].join('\n'),
 };
 
 interface Sample {
@@ -62,8 +65,10 @@ function samplesOf(doc: string): { samples: Sample[]; problems: string[] } {
     const mark = FRAME_MARK.exec(lines[i]!);
     if (mark) {
       const next = FENCE.exec(lines[i + 1] ?? '');
-      if (!next || !['ts', 'typescript'].includes(next[3]!)) problems.push(`${doc}:${i + 1}: a frame mark not followed by a \`\`\`ts block`);
-      else if (!(mark[1]! in FRAMES)) problems.push(`${doc}:${i + 1}: unknown frame "${mark[1]}" (known: ${Object.keys(FRAMES).join(', ')})`);
+      if (!next || !['ts', 'typescript'].includes(next[3]!))
+        problems.push(`${doc}:${i + 1}: a frame mark not followed by a \`\`\`ts block`);
+      else if (!(mark[1]! in FRAMES))
+        problems.push(`${doc}:${i + 1}: unknown frame "${mark[1]}" (known: ${Object.keys(FRAMES).join(', ')})`);
       continue;
     }
     if (!open) continue;
@@ -88,7 +93,13 @@ function samplesOf(doc: string): { samples: Sample[]; problems: string[] } {
   return { samples, problems };
 }
 
-const DOCS = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const read = DOCS.map(samplesOf);
 const samples = read.flatMap((r) => r.samples);
 const markProblems = read.flatMap((r) => r.problems);
@@ -110,7 +121,11 @@ const INSTALL = [
 ];
 
 async function npmInstall(dir: string, specs: string[]): Promise<void> {
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', ...specs], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+  await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', ...specs],
+    { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
+  );
 }
 
 /** The consumer project: the packed tarball and INSTALL, in a directory of its own. */
@@ -121,14 +136,19 @@ const consumerProject = () =>
     const key = createHash('sha256').update(readFileSync(tarball)).update(INSTALL.join(' ')).digest('hex').slice(0, 16);
     const dir = join(CACHE, `consumer-${key}`);
     if (!existsSync(join(dir, 'node_modules/@observability/api-contract/package.json'))) {
-      if (existsSync(CACHE)) for (const entry of readdirSync(CACHE)) if (entry.startsWith('consumer-')) rmSync(join(CACHE, entry), { recursive: true, force: true });
+      if (existsSync(CACHE))
+        for (const entry of readdirSync(CACHE))
+          if (entry.startsWith('consumer-')) rmSync(join(CACHE, entry), { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'docs-samples', private: true, type: 'module' }));
       try {
         await npmInstall(dir, [tarball, ...INSTALL]);
       } catch (error) {
         rmSync(dir, { recursive: true, force: true });
-        throw new Error(`installing the packed package and ${INSTALL.join(' ')} into ${dir} failed: ${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
+        throw new Error(
+          `installing the packed package and ${INSTALL.join(' ')} into ${dir} failed: ${(error as { stderr?: string }).stderr ?? String(error)}`,
+          { cause: error },
+        );
       }
     }
     rmSync(join(dir, 'samples'), { recursive: true, force: true });
@@ -136,7 +156,14 @@ const consumerProject = () =>
     for (const sample of samples) writeFileSync(join(dir, sample.file), sample.source);
     writeFileSync(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', noEmit: true, types: ['node'] }, files: samples.map((s) => s.file) }, null, 2),
+      JSON.stringify(
+        {
+          compilerOptions: { strict: true, module: 'nodenext', noEmit: true, types: ['node'] },
+          files: samples.map((s) => s.file),
+        },
+        null,
+        2,
+      ),
     );
     return dir;
   })());
@@ -144,7 +171,8 @@ const consumerProject = () =>
 /** TypeScript 7's compiler: `typescript@7` from the npm registry, installed once into TS7_DIR. */
 async function typescript7(): Promise<string> {
   const installed = join(TS7_DIR, 'node_modules/typescript/package.json');
-  const version = () => (existsSync(installed) ? (JSON.parse(readFileSync(installed, 'utf8')) as { version: string }).version : undefined);
+  const version = () =>
+    existsSync(installed) ? (JSON.parse(readFileSync(installed, 'utf8')) as { version: string }).version : undefined;
   if (!version()?.startsWith('7.')) {
     mkdirSync(TS7_DIR, { recursive: true });
     writeFileSync(join(TS7_DIR, 'package.json'), JSON.stringify({ name: 'typescript-7', private: true }));
@@ -156,7 +184,10 @@ async function typescript7(): Promise<string> {
         { cause: error },
       );
     }
-    if (!version()?.startsWith('7.')) throw new Error(`\`npm install typescript@7\` into ${TS7_DIR} installed TypeScript ${version() ?? 'nothing'}, not 7`);
+    if (!version()?.startsWith('7.'))
+      throw new Error(
+        `\`npm install typescript@7\` into ${TS7_DIR} installed TypeScript ${version() ?? 'nothing'}, not 7`,
+      );
   }
   return join(TS7_DIR, 'node_modules/typescript/bin/tsc');
 }
@@ -165,12 +196,13 @@ async function typescript7(): Promise<string> {
 async function compile(tsc: string): Promise<{ version: string; errors: Map<string, string[]> }> {
   const dir = await consumerProject();
   const version = (await run(process.execPath, [tsc, '--version'], { cwd: dir })).stdout.trim();
-  const { stdout } = await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).catch(
-    (error: { stdout?: string; stderr?: string; message: string }) => {
-      if (!error.stdout) throw new Error(`${version} did not run: ${error.stderr || error.message}`);
-      return { stdout: error.stdout };
-    },
-  );
+  const { stdout } = await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], {
+    cwd: dir,
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+    if (!error.stdout) throw new Error(`${version} did not run: ${error.stderr || error.message}`);
+    return { stdout: error.stdout };
+  });
   const errors = new Map<string, string[]>();
   for (const line of stdout.split('\n').filter((l) => /error TS\d+/.test(l))) {
     const sample = samples.find((s) => line.startsWith(`${s.file}(`));
@@ -184,7 +216,9 @@ async function compile(tsc: string): Promise<{ version: string; errors: Map<stri
 function located(sample: Sample, line: string): string {
   return line.replace(/^[^(]+\((\d+),(\d+)\)/, (_, row: string, col: string) => {
     const inBlock = Number(row) - sample.offset;
-    return inBlock >= 1 ? `${sample.name.split(' ')[0]!.split(':')[0]}:${sample.firstLine + inBlock - 1}:${col}` : `${sample.name} (frame line ${row},${col})`;
+    return inBlock >= 1
+      ? `${sample.name.split(' ')[0]!.split(':')[0]}:${sample.firstLine + inBlock - 1}:${col}`
+      : `${sample.name} (frame line ${row},${col})`;
   });
 }
 
@@ -212,6 +246,9 @@ describe.each(compilers)('%s, --strict --module nodenext', (_label, compiler) =>
   });
 
   it.each(samples.map((s) => [s.name, s] as const))('%s compiles', (_name, sample) => {
-    expect((result.errors.get(sample.file) ?? []).map((line) => located(sample, line)), result.version).toEqual([]);
+    expect(
+      (result.errors.get(sample.file) ?? []).map((line) => located(sample, line)),
+      result.version,
+    ).toEqual([]);
   });
 });

@@ -57,7 +57,14 @@ async function seen(locator: Locator): Promise<boolean> {
   if (!(await locator.isVisible())) return false;
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      box.bottom > 0 &&
+      box.right > 0 &&
+      box.top < innerHeight &&
+      box.left < innerWidth
+    );
   });
 }
 
@@ -81,7 +88,10 @@ async function open(): Promise<Session> {
   const executablePath = await chromiumExecutable();
   work = mkdtempSync(join(tmpdir(), 'docs-browser-'));
   const html = join(work, 'page', 'index.html');
-  const build = spawnSync(process.execPath, [join(root, 'scripts/docs.js'), '--out', html], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(root, 'scripts/docs.js'), '--out', html], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`node scripts/docs.js failed:\n${build.stdout}\n${build.stderr}`);
   const pageURL = pathToFileURL(html).href;
   const session: Omit<Session, 'page'> = { pageURL, requests: [], blocked: [], sockets: [], consoleErrors: [] };
@@ -103,7 +113,8 @@ async function open(): Promise<Session> {
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('websocket', (socket) => session.sockets.push(socket.url()));
   page.on('console', (message) => {
-    if (message.type() === 'error') session.consoleErrors.push(`console.error: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'error')
+      session.consoleErrors.push(`console.error: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => session.consoleErrors.push(`uncaught: ${error.message}`));
 
@@ -143,7 +154,9 @@ describe('the offline API reference (scripts/docs.js) in Chromium', { timeout: 4
     const { page } = await session();
     expect(operations.length).toBeGreaterThan(0);
     for (const { summary } of operations) {
-      const heading = page.locator('h2').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(summary)}\\s*(Deprecated\\s*)?$`) });
+      const heading = page
+        .locator('h2')
+        .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(summary)}\\s*(Deprecated\\s*)?$`) });
       expect(await heading.count(), `headings "${summary}"`).toBe(1);
       expect(await seen(heading), `the heading "${summary}" is seen`).toBe(true);
     }
@@ -177,7 +190,9 @@ describe('the offline API reference (scripts/docs.js) in Chromium', { timeout: 4
     const intro = page.getByText('Not specified:', { exact: true }).first();
     expect(await seen(intro), 'the first "Not specified:"').toBe(true);
     for (const gap of infoGaps) {
-      expect(await seen(page.getByText(plain(gap), { exact: true }).first()), `the info gap "${gap}" is seen`).toBe(true);
+      expect(await seen(page.getByText(plain(gap), { exact: true }).first()), `the info gap "${gap}" is seen`).toBe(
+        true,
+      );
     }
     // The first gap list is the introduction's: its first item follows the first "Not specified:".
     const follows = await page.evaluate(
@@ -196,7 +211,10 @@ describe('the offline API reference (scripts/docs.js) in Chromium', { timeout: 4
     const text = plain(await page.evaluate(() => document.body.innerText));
     const gaps = [...gapSentences(spec)];
     expect(gaps.length).toBeGreaterThan(infoGaps.length);
-    expect(gaps.filter((gap) => !text.includes(plain(gap))), 'gaps that the page does not show').toEqual([]);
+    expect(
+      gaps.filter((gap) => !text.includes(plain(gap))),
+      'gaps that the page does not show',
+    ).toEqual([]);
   });
 
   it('shows the security schemes', async () => {

@@ -16,7 +16,11 @@ describe('a fallback is loud', () => {
     let stopped: unknown;
     try {
       const post = (name: string) =>
-        fetch(`${mock.baseUrl}/v2/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+        fetch(`${mock.baseUrl}/v2/things`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        });
       const fine = await post('ab');
       expect(await fine.json()).toEqual({ name: 'ab' });
       expect(fine.headers.get('x-mock-fallback')).toBeNull();
@@ -26,8 +30,13 @@ describe('a fallback is loud', () => {
       expect(broken.status).toBe(200);
       expect(await broken.json()).toEqual({ name: 'abc' });
       expect(broken.headers.get('x-mock-fallback')).toBe('example');
-      expect(await (await fetch(`${mock.baseUrl}/__mock/fallbacks`)).json()).toEqual({ total: 1, fallbacks: { example: 1 } });
-      expect(mock.log()).toMatch(/warn \[FALLBACK\] .*example: the reflected response is not valid, sending the example/);
+      expect(await (await fetch(`${mock.baseUrl}/__mock/fallbacks`)).json()).toEqual({
+        total: 1,
+        fallbacks: { example: 1 },
+      });
+      expect(mock.log()).toMatch(
+        /warn \[FALLBACK\] .*example: the reflected response is not valid, sending the example/,
+      );
     } finally {
       stopped = await mock.stop().catch((error: unknown) => error);
     }

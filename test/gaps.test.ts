@@ -30,24 +30,56 @@ const knownGaps: [string, string, RegExp][] = [
   ['which response fields are always present', 'schema:SystemUser', /always present/],
   ['which response fields are always present', 'schema:SocialLoginResponse', /always present/],
   ['which response fields are always present', 'schema:BulkFeedbackRatingResult', /always present/],
-  ['Fields of each constraints variant other than annotation_type', 'schema:StarConstraints', /Fields other than `annotation_type`/],
-  ['the annotation_type values of the other variants', 'schema:TreeChoiceDBConstraints', /`annotation_type` value of this variant/],
-  ['Fields of each constraints variant other than annotation_type', 'schema:LikeDislikeConstraints', /Fields other than `annotation_type`/],
+  [
+    'Fields of each constraints variant other than annotation_type',
+    'schema:StarConstraints',
+    /Fields other than `annotation_type`/,
+  ],
+  [
+    'the annotation_type values of the other variants',
+    'schema:TreeChoiceDBConstraints',
+    /`annotation_type` value of this variant/,
+  ],
+  [
+    'Fields of each constraints variant other than annotation_type',
+    'schema:LikeDislikeConstraints',
+    /Fields other than `annotation_type`/,
+  ],
   ['other span types', 'property:Span.type', /Span types other than `llm`/],
   ['feedback types other than like_dislike', 'property:FeedbackRating.feedback_type', /other than `like_dislike`/],
   ['allowed provider values', 'property:SocialLoginRequest.provider', /Allowed values/],
-  ['full allowed values of scoreable_node_types and data_type', 'schema:RegisteredScorer', /data_type.*scoreable_node_types/],
-  ['full allowed values of luna_input_type, luna_output_type and executor', 'schema:FinetunedScorer', /luna_input_type.*luna_output_type.*executor/],
+  [
+    'full allowed values of scoreable_node_types and data_type',
+    'schema:RegisteredScorer',
+    /data_type.*scoreable_node_types/,
+  ],
+  [
+    'full allowed values of luna_input_type, luna_output_type and executor',
+    'schema:FinetunedScorer',
+    /luna_input_type.*luna_output_type.*executor/,
+  ],
   ['Fields of the delete operation', 'schema:BulkFeedbackRatingDelete', /All fields/],
   ['Fields of TraceSelector', 'schema:TraceSelector', /All fields/],
   ['scan mode transitions', 'schema:SignalScanMode', /Transitions/],
   ['system user status transitions', 'schema:SystemUserStatus', /Transitions/],
   ['Login Social: which fields are required', 'schema:SocialLoginRequest', /required/],
-  ['annotation PATCH: which body fields are required and further body fields', 'schema:AnnotationTemplateUpdate', /required[\s\S]*Further body fields/],
-  ['Log Traces: the four field names and defaults, which id is required', 'schema:LogTracesIngestRequest', /Field names and defaults[\s\S]*log_stream_id/],
+  [
+    'annotation PATCH: which body fields are required and further body fields',
+    'schema:AnnotationTemplateUpdate',
+    /required[\s\S]*Further body fields/,
+  ],
+  [
+    'Log Traces: the four field names and defaults, which id is required',
+    'schema:LogTracesIngestRequest',
+    /Field names and defaults[\s\S]*log_stream_id/,
+  ],
   ['Luna3: which fields are required', 'schema:Luna3ScorerVersionCreate', /required/],
   ['Create Or Verify User: query parameter names', 'operation:createOrVerifyUser', /query parameters/],
-  ['Create Or Verify User: the role field name and required fields', 'schema:SystemUserCreate', /role field[\s\S]*required/],
+  [
+    'Create Or Verify User: the role field name and required fields',
+    'schema:SystemUserCreate',
+    /role field[\s\S]*required/,
+  ],
   ['the role values are named without a field', 'schema:UserRole', /field/],
   ['the logging method values are named without a field', 'schema:LoggingMethod', /field/],
   ['token lifetime and refresh; token endpoint parameters', 'scheme:OAuth2PasswordBearer', /lifetime[\s\S]*parameters/],
@@ -109,14 +141,22 @@ describe('nothing invented, nothing wrongly rejected', () => {
       .filter(([, s]) => s.additionalProperties === false)
       .map(([name]) => name)
       .sort();
-    expect(closedNames).toEqual(
-      ['CronSignalSchedule', 'ExperimentSignalsConfigurationPut', 'IntervalSignalSchedule', 'LogStreamSignalsConfigurationPut', 'SignalsConfiguration', 'SignalsConfigurationResponse', 'SignalsUserPreferences'],
-    );
+    expect(closedNames).toEqual([
+      'CronSignalSchedule',
+      'ExperimentSignalsConfigurationPut',
+      'IntervalSignalSchedule',
+      'LogStreamSignalsConfigurationPut',
+      'SignalsConfiguration',
+      'SignalsConfigurationResponse',
+      'SignalsUserPreferences',
+    ]);
   });
 
   it('no request field is required unless the spec states it', () => {
     const requiredByName = Object.fromEntries(
-      Object.entries<{ required?: string[] }>(spec.components.schemas).flatMap(([name, s]) => (s.required ? [[name, s.required]] : [])),
+      Object.entries<{ required?: string[] }>(spec.components.schemas).flatMap(([name, s]) =>
+        s.required ? [[name, s.required]] : [],
+      ),
     );
     expect(requiredByName).toEqual({
       SignalsConfiguration: schema('SignalsConfiguration').required,

@@ -14,5 +14,7 @@ it('generated/ is what scripts/build.js derives from openapi/ (npm run check)', 
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
   expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-  expect(result.stdout).toMatch(/^generated\/ matches openapi\/ \(openapi\.json, openapi\.yaml, schema\.d\.ts, security\.ts\)\./);
+  expect(result.stdout).toMatch(
+    /^generated\/ matches openapi\/ \(openapi\.json, openapi\.yaml, schema\.d\.ts, security\.ts\)\./,
+  );
 });

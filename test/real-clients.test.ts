@@ -30,7 +30,7 @@ async function send(operationId: string, body: unknown, headers: Record<string, 
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  const json = (await response.json());
+  const json = await response.json();
   return { status: response.status, json, detail: (response.status === 422 ? json.detail : []) as Item[] };
 }
 
@@ -64,7 +64,9 @@ describe('security: the schemes each operation accepts', () => {
   });
 
   it('Create Or Verify User: 200 with no credential', async () => {
-    expect((await send('createOrVerifyUser', requestExample('createOrVerifyUser'), credentialHeaders.none)).status).toBe(200);
+    expect(
+      (await send('createOrVerifyUser', requestExample('createOrVerifyUser'), credentialHeaders.none)).status,
+    ).toBe(200);
   });
 
   it('the client sends Login Social with no credential when it holds none, and it succeeds', async () => {
@@ -76,7 +78,9 @@ describe('security: the schemes each operation accepts', () => {
         return fetch(request);
       },
     });
-    const { data, error, response } = await client.POST('/v2/login/social', { body: { id_token: 'eyJ.id.token', provider: 'google' } });
+    const { data, error, response } = await client.POST('/v2/login/social', {
+      body: { id_token: 'eyJ.id.token', provider: 'google' },
+    });
     expect(error).toBeUndefined();
     expect(response.status).toBe(200);
     expect(data?.token_type).toBe('bearer');
@@ -93,7 +97,11 @@ describe('security: the schemes each operation accepts', () => {
 const nullable: { operationId: string; at: (string | number)[]; fields: string[] }[] = [
   { operationId: 'loginSocial', at: [], fields: ['id_token', 'provider'] },
   { operationId: 'updateAnnotationTemplate', at: [], fields: ['name', 'criteria'] },
-  { operationId: 'logTraces', at: [], fields: ['log_stream_id', 'experiment_id', 'metrics_testing_id', 'session_id', 'include_trace_ids'] },
+  {
+    operationId: 'logTraces',
+    at: [],
+    fields: ['log_stream_id', 'experiment_id', 'metrics_testing_id', 'session_id', 'include_trace_ids'],
+  },
   {
     operationId: 'logTraces',
     at: ['traces', 0],
@@ -106,14 +114,28 @@ const nullable: { operationId: string; at: (string | number)[]; fields: string[]
   },
   { operationId: 'logTraces', at: ['traces', 0, 'spans', 0, 'input', 0], fields: ['role', 'content'] },
   { operationId: 'logTraces', at: ['traces', 0, 'spans', 0, 'output'], fields: ['role', 'content'] },
-  { operationId: 'createLuna3ScorerVersion', at: [], fields: ['instruction', 'adapter_path', 'class_name_to_vocab_ix', 'threshold'] },
+  {
+    operationId: 'createLuna3ScorerVersion',
+    at: [],
+    fields: ['instruction', 'adapter_path', 'class_name_to_vocab_ix', 'threshold'],
+  },
   { operationId: 'applyBulkFeedbackV2', at: [], fields: ['operations', 'selector'] },
-  { operationId: 'applyBulkFeedbackV2', at: ['operations', 0], fields: ['rating', 'feedback_template_id', 'explanation'] },
+  {
+    operationId: 'applyBulkFeedbackV2',
+    at: ['operations', 0],
+    fields: ['rating', 'feedback_template_id', 'explanation'],
+  },
   { operationId: 'applyBulkFeedbackV2', at: ['operations', 0, 'rating'], fields: ['value'] },
   { operationId: 'applyBulkFeedbackV2', at: ['selector'], fields: ['indexes'] },
-  { operationId: 'createOrVerifyUser', at: [], fields: ['email', 'first_name', 'last_name', 'auth_method', 'password'] },
+  {
+    operationId: 'createOrVerifyUser',
+    at: [],
+    fields: ['email', 'first_name', 'last_name', 'auth_method', 'password'],
+  },
 ];
-const nullCases = nullable.flatMap(({ operationId, at, fields }) => fields.map((field) => [operationId, [...at, field].join('.'), at, field] as const));
+const nullCases = nullable.flatMap(({ operationId, at, fields }) =>
+  fields.map((field) => [operationId, [...at, field].join('.'), at, field] as const),
+);
 
 describe('gap policy: a field whose required-ness is not shown and that has no default accepts null', () => {
   it.each(nullCases)('%s: %s = null is 200', async (operationId, _where, at, field) => {
@@ -135,20 +157,33 @@ describe('gap policy: a field whose required-ness is not shown and that has no d
   });
 
   it('a null the response cannot carry is a field not sent: the rest of the request is still reflected', async () => {
-    const user = await send('createOrVerifyUser', { email: 'grace.hopper@example.org', first_name: null, last_name: 'Hopper', password: null }, credentialHeaders.none);
+    const user = await send(
+      'createOrVerifyUser',
+      { email: 'grace.hopper@example.org', first_name: null, last_name: 'Hopper', password: null },
+      credentialHeaders.none,
+    );
     expect(user.status).toBe(200);
     expect(user.json).toMatchObject({ email: 'grace.hopper@example.org', last_name: 'Hopper' });
     expect(user.json).not.toHaveProperty('first_name');
     const luna3 = await send('createLuna3ScorerVersion', { instruction: 'Is it polite?', threshold: null });
     expect(luna3.json.luna3_scorer).toMatchObject({ instruction: 'Is it polite?' });
     expect(luna3.json.luna3_scorer).not.toHaveProperty('threshold');
-    const template = await send('updateAnnotationTemplate', { name: null, criteria: 'Like when every fact is right.' }, { ...credentialHeaders.classicApiKey, 'x-mock-session': `null-${process.pid}` });
+    const template = await send(
+      'updateAnnotationTemplate',
+      { name: null, criteria: 'Like when every fact is right.' },
+      { ...credentialHeaders.classicApiKey, 'x-mock-session': `null-${process.pid}` },
+    );
     expect(template.json).toMatchObject({ criteria: 'Like when every fact is right.' });
     expect(typeof template.json.name).toBe('string');
   });
 
   it('the SDK’s trace upload: the ids it does not use sent as null', async () => {
-    const body = example('logTraces', [], { log_stream_id: '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50', experiment_id: null, metrics_testing_id: null, session_id: null });
+    const body = example('logTraces', [], {
+      log_stream_id: '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50',
+      experiment_id: null,
+      metrics_testing_id: null,
+      session_id: null,
+    });
     const { status, json } = await send('logTraces', body, credentialHeaders.bearer);
     expect(status).toBe(200);
     expect(json.traces_count).toBe(1);
@@ -160,12 +195,24 @@ describe('what the spec states stays enforced', () => {
     ['logTraces', [], { traces: null }, ['body', 'traces'], 'list_type'],
     ['logTraces', ['traces', 0], { type: null }, ['body', 'traces', 0, 'type'], 'literal_error'],
     ['logTraces', ['traces', 0, 'spans', 0], { type: null }, ['body', 'traces', 0, 'spans', 0, 'type'], 'string_type'],
-    ['applyBulkFeedbackV2', ['operations', 0, 'rating'], { feedback_type: null }, ['body', 'operations', 0, 'rating', 'feedback_type'], 'string_type'],
+    [
+      'applyBulkFeedbackV2',
+      ['operations', 0, 'rating'],
+      { feedback_type: null },
+      ['body', 'operations', 0, 'rating', 'feedback_type'],
+      'string_type',
+    ],
     ['updateAnnotationTemplate', [], { name: '' }, ['body', 'name'], 'string_too_short'],
     ['putSignalsConfiguration', [], { model: null }, ['body', 'model'], 'string_type'],
     ['putSignalsConfiguration', [], { user_preferences: null }, ['body', 'user_preferences'], 'model_attributes_type'],
     ['putSignalsConfiguration', [], { scheduled_runs_enabled: null }, ['body', 'scheduled_runs_enabled'], 'bool_type'],
-    ['putSignalsConfiguration', [], { notification_severities: null }, ['body', 'notification_severities'], 'list_type'],
+    [
+      'putSignalsConfiguration',
+      [],
+      { notification_severities: null },
+      ['body', 'notification_severities'],
+      'list_type',
+    ],
     ['putSignalsConfiguration', ['schedule'], { timezone: null }, ['body', 'schedule', 'timezone'], 'string_type'],
   ] as const)('%s: %j at %j is still 422', async (operationId, at, change, loc, type) => {
     const { status, detail } = await send(operationId, example(operationId, [...at], change));
@@ -200,8 +247,19 @@ describe('gap policy: spans of types other than llm (the Span schema gives the l
         output: { steps: ['search', 'answer'] },
         spans: [
           llm('draft'),
-          { type: 'tool', name: 'search', input: '{"query": "capital of France"}', output: '["Paris"]', tool_call_id: 'call-1' },
-          { type: 'retriever', name: 'docs', input: 'capital of France', output: [{ content: 'Paris is the capital of France.', metadata: { source: 'atlas' } }] },
+          {
+            type: 'tool',
+            name: 'search',
+            input: '{"query": "capital of France"}',
+            output: '["Paris"]',
+            tool_call_id: 'call-1',
+          },
+          {
+            type: 'retriever',
+            name: 'docs',
+            input: 'capital of France',
+            output: [{ content: 'Paris is the capital of France.', metadata: { source: 'atlas' } }],
+          },
         ],
       },
       { type: 'agent', name: 'answerer', input: 'What is the capital of France?', output: 'Paris.' },
@@ -209,7 +267,11 @@ describe('gap policy: spans of types other than llm (the Span schema gives the l
   };
 
   it('a workflow span holding llm, tool and retriever spans, and an agent span with string input and output: 200', async () => {
-    const { status, json } = await send('logTraces', { traces: [trace], experiment_id: null }, credentialHeaders.bearer);
+    const { status, json } = await send(
+      'logTraces',
+      { traces: [trace], experiment_id: null },
+      credentialHeaders.bearer,
+    );
     expect(status, JSON.stringify(json)).toBe(200);
     expect(json.traces_count).toBe(1);
     expect(responseErrors('logTraces', json)).toEqual([]);
@@ -238,7 +300,9 @@ describe('gap policy: spans of types other than llm (the Span schema gives the l
     const broken = { ...llm('answer'), input: [{ role: 'user', content: 42 }] };
     const { status, detail } = await send('logTraces', { traces: [{ type: 'trace', spans: [broken] }] });
     expect(status).toBe(422);
-    expect(detail).toEqual([expect.objectContaining({ type: 'string_type', loc: ['body', 'traces', 0, 'spans', 0, 'input', 0, 'content'] })]);
+    expect(detail).toEqual([
+      expect.objectContaining({ type: 'string_type', loc: ['body', 'traces', 0, 'spans', 0, 'input', 0, 'content'] }),
+    ]);
   });
 });
 

@@ -10,9 +10,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 it('tsc -p tsconfig.scripts.json: scripts/ type-checks under strict', async () => {
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.scripts.json', '--pretty', 'false'], { cwd: root }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.scripts.json', '--pretty', 'false'],
+      { cwd: root },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
   expect(output).toBe('');
   expect(code).toBe(0);

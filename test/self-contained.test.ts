@@ -51,7 +51,8 @@ function citationsIn(text: string, file = 'README.md', root = ROOT): string[] {
       if (pattern.test(line)) found.push(`${at}${what}: ${line.trim().slice(0, 120)}`);
     }
     for (const [shared] of line.matchAll(/(?:\.\.\/)+shared\b/g)) {
-      if (leavesRepository(shared, file, root)) found.push(`${at}a folder outside the repository: ${line.trim().slice(0, 120)}`);
+      if (leavesRepository(shared, file, root))
+        found.push(`${at}a folder outside the repository: ${line.trim().slice(0, 120)}`);
     }
   });
   return found;
@@ -60,7 +61,12 @@ function citationsIn(text: string, file = 'README.md', root = ROOT): string[] {
 function trackedTextFiles(): string[] {
   return execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     .split('\0')
-    .filter((file) => file !== '' && !file.split('/').includes('node_modules') && !EXCLUDED.some((e) => (e.endsWith('/') ? file.startsWith(e) : file === e)));
+    .filter(
+      (file) =>
+        file !== '' &&
+        !file.split('/').includes('node_modules') &&
+        !EXCLUDED.some((e) => (e.endsWith('/') ? file.startsWith(e) : file === e)),
+    );
 }
 
 function readText(file: string): string | undefined {
@@ -121,7 +127,9 @@ describe('the repository is self-contained', () => {
       mkdirSync(join(root, 'src', 'mock', 'stages'), { recursive: true });
       const up = ['..', 'shared'].join('/');
       expect(citationsIn(`import { isObject } from '${up}/json.js';`, 'src/mock/service/state.ts', root)).toEqual([]);
-      expect(citationsIn(`import { deepEqual } from '../${up}/json.js';`, 'src/mock/service/translate.ts', root)).toEqual([]);
+      expect(
+        citationsIn(`import { deepEqual } from '../${up}/json.js';`, 'src/mock/service/translate.ts', root),
+      ).toEqual([]);
       expect(citationsIn(`see ${up}/notes.md`, 'README.md', root)).not.toEqual([]);
       expect(citationsIn(`see ${up}/notes.md`, 'test/spec.test.ts', root)).not.toEqual([]);
       expect(citationsIn(`see ../${up}/notes.md`, 'src/mock/service/state.ts', root)).not.toEqual([]);

@@ -19,7 +19,18 @@ import {
 /** What a property must be: JSON-Schema keywords compared as they are, plus references by name. */
 type Field = Pick<
   Schema,
-  'type' | 'format' | 'enum' | 'const' | 'default' | 'examples' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'maxItems'
+  | 'type'
+  | 'format'
+  | 'enum'
+  | 'const'
+  | 'default'
+  | 'examples'
+  | 'minLength'
+  | 'maxLength'
+  | 'minimum'
+  | 'maximum'
+  | 'minItems'
+  | 'maxItems'
 > & {
   /** `$ref` to this component. */
   ref?: string;
@@ -46,7 +57,8 @@ function expectFields(schemaName: string, fields: Record<string, Field>): void {
     if (want.items) expect(deref(raw.items!).type, `${where} items`).toBe(want.items);
     if (want.itemsRef) expect(refName(raw.items!), `${where} items`).toBe(want.itemsRef);
     for (const [keyword, value] of Object.entries(want)) {
-      if (!['ref', 'nullableRef', 'items', 'itemsRef'].includes(keyword)) expect(raw[keyword], `${where} ${keyword}`).toEqual(value);
+      if (!['ref', 'nullableRef', 'items', 'itemsRef'].includes(keyword))
+        expect(raw[keyword], `${where} ${keyword}`).toEqual(value);
     }
   }
 }
@@ -282,7 +294,10 @@ describe('data model: Scorer version', () => {
       ground_truth: { type: 'boolean', default: false },
       multimodal_capabilities: { type: 'array', items: 'string' },
     });
-    expect(property('ScorerConfiguration', 'multimodal_capabilities').items).toEqual({ type: 'string', examples: ['vision'] });
+    expect(property('ScorerConfiguration', 'multimodal_capabilities').items).toEqual({
+      type: 'string',
+      examples: ['vision'],
+    });
   });
 
   it('generated, registered, finetuned and luna3 scorer objects', () => {
@@ -354,7 +369,10 @@ describe('data model: Bulk feedback', () => {
       indexes: orNull({ type: 'array', items: 'integer' }),
     });
     expect(schema('BulkFeedbackSelector').anyOf!.map(refName)).toEqual(['IndexSelector', 'TraceSelector']);
-    expect(schema('BulkFeedbackOperation').anyOf!.map(refName)).toEqual(['BulkFeedbackRatingCreate', 'BulkFeedbackRatingDelete']);
+    expect(schema('BulkFeedbackOperation').anyOf!.map(refName)).toEqual([
+      'BulkFeedbackRatingCreate',
+      'BulkFeedbackRatingDelete',
+    ]);
     for (const open of ['TraceSelector', 'BulkFeedbackRatingDelete']) {
       expect(schema(open).additionalProperties).toBe(true);
       expect(schema(open).properties).toBeUndefined();
@@ -403,12 +421,47 @@ describe('data model: Validation error', () => {
 
 describe('Endpoints', () => {
   const endpoints = [
-    ['putSignalsConfiguration', 'put', '/v2/projects/{project_id}/runs/{run_id}/signals/configuration', ['project_id', 'run_id'], 'SignalsConfigurationPut', 'SignalsConfigurationResponse'],
+    [
+      'putSignalsConfiguration',
+      'put',
+      '/v2/projects/{project_id}/runs/{run_id}/signals/configuration',
+      ['project_id', 'run_id'],
+      'SignalsConfigurationPut',
+      'SignalsConfigurationResponse',
+    ],
     ['loginSocial', 'post', '/v2/login/social', [], 'SocialLoginRequest', 'SocialLoginResponse'],
-    ['updateAnnotationTemplate', 'patch', '/v2/projects/{project_id}/annotation/templates/{template_id}', ['project_id', 'template_id'], 'AnnotationTemplateUpdate', 'AnnotationTemplate'],
-    ['logTraces', 'post', '/v2/projects/{project_id}/traces', ['project_id'], 'LogTracesIngestRequest', 'LogTracesIngestResponse'],
-    ['createLuna3ScorerVersion', 'post', '/v2/scorers/{scorer_id}/version/luna3', ['scorer_id'], 'Luna3ScorerVersionCreate', 'ScorerVersion'],
-    ['applyBulkFeedbackV2', 'post', '/v2/projects/{project_id}/feedback/ratings', ['project_id'], 'BulkFeedbackRatingsRequest', null],
+    [
+      'updateAnnotationTemplate',
+      'patch',
+      '/v2/projects/{project_id}/annotation/templates/{template_id}',
+      ['project_id', 'template_id'],
+      'AnnotationTemplateUpdate',
+      'AnnotationTemplate',
+    ],
+    [
+      'logTraces',
+      'post',
+      '/v2/projects/{project_id}/traces',
+      ['project_id'],
+      'LogTracesIngestRequest',
+      'LogTracesIngestResponse',
+    ],
+    [
+      'createLuna3ScorerVersion',
+      'post',
+      '/v2/scorers/{scorer_id}/version/luna3',
+      ['scorer_id'],
+      'Luna3ScorerVersionCreate',
+      'ScorerVersion',
+    ],
+    [
+      'applyBulkFeedbackV2',
+      'post',
+      '/v2/projects/{project_id}/feedback/ratings',
+      ['project_id'],
+      'BulkFeedbackRatingsRequest',
+      null,
+    ],
     ['createOrVerifyUser', 'post', '/v2/system_users', [], 'SystemUserCreate', 'SystemUser'],
   ] as const;
 
@@ -418,11 +471,13 @@ describe('Endpoints', () => {
       const found = operation(id);
       expect([found.method, found.path], id).toEqual([method, path]);
       const parameters = (found.operation.parameters ?? []).map((p: Schema) => deref(p));
-      expect(parameters.map((p: Schema) => [p.name, p.in, p.required, p.schema]), id).toEqual(
-        params.map((name) => [name, 'path', true, { type: 'string', format: 'uuid' }]),
-      );
+      expect(
+        parameters.map((p: Schema) => [p.name, p.in, p.required, p.schema]),
+        id,
+      ).toEqual(params.map((name) => [name, 'path', true, { type: 'string', format: 'uuid' }]));
       expect(refName(found.operation.requestBody.content['application/json'].schema), id).toBe(request);
-      if (response) expect(refName(found.operation.responses['200'].content['application/json'].schema), id).toBe(response);
+      if (response)
+        expect(refName(found.operation.responses['200'].content['application/json'].schema), id).toBe(response);
       expect(Object.keys(found.operation.responses).sort(), id).toEqual(['200', '422']);
       expect(found.operation.responses['422'].$ref, id).toBe('#/components/responses/ValidationError');
     }
@@ -468,7 +523,10 @@ describe('Endpoints', () => {
   });
 
   it('Update Annotation Template: open body with a bounded name', () => {
-    expectFields('AnnotationTemplateUpdate', { name: orNull({ type: 'string', minLength: 1, maxLength: 255 }), criteria: orNull(string) });
+    expectFields('AnnotationTemplateUpdate', {
+      name: orNull({ type: 'string', minLength: 1, maxLength: 255 }),
+      criteria: orNull(string),
+    });
     expectRequired('AnnotationTemplateUpdate', []);
     expect(schema('AnnotationTemplateUpdate').additionalProperties).toBe(true);
   });
@@ -533,7 +591,16 @@ describe('Endpoints', () => {
     });
     expectRequired('SystemUserCreate', []);
     expect(schema('SystemUserCreate').additionalProperties).toBe(true);
-    expect(schema('AuthMethod').enum).toEqual(['email', 'google', 'github', 'okta', 'azure-ad', 'custom', 'saml', 'invite']);
+    expect(schema('AuthMethod').enum).toEqual([
+      'email',
+      'google',
+      'github',
+      'okta',
+      'azure-ad',
+      'custom',
+      'saml',
+      'invite',
+    ]);
     expect(schema('UserRole').enum).toEqual(['admin', 'manager', 'user', 'read_only']);
     expect(operation('createOrVerifyUser').operation['x-not-shown'].join(' ')).toMatch(/query parameters/);
   });
@@ -566,13 +633,19 @@ describe('Authentication', () => {
     for (const id of operationIds) {
       const security: Record<string, string[]>[] = operation(id).operation.security;
       expect(security, id).toBeDefined();
-      expect(security.flatMap((requirement) => Object.keys(requirement)), id).toEqual(expected[id]);
+      expect(
+        security.flatMap((requirement) => Object.keys(requirement)),
+        id,
+      ).toEqual(expected[id]);
     }
     // Login Social may also be sent with no credential: an empty requirement, after the bearer.
     expect(operation('loginSocial').operation.security).toEqual([{ OAuth2PasswordBearer: [] }, {}]);
     expect(operation('createOrVerifyUser').operation.security).toEqual([]);
     for (const id of operationIds.filter((i) => !['loginSocial', 'createOrVerifyUser'].includes(i))) {
-      expect(operation(id).operation.security.every((r: object) => Object.keys(r).length === 1), id).toBe(true);
+      expect(
+        operation(id).operation.security.every((r: object) => Object.keys(r).length === 1),
+        id,
+      ).toBe(true);
     }
   });
 });
@@ -608,6 +681,9 @@ describe('Versioning', () => {
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.info.version).toBe('0.1.0');
     expect(Object.keys(spec.paths).every((p) => p.startsWith('/v2/'))).toBe(true);
-    expect(spec.servers[0]).toMatchObject({ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010' } } });
+    expect(spec.servers[0]).toMatchObject({
+      url: '{base_url}',
+      variables: { base_url: { default: 'http://127.0.0.1:4010' } },
+    });
   });
 });

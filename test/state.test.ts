@@ -33,7 +33,13 @@ function sessionClient(baseUrl = stateful, session = `state-test-${process.pid}-
 type Client = ReturnType<typeof sessionClient>;
 
 const example = (operationId: string): any =>
-  structuredClone((Object.values(operation(operationId).operation.responses['200'].content['application/json'].examples)[0] as { value: unknown }).value);
+  structuredClone(
+    (
+      Object.values(operation(operationId).operation.responses['200'].content['application/json'].examples)[0] as {
+        value: unknown;
+      }
+    ).value,
+  );
 
 /** One sequence per rule across requests (the four of the header), each returning the answers in order. */
 const sequences = {
@@ -50,7 +56,10 @@ const sequences = {
   async versions(api: Client) {
     const answers = [];
     for (const scorer_id of [SCORER_A, SCORER_A, SCORER_A, SCORER_B]) {
-      const { data, response } = await api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id } }, body: { threshold: 0.5 } });
+      const { data, response } = await api.POST('/v2/scorers/{scorer_id}/version/luna3', {
+        params: { path: { scorer_id } },
+        body: { threshold: 0.5 },
+      });
       expect(response.status).toBe(200);
       expect(responseErrors('createLuna3ScorerVersion', data)).toEqual([]);
       answers.push(data!);
@@ -59,21 +68,33 @@ const sequences = {
   },
   async signals(api: Client) {
     const put = async (body: { model: string; run_mode: 'SCHEDULED' | 'ON_DEMAND' }) => {
-      const { data, response } = await api.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', { params: { path: { project_id: PROJECT, run_id: RUN } }, body });
+      const { data, response } = await api.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
+        params: { path: { project_id: PROJECT, run_id: RUN } },
+        body,
+      });
       expect(response.status).toBe(200);
       expect(responseErrors('putSignalsConfiguration', data)).toEqual([]);
       return data!.data;
     };
-    return [await put({ model: 'gpt-4.1-mini', run_mode: 'SCHEDULED' }), await put({ model: 'gpt-4.1', run_mode: 'ON_DEMAND' })];
+    return [
+      await put({ model: 'gpt-4.1-mini', run_mode: 'SCHEDULED' }),
+      await put({ model: 'gpt-4.1', run_mode: 'ON_DEMAND' }),
+    ];
   },
   async templates(api: Client) {
     const patch = async (body: { name?: string; criteria?: string }) => {
-      const { data, response } = await api.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', { params: { path: { project_id: PROJECT, template_id: TEMPLATE } }, body });
+      const { data, response } = await api.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
+        params: { path: { project_id: PROJECT, template_id: TEMPLATE } },
+        body,
+      });
       expect(response.status).toBe(200);
       expect(responseErrors('updateAnnotationTemplate', data)).toEqual([]);
       return data!;
     };
-    return [await patch({ name: 'Correctness', criteria: 'Every fact is right.' }), await patch({ criteria: 'Every fact is right and sourced.' })];
+    return [
+      await patch({ name: 'Correctness', criteria: 'Every fact is right.' }),
+      await patch({ criteria: 'Every fact is right and sourced.' }),
+    ];
   },
 };
 
@@ -84,7 +105,12 @@ describe('stateful (the default): the rules across requests', () => {
     expect(second).toMatchObject({ email: 'grace@example.org', role: 'system_user', email_is_verified: true });
     expect(second!.id).not.toBe(first!.id);
     // The administrator's record exists now: calling again verifies it, the same record.
-    expect(again).toMatchObject({ id: first!.id, role: 'system_admin', email_is_verified: true, created_at: first!.created_at });
+    expect(again).toMatchObject({
+      id: first!.id,
+      role: 'system_admin',
+      email_is_verified: true,
+      created_at: first!.created_at,
+    });
     expect(Date.parse(again!.updated_at!)).toBeGreaterThan(Date.parse(first!.updated_at!));
   });
 
@@ -101,7 +127,12 @@ describe('stateful (the default): the rules across requests', () => {
 
   it('Put Signals Configuration: a second PUT replaces the first, keeping id and created_at and moving updated_at', async () => {
     const [created, replaced] = await sequences.signals(sessionClient());
-    expect(replaced).toMatchObject({ id: created!.id, created_at: created!.created_at, model: 'gpt-4.1', run_mode: 'ON_DEMAND' });
+    expect(replaced).toMatchObject({
+      id: created!.id,
+      created_at: created!.created_at,
+      model: 'gpt-4.1',
+      run_mode: 'ON_DEMAND',
+    });
     expect(Date.parse(replaced!.updated_at)).toBeGreaterThan(Date.parse(created!.updated_at));
     expect(created!.created_at).toBe(created!.updated_at);
   });
@@ -132,16 +163,26 @@ describe('stateful (the default): the rules across requests', () => {
   it('concurrent requests to one record are serialised: 20 at once make versions 1 to 20', async () => {
     const api = sessionClient();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id: SCORER_A } }, body: {} })),
+      Array.from({ length: 20 }, () =>
+        api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id: SCORER_A } }, body: {} }),
+      ),
     );
-    expect(answers.map((a) => a.data!.version).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(answers.map((a) => a.data!.version).sort((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 
   it('an invalid request changes nothing', async () => {
     const api = sessionClient();
-    const invalid = await api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id: SCORER_A } }, body: { threshold: 'high' as never } });
+    const invalid = await api.POST('/v2/scorers/{scorer_id}/version/luna3', {
+      params: { path: { scorer_id: SCORER_A } },
+      body: { threshold: 'high' as never },
+    });
     expect(invalid.response.status).toBe(422);
-    const { data } = await api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id: SCORER_A } }, body: {} });
+    const { data } = await api.POST('/v2/scorers/{scorer_id}/version/luna3', {
+      params: { path: { scorer_id: SCORER_A } },
+      body: {},
+    });
     expect(data!.version).toBe(1);
   });
 });
@@ -152,7 +193,12 @@ describe('--stateless: the same sequences get the answers of one request alone',
   it('every user is the example’s administrator; every version is the example’s; nothing is remembered', async () => {
     const api = sessionClient(url);
     const users = await sequences.users(api);
-    for (const user of users) expect(user).toMatchObject({ id: example('createOrVerifyUser').id, role: 'system_admin', email_is_verified: false });
+    for (const user of users)
+      expect(user).toMatchObject({
+        id: example('createOrVerifyUser').id,
+        role: 'system_admin',
+        email_is_verified: false,
+      });
     const versions = await sequences.versions(api);
     expect(versions.map((v) => v.version)).toEqual([4, 4, 4, 4].map(() => example('createLuna3ScorerVersion').version));
     const [created, replaced] = await sequences.signals(api);
@@ -172,14 +218,27 @@ describe('bounded, and loaded from a file', () => {
     const mock = await startTestMock({ maxRecords: 2 });
     try {
       const api = sessionClient(mock.baseUrl, 'full');
-      const post = (scorer_id: string) => api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id } }, body: {} });
+      const post = (scorer_id: string) =>
+        api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id } }, body: {} });
       expect((await post(SCORER_A)).data!.version).toBe(1);
       expect((await post(SCORER_B)).data!.version).toBe(1);
-      const refused = await fetch(`${mock.baseUrl}/v2/system_users`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-mock-session': 'full' }, body: '{"email":"a@example.org"}' });
+      const refused = await fetch(`${mock.baseUrl}/v2/system_users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-mock-session': 'full' },
+        body: '{"email":"a@example.org"}',
+      });
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ detail: expect.stringMatching(/holds 2 records.*--max-records/), limit: 'max-records', max: 2 });
+      expect(await refused.json()).toEqual({
+        detail: expect.stringMatching(/holds 2 records.*--max-records/),
+        limit: 'max-records',
+        max: 2,
+      });
       // Another session cannot start either: it would hold records too.
-      const other = await fetch(`${mock.baseUrl}/v2/system_users`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-mock-session': 'other' }, body: '{"email":"a@example.org"}' });
+      const other = await fetch(`${mock.baseUrl}/v2/system_users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-mock-session': 'other' },
+        body: '{"email":"a@example.org"}',
+      });
       expect(other.status).toBe(409);
       expect((await post(SCORER_A)).data!.version).toBe(2);
       await fetch(`${mock.baseUrl}/__mock/reset`, { method: 'POST', headers: { 'x-mock-session': 'full' } });
@@ -191,13 +250,22 @@ describe('bounded, and loaded from a file', () => {
 
   it('--state FILE: every session starts from it (an administrator exists, a scorer has 3 versions)', async () => {
     const file = join(dir, 'state.json');
-    writeFileSync(file, JSON.stringify({ users: [{ email: 'root@example.org', role: 'system_admin' }], scorerVersions: { [SCORER_A]: 3 } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        users: [{ email: 'root@example.org', role: 'system_admin' }],
+        scorerVersions: { [SCORER_A]: 3 },
+      }),
+    );
     const mock = await startMock({ args: ['--state', file] });
     try {
       const api = sessionClient(mock.baseUrl);
       const { data: user } = await api.POST('/v2/system_users', { body: { email: 'new@example.org' } });
       expect(user).toMatchObject({ role: 'system_user', email_is_verified: true });
-      const { data: version } = await api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id: SCORER_A } }, body: {} });
+      const { data: version } = await api.POST('/v2/scorers/{scorer_id}/version/luna3', {
+        params: { path: { scorer_id: SCORER_A } },
+        body: {},
+      });
       expect(version!.version).toBe(4);
     } finally {
       await mock.stop();
@@ -212,14 +280,24 @@ describe('bounded, and loaded from a file', () => {
   ])('a --state file with %s: exit 2 and a message that says what is wrong', (_name, text, message) => {
     const file = join(dir, `bad-${_name.replace(/\W+/g, '-')}.json`);
     writeFileSync(file, text);
-    const result = spawnSync(process.execPath, ['dist/src/mock/cli.js', '--port', '0', '--state', file], { encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, ['dist/src/mock/cli.js', '--port', '0', '--state', file], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
   });
 
   it('--stateless with --state, and a bad --max-records: exit 2', () => {
-    for (const args of [['--stateless', '--state', 'x.json'], ['--max-records', '0'], ['--max-records', 'many']]) {
-      const result = spawnSync(process.execPath, ['dist/src/mock/cli.js', '--port', '0', ...args], { encoding: 'utf8', timeout: 20_000 });
+    for (const args of [
+      ['--stateless', '--state', 'x.json'],
+      ['--max-records', '0'],
+      ['--max-records', 'many'],
+    ]) {
+      const result = spawnSync(process.execPath, ['dist/src/mock/cli.js', '--port', '0', ...args], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/--state|--max-records/);
     }

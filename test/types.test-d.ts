@@ -102,8 +102,11 @@ describe('SignalSchedule: exactly one of CRON and INTERVAL, discriminated by typ
     const cronExtra: CronSignalSchedule = { cron: '* * * * *', colour: 'red' };
     // @ts-expect-error IntervalSignalSchedule is closed
     const intervalExtra: IntervalSignalSchedule = { interval_hours: 1, colour: 'red' };
-    // @ts-expect-error through the client: a CRON schedule with interval_hours
-    void client.PUT(signalsPath, { params, body: { model: 'm', run_mode: 'SCHEDULED', schedule: { type: 'CRON', cron: '* * * * *', interval_hours: 6 } } });
+    void client.PUT(signalsPath, {
+      params,
+      // @ts-expect-error through the client: a CRON schedule with interval_hours
+      body: { model: 'm', run_mode: 'SCHEDULED', schedule: { type: 'CRON', cron: '* * * * *', interval_hours: 6 } },
+    });
     void [cronWithInterval, both, intervalWithCron, empty, cronExtra, intervalExtra];
   });
 });
@@ -131,7 +134,9 @@ describe('responses and errors are typed', () => {
 
 describe('enums and open bodies', () => {
   it('closed enums reject unknown values', () => {
-    expectTypeOf<AuthMethod>().toEqualTypeOf<'email' | 'google' | 'github' | 'okta' | 'azure-ad' | 'custom' | 'saml' | 'invite'>();
+    expectTypeOf<AuthMethod>().toEqualTypeOf<
+      'email' | 'google' | 'github' | 'okta' | 'azure-ad' | 'custom' | 'saml' | 'invite'
+    >();
     expectTypeOf<UserRole>().toEqualTypeOf<'admin' | 'manager' | 'user' | 'read_only'>();
     expectTypeOf<LoggingMethod>().toEqualTypeOf<'playground' | 'python_client' | 'typescript_client' | 'api_direct'>();
     // @ts-expect-error ldap is not an AuthMethod
@@ -182,7 +187,17 @@ describe('null where no required-ness is shown and there is no default (docs/gap
           dataset_metadata: null,
           user_metadata: null,
           tags: null,
-          spans: [{ type: 'llm', created_at: null, name: null, input: [{ role: null, content: null }], output: null, metrics: null, tags: null }],
+          spans: [
+            {
+              type: 'llm',
+              created_at: null,
+              name: null,
+              input: [{ role: null, content: null }],
+              output: null,
+              metrics: null,
+              tags: null,
+            },
+          ],
         },
       ],
       log_stream_id: null,
@@ -191,15 +206,29 @@ describe('null where no required-ness is shown and there is no default (docs/gap
       session_id: null,
       include_trace_ids: null,
     };
-    const user: SystemUserCreate = { email: null, first_name: null, last_name: null, auth_method: null, password: null };
+    const user: SystemUserCreate = {
+      email: null,
+      first_name: null,
+      last_name: null,
+      auth_method: null,
+      password: null,
+    };
     const feedback: BulkFeedbackRatingsRequest = {
       operations: [{ operation_type: 'create', rating: null, feedback_template_id: null, explanation: null }],
       selector: null,
     };
-    const noOperations: BulkFeedbackRatingsRequest = { operations: null, selector: { selector_type: 'indexes', indexes: null } };
+    const noOperations: BulkFeedbackRatingsRequest = {
+      operations: null,
+      selector: { selector_type: 'indexes', indexes: null },
+    };
     const login: SocialLoginRequest = { id_token: null, provider: null };
     const template: AnnotationTemplateUpdate = { name: null, criteria: null };
-    const luna3: Luna3ScorerVersionCreate = { instruction: null, adapter_path: null, class_name_to_vocab_ix: null, threshold: null };
+    const luna3: Luna3ScorerVersionCreate = {
+      instruction: null,
+      adapter_path: null,
+      class_name_to_vocab_ix: null,
+      threshold: null,
+    };
     void [traces, user, feedback, noOperations, login, template, luna3];
   });
 
@@ -233,7 +262,10 @@ describe('null where no required-ness is shown and there is no default (docs/gap
               type: 'workflow',
               input: 'question',
               output: { steps: 2 },
-              spans: [{ type: 'tool', input: '{"q": 1}', output: ['Paris'] }, { type: 'retriever', output: [{ content: 'doc' }] }],
+              spans: [
+                { type: 'tool', input: '{"q": 1}', output: ['Paris'] },
+                { type: 'retriever', output: [{ content: 'doc' }] },
+              ],
             },
             { type: 'agent', input: 'question', output: 'answer' },
           ],
@@ -245,8 +277,16 @@ describe('null where no required-ness is shown and there is no default (docs/gap
 });
 
 describe('error is exactly what the operation documents; UnexpectedResponseError is typed', () => {
-  type Operations = { [P in keyof paths]: { [M in keyof paths[P] & ('get' | 'put' | 'post' | 'patch' | 'delete')]: paths[P][M] extends { responses: infer R } ? R : never }[keyof paths[P] & ('get' | 'put' | 'post' | 'patch' | 'delete')] }[keyof paths];
-  type ErrorOf<R> = { [S in keyof R]: S extends 200 ? never : R[S] extends { content: { 'application/json': infer B } } ? B : never }[keyof R];
+  type Operations = {
+    [P in keyof paths]: {
+      [M in keyof paths[P] & ('get' | 'put' | 'post' | 'patch' | 'delete')]: paths[P][M] extends { responses: infer R }
+        ? R
+        : never;
+    }[keyof paths[P] & ('get' | 'put' | 'post' | 'patch' | 'delete')];
+  }[keyof paths];
+  type ErrorOf<R> = {
+    [S in keyof R]: S extends 200 ? never : R[S] extends { content: { 'application/json': infer B } } ? B : never;
+  }[keyof R];
 
   it('every operation documents its 422 and nothing else as an error, so error is HTTPValidationError', () => {
     expectTypeOf<ErrorOf<Operations>>().toEqualTypeOf<HTTPValidationError>();
@@ -257,13 +297,22 @@ describe('error is exactly what the operation documents; UnexpectedResponseError
     const calls = [
       await api.PUT(signalsPath, { params, body: { model: 'm', run_mode: 'ON_DEMAND' } }),
       await api.POST('/v2/login/social', { body: {} }),
-      await api.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', { params: { path: { project_id: 'p', template_id: 't' } }, body: { name: 'n' } }),
-      await api.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: 'p' } }, body: { traces: [] } }),
+      await api.PATCH('/v2/projects/{project_id}/annotation/templates/{template_id}', {
+        params: { path: { project_id: 'p', template_id: 't' } },
+        body: { name: 'n' },
+      }),
+      await api.POST('/v2/projects/{project_id}/traces', {
+        params: { path: { project_id: 'p' } },
+        body: { traces: [] },
+      }),
       await api.POST('/v2/scorers/{scorer_id}/version/luna3', { params: { path: { scorer_id: 's' } }, body: {} }),
       await api.POST('/v2/system_users', { body: { email: 'a@example.org' } }),
     ] as const;
     for (const { error } of calls) expectTypeOf(error).toEqualTypeOf<HTTPValidationError | undefined>();
-    const feedback = await api.POST('/v2/projects/{project_id}/feedback/ratings', { params: { path: { project_id: 'p' } }, body: {} });
+    const feedback = await api.POST('/v2/projects/{project_id}/feedback/ratings', {
+      params: { path: { project_id: 'p' } },
+      body: {},
+    });
     expectTypeOf(feedback.error).toEqualTypeOf<HTTPValidationError | undefined>();
   });
 

@@ -18,7 +18,18 @@ function llmTraces(bytes) {
   let size = 0;
   while (size < bytes) {
     const i = parts.length;
-    const text = JSON.stringify({ type: 'trace', name: `chat ${i}`, spans: [{ type: 'llm', name: 'completion', input: [{ role: 'user', content: `question ${i}` }], output: { role: 'assistant', content: `answer ${i}` } }] });
+    const text = JSON.stringify({
+      type: 'trace',
+      name: `chat ${i}`,
+      spans: [
+        {
+          type: 'llm',
+          name: 'completion',
+          input: [{ role: 'user', content: `question ${i}` }],
+          output: { role: 'assistant', content: `answer ${i}` },
+        },
+      ],
+    });
     parts.push(text);
     size += text.length + 1;
   }
@@ -57,9 +68,13 @@ async function alongside(url, body, alone) {
 
 /** @param {{ quick: boolean }} options */
 export async function bodiesSection({ quick }) {
-  const server = await startServer('api-contract-mock', (port) => [join(root, 'dist/src/mock/cli.js'), '--host', '127.0.0.1', '--port', String(port)], {
-    probe: { path: PATH, init: { method: 'POST', headers: HEADERS, body: '{"traces":[]}' } },
-  });
+  const server = await startServer(
+    'api-contract-mock',
+    (port) => [join(root, 'dist/src/mock/cli.js'), '--host', '127.0.0.1', '--port', String(port)],
+    {
+      probe: { path: PATH, init: { method: 'POST', headers: HEADERS, body: '{"traces":[]}' } },
+    },
+  );
   try {
     const url = `${server.baseUrl}${PATH}`;
     const alone = median(await Promise.all([0, 1, 2].map(() => timed(url, '{"traces":[]}').then((r) => r.ms))));
@@ -71,11 +86,18 @@ export async function bodiesSection({ quick }) {
       ['invalid, 10 MB (4.9 million values: 413 --max-errors)', `{"traces":[${'1,'.repeat(4_900_000)}1]}`],
     ];
     const cold = await alongside(url, /** @type {string} */ (bodies[2]?.[1]), alone);
-    const rows = [['valid, 9 MB, the first big body of the process (cold)', String(cold.status), ms(cold.took), ms(cold.held)]];
+    const rows = [
+      ['valid, 9 MB, the first big body of the process (cold)', String(cold.status), ms(cold.took), ms(cold.held)],
+    ];
     for (const [name, body] of bodies) {
       const runs = [];
       for (let i = 0; i < (quick ? 1 : 3); i++) runs.push(await alongside(url, /** @type {string} */ (body), alone));
-      rows.push([/** @type {string} */ (name), String(runs[0]?.status), ms(median(runs.map((r) => r.took))), ms(median(runs.map((r) => r.held)))]);
+      rows.push([
+        /** @type {string} */ (name),
+        String(runs[0]?.status),
+        ms(median(runs.map((r) => r.took))),
+        ms(median(runs.map((r) => r.held))),
+      ]);
     }
     return {
       text:

@@ -33,7 +33,10 @@ const server = createServer((request, response) => {
     }
     const interval = body?.schedule?.interval_hours;
     const valid = body !== undefined && !(typeof interval === 'number' && interval < 1);
-    response.writeHead(valid ? 200 : 422, { 'Content-Type': 'application/json', 'Content-Length': (valid ? ok : invalid).length });
+    response.writeHead(valid ? 200 : 422, {
+      'Content-Type': 'application/json',
+      'Content-Length': (valid ? ok : invalid).length,
+    });
     response.end(valid ? ok : invalid);
   });
 });

@@ -48,7 +48,10 @@ async function loadCurrentClient() {
   // The package's name and generated/openapi.json make the temp dir its root for src/shared/package-root.ts
   // (validateResponses reads the spec from there and loads ajv through node_modules).
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  writeFileSync(join(out, 'package.json'), `${JSON.stringify({ name: manifest.name, type: 'module', peerDependencies: manifest.peerDependencies })}\n`);
+  writeFileSync(
+    join(out, 'package.json'),
+    `${JSON.stringify({ name: manifest.name, type: 'module', peerDependencies: manifest.peerDependencies })}\n`,
+  );
   writeFileSync(join(out, 'generated/openapi.json'), readFileSync(join(root, 'generated/openapi.json')));
   symlinkSync(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');
   return import(pathToFileURL(join(out, 'src/index.js')).href);
@@ -110,7 +113,9 @@ async function verify(name, call, expectHeader) {
   const request = seen;
   const headers = ['service-ao-api-key', 'service-api-key', 'authorization'].filter((h) => request.headers.has(h));
   if (JSON.stringify(headers) !== JSON.stringify(expectHeader)) {
-    throw new Error(`client bench: ${name} sent credential headers ${JSON.stringify(headers)}, expected ${JSON.stringify(expectHeader)}`);
+    throw new Error(
+      `client bench: ${name} sent credential headers ${JSON.stringify(headers)}, expected ${JSON.stringify(expectHeader)}`,
+    );
   }
 }
 
@@ -137,61 +142,131 @@ export async function clientSection({ quick }) {
     {
       title: 'POST /v2/system_users, tiny body, no credential (the cheapest operation: the API has no GET)',
       variants: [
-        ['fetch (stub), no client', (f) => async () => {
-          const r = await f(`${BASE_URL}${USERS}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(tinyUserBody) });
-          return { data: await r.json() };
-        }, null],
-        ['openapi-fetch createClient', (f) => {
-          /** @type {Client} */
-          const c = createClient({ baseUrl: BASE_URL, fetch: f });
-          return () => c.POST(USERS, { body: tinyUserBody });
-        }, []],
-        ['createApiClient (all four credentials)', (f) => {
-          const c = createApiClient({ baseUrl: BASE_URL, fetch: f, auth: { apiKey: 'ao-key', classicApiKey: 'classic', accessToken: 'token', basic: { username: 'ada', password: 'pw' } } });
-          return () => c.POST(USERS, { body: tinyUserBody });
-        }, []],
+        [
+          'fetch (stub), no client',
+          (f) => async () => {
+            const r = await f(`${BASE_URL}${USERS}`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(tinyUserBody),
+            });
+            return { data: await r.json() };
+          },
+          null,
+        ],
+        [
+          'openapi-fetch createClient',
+          (f) => {
+            /** @type {Client} */
+            const c = createClient({ baseUrl: BASE_URL, fetch: f });
+            return () => c.POST(USERS, { body: tinyUserBody });
+          },
+          [],
+        ],
+        [
+          'createApiClient (all four credentials)',
+          (f) => {
+            const c = createApiClient({
+              baseUrl: BASE_URL,
+              fetch: f,
+              auth: {
+                apiKey: 'ao-key',
+                classicApiKey: 'classic',
+                accessToken: 'token',
+                basic: { username: 'ada', password: 'pw' },
+              },
+            });
+            return () => c.POST(USERS, { body: tinyUserBody });
+          },
+          [],
+        ],
         // The cost of validateResponses: the same client and answer (the spec's example user), checked or not.
-        ['createApiClient, the example user answered', (f) => {
-          const c = createApiClient({ baseUrl: BASE_URL, fetch: answering(user)(f), auth: {} });
-          return () => c.POST(USERS, { body: tinyUserBody });
-        }, []],
-        ['createApiClient, validateResponses: true, the example user answered', (f) => {
-          const c = createApiClient({ baseUrl: BASE_URL, fetch: answering(user)(f), auth: {}, validateResponses: true });
-          return () => c.POST(USERS, { body: tinyUserBody });
-        }, []],
+        [
+          'createApiClient, the example user answered',
+          (f) => {
+            const c = createApiClient({ baseUrl: BASE_URL, fetch: answering(user)(f), auth: {} });
+            return () => c.POST(USERS, { body: tinyUserBody });
+          },
+          [],
+        ],
+        [
+          'createApiClient, validateResponses: true, the example user answered',
+          (f) => {
+            const c = createApiClient({
+              baseUrl: BASE_URL,
+              fetch: answering(user)(f),
+              auth: {},
+              validateResponses: true,
+            });
+            return () => c.POST(USERS, { body: tinyUserBody });
+          },
+          [],
+        ],
       ],
     },
     {
       title: 'PUT Signals configuration, full body (every field), credential in a header',
       variants: [
-        ['fetch (stub), no client', (f) => async () => {
-          const r = await f(signalsUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'Service-AO-API-Key': 'ao-key' }, body: JSON.stringify(signalsBody) });
-          return { data: await r.json() };
-        }, null],
-        ['openapi-fetch createClient', (f) => {
-          /** @type {Client} */
-          const c = createClient({ baseUrl: BASE_URL, fetch: f });
-          return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
-        }, []],
-        ['openapi-fetch, key in default `headers`', (f) => {
-          /** @type {Client} */
-          const c = createClient({ baseUrl: BASE_URL, fetch: f, headers: { 'Service-AO-API-Key': 'ao-key' } });
-          return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
-        }, ['service-ao-api-key']],
-        ['openapi-fetch + a no-op onRequest middleware', (f) => {
-          /** @type {Client} */
-          const c = createClient({ baseUrl: BASE_URL, fetch: f });
-          c.use({ onRequest() {} });
-          return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
-        }, []],
-        ['createApiClient (apiKey: 1st scheme)', (f) => {
-          const c = createApiClient({ baseUrl: BASE_URL, fetch: f, auth: { apiKey: 'ao-key' } });
-          return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
-        }, ['service-ao-api-key']],
-        ['createApiClient (basic only: 4th scheme)', (f) => {
-          const c = createApiClient({ baseUrl: BASE_URL, fetch: f, auth: { basic: { username: 'ada', password: 'pässwörd' } } });
-          return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
-        }, ['authorization']],
+        [
+          'fetch (stub), no client',
+          (f) => async () => {
+            const r = await f(signalsUrl, {
+              method: 'PUT',
+              headers: { 'Content-Type': 'application/json', 'Service-AO-API-Key': 'ao-key' },
+              body: JSON.stringify(signalsBody),
+            });
+            return { data: await r.json() };
+          },
+          null,
+        ],
+        [
+          'openapi-fetch createClient',
+          (f) => {
+            /** @type {Client} */
+            const c = createClient({ baseUrl: BASE_URL, fetch: f });
+            return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
+          },
+          [],
+        ],
+        [
+          'openapi-fetch, key in default `headers`',
+          (f) => {
+            /** @type {Client} */
+            const c = createClient({ baseUrl: BASE_URL, fetch: f, headers: { 'Service-AO-API-Key': 'ao-key' } });
+            return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
+          },
+          ['service-ao-api-key'],
+        ],
+        [
+          'openapi-fetch + a no-op onRequest middleware',
+          (f) => {
+            /** @type {Client} */
+            const c = createClient({ baseUrl: BASE_URL, fetch: f });
+            c.use({ onRequest() {} });
+            return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
+          },
+          [],
+        ],
+        [
+          'createApiClient (apiKey: 1st scheme)',
+          (f) => {
+            const c = createApiClient({ baseUrl: BASE_URL, fetch: f, auth: { apiKey: 'ao-key' } });
+            return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
+          },
+          ['service-ao-api-key'],
+        ],
+        [
+          'createApiClient (basic only: 4th scheme)',
+          (f) => {
+            const c = createApiClient({
+              baseUrl: BASE_URL,
+              fetch: f,
+              auth: { basic: { username: 'ada', password: 'pässwörd' } },
+            });
+            return () => c.PUT(SIGNALS, { params: signalsParams, body: signalsBody });
+          },
+          ['authorization'],
+        ],
       ],
     },
   ];
@@ -220,14 +295,21 @@ export async function clientSection({ quick }) {
       const shift = round % variants.length;
       const order = [...variants.slice(shift), ...variants.slice(0, shift)];
       // The JIT stays warm across rounds: only the first round needs the full warm-up.
-      const bench = new Bench({ time, warmupTime: round === 0 ? warmupTime : 20, warmupIterations: 20, iterations: 50 });
+      const bench = new Bench({
+        time,
+        warmupTime: round === 0 ? warmupTime : 20,
+        warmupIterations: 20,
+        iterations: 50,
+      });
       for (const [label, make] of order) bench.add(label, make(stubFetch));
       await bench.warmup();
       await bench.run();
       for (const task of bench.tasks) {
         if (task.result?.error) {
           const { error } = task.result;
-          throw new Error(`client bench: ${task.name} threw: ${(error instanceof Error ? error.stack : undefined) ?? error}`);
+          throw new Error(
+            `client bench: ${task.name} threw: ${(error instanceof Error ? error.stack : undefined) ?? error}`,
+          );
         }
         hzOf(task.name).push(task.result?.hz ?? NaN);
       }
@@ -253,14 +335,31 @@ export async function clientSection({ quick }) {
     });
     for (const [label] of variants) {
       if (label.startsWith('createApiClient')) {
-        summary.push({ operation: title.split(',')[0], label, ratio: best(label) / best(BARE), paired: pairedRatio(label) });
+        summary.push({
+          operation: title.split(',')[0],
+          label,
+          ratio: best(label) / best(BARE),
+          paired: pairedRatio(label),
+        });
       }
     }
     lines.push(
       '',
       `**${title}**`,
       '',
-      table(['variant', 'ops/s (best)', 'ops/s (median)', 'range over rounds', 'µs/call (best)', 'µs vs openapi-fetch', 'ratio to openapi-fetch', 'paired ratio'], rows),
+      table(
+        [
+          'variant',
+          'ops/s (best)',
+          'ops/s (median)',
+          'range over rounds',
+          'µs/call (best)',
+          'µs vs openapi-fetch',
+          'ratio to openapi-fetch',
+          'paired ratio',
+        ],
+        rows,
+      ),
     );
   }
   const verdicts = summary.map(

@@ -98,17 +98,39 @@ async function fastest(runs, fn, check) {
  * @returns {(result: import('node:child_process').SpawnSyncReturns<string>) => void}
  */
 const succeeded = (step) => (result) => {
-  if (result.status !== 0) throw new Error(`${step} failed (${result.status}):\n${(result.stdout + result.stderr).slice(-3_000)}`);
+  if (result.status !== 0)
+    throw new Error(`${step} failed (${result.status}):\n${(result.stdout + result.stderr).slice(-3_000)}`);
 };
 
-const SIGNALS = '/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/runs/0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50/signals/configuration';
+const SIGNALS =
+  '/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/runs/0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50/signals/configuration';
 
 /** The mock servers of the section, each started on a spec and a port. */
 const SERVERS = {
-  prism: { name: 'Prism CLI', args: (/** @type {string} */ spec, /** @type {number} */ port) => [PRISM, 'mock', spec, '--errors', '-h', '127.0.0.1', '-p', String(port)] },
+  prism: {
+    name: 'Prism CLI',
+    args: (/** @type {string} */ spec, /** @type {number} */ port) => [
+      PRISM,
+      'mock',
+      spec,
+      '--errors',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+    ],
+  },
   ours: {
     name: 'api-contract-mock',
-    args: (/** @type {string} */ spec, /** @type {number} */ port) => [join(root, 'dist/src/mock/cli.js'), '--spec', spec, '--host', '127.0.0.1', '--port', String(port)],
+    args: (/** @type {string} */ spec, /** @type {number} */ port) => [
+      join(root, 'dist/src/mock/cli.js'),
+      '--spec',
+      spec,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
   },
 };
 
@@ -132,7 +154,11 @@ async function serverAtSize(which, spec, runs, loadSeconds) {
     const server = await startServer(SERVERS[which].name, (port) => SERVERS[which].args(spec, port), {
       probe: {
         path: '/v2/system_users',
-        init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"ada@example.org","password":"pw"}' },
+        init: {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"email":"ada@example.org","password":"pw"}',
+        },
       },
       timeoutMs: 180_000,
     });
@@ -149,10 +175,13 @@ async function serverAtSize(which, spec, runs, loadSeconds) {
         if (loadSeconds >= 2) await autocannon({ ...options, duration: 1 });
         const cpuBefore = groupCpuMs(server.child.pid);
         const result = await autocannon({ ...options, duration: loadSeconds });
-        if (cpuBefore !== undefined) cpuPerRequest = ((groupCpuMs(server.child.pid) ?? NaN) - cpuBefore) / result.requests.total;
+        if (cpuBefore !== undefined)
+          cpuPerRequest = ((groupCpuMs(server.child.pid) ?? NaN) - cpuBefore) / result.requests.total;
         const ok = result.statusCodeStats?.['200']?.count ?? 0;
         if (ok !== result.requests.total && ok !== result.requests.sent) {
-          throw new Error(`${SERVERS[which].name} at ${spec}: the valid PUT was not always answered 200: ${JSON.stringify(result.statusCodeStats)}`);
+          throw new Error(
+            `${SERVERS[which].name} at ${spec}: the valid PUT was not always answered 200: ${JSON.stringify(result.statusCodeStats)}`,
+          );
         }
         rate = result.requests.average;
       }
@@ -182,7 +211,8 @@ function linearity(points) {
   const fixed = last.t - perOp * last.n;
   let verdict;
   if (perOp <= 0) verdict = 'flat: no growth measurable above the noise';
-  else if (slope > 1.1) verdict = `superlinear: ${ratioText(last.t / before.t)} the time for ${ratioText(last.n / before.n)} the operations`;
+  else if (slope > 1.1)
+    verdict = `superlinear: ${ratioText(last.t / before.t)} the time for ${ratioText(last.n / before.n)} the operations`;
   else verdict = `linear: about ${fine(Math.max(fixed, 0))} fixed + ${fine(perOp)} per operation`;
   return { marginal, verdict, slope };
 }
@@ -210,9 +240,17 @@ export async function growthSection({ quick, duration }) {
       writeFileSync(spec, text);
       const operations = countOperations(document);
 
-      const lint = await fastest(stepRuns, () => redocly(['lint', spec, ...LINT_ARGS]), succeeded(`redocly lint (${factor}×)`));
+      const lint = await fastest(
+        stepRuns,
+        () => redocly(['lint', spec, ...LINT_ARGS]),
+        succeeded(`redocly lint (${factor}×)`),
+      );
       const bundled = join(dir, 'bundled.json');
-      const bundle = await fastest(stepRuns, () => redocly(['bundle', spec, '--output', bundled]), succeeded(`redocly bundle (${factor}×)`));
+      const bundle = await fastest(
+        stepRuns,
+        () => redocly(['bundle', spec, '--output', bundled]),
+        succeeded(`redocly bundle (${factor}×)`),
+      );
       const bundledDocument = JSON.parse(readFileSync(bundled, 'utf8'));
       const types = await fastest(stepRuns, () => generateTypes(bundledDocument));
       const schema = types.value;
@@ -257,13 +295,25 @@ export async function growthSection({ quick, duration }) {
       `Lint: \`redocly lint <file> ${LINT_ARGS.join(' ')}\` with this repo's redocly.yaml (house rules and plugin included; the skipped rule only flags two schemas the bundle keeps unreferenced). ` +
       'Bundle: `redocly bundle <file> --output …` (what build.js runs). ' +
       `Types: scripts/build.js types(), timed in-process after one warm-up (no Node start-up). Lint, bundle and types: the fastest of ${stepRuns} run(s). ` +
-      'tsc: a consumer file using `createClient<paths>` (openapi-fetch) with the generated types, three calls and two schema types, `tsc -p` strict NodeNext, wall time including Node start-up; the package\'s own createApiClient is bound to the real paths, so the growth consumer uses openapi-fetch directly. ' +
+      "tsc: a consumer file using `createClient<paths>` (openapi-fetch) with the generated types, three calls and two schema types, `tsc -p` strict NodeNext, wall time including Node start-up; the package's own createApiClient is bound to the real paths, so the growth consumer uses openapi-fetch directly. " +
       `Mocks: Prism's CLI (default flags) and ours (\`api-contract-mock --spec <file>\`) on the bundled file, each alone; start-up = spawn until the first HTTP answer (fastest of ${runs}); req/s and the server's CPU time per request: autocannon, 10 connections, ${quick ? `${duration} s` : '3 s after 1 s warm-up'}, the valid Signals PUT of section 2 (the same path at every size; a router that tries every operation has more to try). tsc: the fastest of ${runs} run(s).`,
   );
   lines.push(
     '',
     table(
-      ['size', 'operations', 'schemas', 'spec', 'schema.d.ts', 'lint', 'bundle', 'types', 'tsc (skipLibCheck false)', 'tsc (skipLibCheck true)', 'tsc types / check'],
+      [
+        'size',
+        'operations',
+        'schemas',
+        'spec',
+        'schema.d.ts',
+        'lint',
+        'bundle',
+        'types',
+        'tsc (skipLibCheck false)',
+        'tsc (skipLibCheck true)',
+        'tsc types / check',
+      ],
       results.map((r) => [
         `${r.factor}×`,
         num(r.operations),
@@ -280,7 +330,16 @@ export async function growthSection({ quick, duration }) {
     ),
     '',
     table(
-      ['size', 'operations', 'Prism start-up', 'ours start-up', 'Prism req/s', 'ours req/s', 'Prism CPU µs/req', 'ours CPU µs/req'],
+      [
+        'size',
+        'operations',
+        'Prism start-up',
+        'ours start-up',
+        'Prism req/s',
+        'ours req/s',
+        'Prism CPU µs/req',
+        'ours CPU µs/req',
+      ],
       results.map((r) => [
         `${r.factor}×`,
         num(r.operations),
@@ -298,7 +357,11 @@ export async function growthSection({ quick, duration }) {
     ['lint', (r) => r.lint],
     ['bundle', (r) => r.bundle],
     ['types', (r) => r.types],
-    ...(quick ? [] : /** @type {[string, (r: GrowthResult) => number][]} */ ([['tsc (skipLibCheck false)', (r) => r.tsc?.ms ?? NaN]])),
+    ...(quick
+      ? []
+      : /** @type {[string, (r: GrowthResult) => number][]} */ ([
+          ['tsc (skipLibCheck false)', (r) => r.tsc?.ms ?? NaN],
+        ])),
     ['tsc (skipLibCheck true)', (r) => r.tscSkip.ms],
     ['Prism start-up', (r) => r.prism.startup],
     ['ours start-up', (r) => r.ours.startup],
@@ -348,7 +411,9 @@ export function growthTargets(results) {
   }
   const slower = results.filter((r) => !(r.ours.startup <= r.prism.startup));
   const startups = results.map((r) => `${r.factor}×: ${ms(r.ours.startup)} vs ${ms(r.prism.startup)}`).join(', ');
-  lines.push(`- ours, start-up to first answer vs Prism's CLI at every size (${startups}) (target: no slower: ${slower.length === 0 ? 'met' : 'MISSED'})`);
+  lines.push(
+    `- ours, start-up to first answer vs Prism's CLI at every size (${startups}) (target: no slower: ${slower.length === 0 ? 'met' : 'MISSED'})`,
+  );
   return lines;
 }
 

@@ -26,14 +26,35 @@ import { cleanup, installCleanupHandlers, machine, root } from './lib.js';
 /** @typedef {{ quick: boolean, duration: number, packed: string | undefined }} SectionOptions */
 /** @type {Record<'client' | 'mock' | 'pipeline' | 'package' | 'growth' | 'inprocess' | 'bodies' | 'scenarios', { title: string, run: (options: SectionOptions) => Promise<{ text: string }> }>} */
 const SECTIONS = {
-  client: { title: '1. Client overhead (per call, fetch stubbed)', run: async (o) => (await import('./client.js')).clientSection(o) },
-  mock: { title: '2. Mock throughput (loopback, 10 connections)', run: async (o) => (await import('./throughput.js')).mockSection(o) },
-  pipeline: { title: '3. Pipeline (each step alone)', run: async (o) => (await import('./pipeline.js')).pipelineSection(o) },
-  package: { title: '4. Package (what a user installs and type-checks)', run: async (o) => (await import('./package.js')).packageSection(o) },
-  growth: { title: '5. Growth (10× and 100× the operations)', run: async (o) => (await import('./growth.js')).growthSection(o) },
-  inprocess: { title: '6. The mock in-process (createMock)', run: async (o) => (await import('./inprocess.js')).inProcessSection(o) },
+  client: {
+    title: '1. Client overhead (per call, fetch stubbed)',
+    run: async (o) => (await import('./client.js')).clientSection(o),
+  },
+  mock: {
+    title: '2. Mock throughput (loopback, 10 connections)',
+    run: async (o) => (await import('./throughput.js')).mockSection(o),
+  },
+  pipeline: {
+    title: '3. Pipeline (each step alone)',
+    run: async (o) => (await import('./pipeline.js')).pipelineSection(o),
+  },
+  package: {
+    title: '4. Package (what a user installs and type-checks)',
+    run: async (o) => (await import('./package.js')).packageSection(o),
+  },
+  growth: {
+    title: '5. Growth (10× and 100× the operations)',
+    run: async (o) => (await import('./growth.js')).growthSection(o),
+  },
+  inprocess: {
+    title: '6. The mock in-process (createMock)',
+    run: async (o) => (await import('./inprocess.js')).inProcessSection(o),
+  },
   bodies: { title: '7. Big bodies (the HTTP mock)', run: async (o) => (await import('./bodies.js')).bodiesSection(o) },
-  scenarios: { title: '8. Scenarios (their cost per request)', run: async (o) => (await import('./scenarios.js')).scenariosSection(o) },
+  scenarios: {
+    title: '8. Scenarios (their cost per request)',
+    run: async (o) => (await import('./scenarios.js')).scenariosSection(o),
+  },
 };
 
 /** @typedef {keyof typeof SECTIONS} Section */
@@ -56,17 +77,32 @@ function options() {
     strict: true,
   });
   if (values.help) {
-    console.log('node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios] [--quick] [--duration S] [--packed DIR] [--write [FILE]]');
+    console.log(
+      'node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios] [--quick] [--duration S] [--packed DIR] [--write [FILE]]',
+    );
     process.exit(0);
   }
-  const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(SECTIONS);
+  const only = values.only
+    ? values.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : Object.keys(SECTIONS);
   /** @type {(name: string) => name is Section} */
   const known = (name) => name in SECTIONS;
   const unknown = only.filter((name) => !known(name));
-  if (unknown.length > 0) throw new Error(`--only: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`--only: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
   const duration = values.duration === undefined ? (values.quick ? 0.5 : 5) : Number(values.duration);
-  if (!(duration > 0 && duration <= 600)) throw new Error(`--duration must be a number of seconds in (0, 600], got ${values.duration}`);
-  return { only: only.filter(known), quick: values.quick ?? false, duration, packed: values.packed && resolve(values.packed), write: values.write ?? false };
+  if (!(duration > 0 && duration <= 600))
+    throw new Error(`--duration must be a number of seconds in (0, 600], got ${values.duration}`);
+  return {
+    only: only.filter(known),
+    quick: values.quick ?? false,
+    duration,
+    packed: values.packed && resolve(values.packed),
+    write: values.write ?? false,
+  };
 }
 
 /** `--write` takes an optional file: the positional right after it, if any. */
@@ -90,7 +126,9 @@ async function main() {
   };
   print(line);
   print('');
-  print(`${load}. Command: \`${command}\`. Started ${new Date().toISOString()}.${opts.quick ? ' --quick: the figures only show that the harness runs.' : ''}`);
+  print(
+    `${load}. Command: \`${command}\`. Started ${new Date().toISOString()}.${opts.quick ? ' --quick: the figures only show that the harness runs.' : ''}`,
+  );
   /** @type {Section[]} */
   const failed = [];
   /** @param {Section} name */
@@ -117,8 +155,9 @@ async function main() {
   }
   print('');
   print(
-    `Total wall time: ${((performance.now() - started) / 1000).toFixed(1)} s. Load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}.` +
-      (failed.length ? ` Failed sections: ${failed.join(', ')}.` : ''),
+    `Total wall time: ${((performance.now() - started) / 1000).toFixed(1)} s. Load average at the end: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}.` + (failed.length ? ` Failed sections: ${failed.join(', ')}.` : ''),
   );
 
   if (opts.write) {

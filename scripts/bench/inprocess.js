@@ -55,7 +55,11 @@ export async function inProcessSection({ quick }) {
   const of = (/** @type {'firstMs' | 'fetchUs' | 'pipelineUs'} */ key) => median(figures.map((f) => f[key]));
   const rows = [
     ['`import` to the first answer of `mock.fetch`', `${num(of('firstMs'))} ms`, '≤ 300 ms'],
-    ['a valid Signals PUT through `mock.fetch` (Request in, Response read)', `${num(of('fetchUs'), 1)} µs CPU`, '≤ 60 µs'],
+    [
+      'a valid Signals PUT through `mock.fetch` (Request in, Response read)',
+      `${num(of('fetchUs'), 1)} µs CPU`,
+      '≤ 60 µs',
+    ],
     ['the same request through the pipeline alone (no Request or Response)', `${num(of('pipelineUs'), 1)} µs CPU`, ''],
   ];
   return {

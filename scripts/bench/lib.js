@@ -311,7 +311,9 @@ export function machine() {
   const model = cpu[0]?.model?.trim() || 'unknown CPU';
   /** @param {number} n */
   const gib = (n) => (n / 1024 ** 3).toFixed(1);
-  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   return {
     line: `Machine: ${model}, ${cpu.length} cores (${availableParallelism()} usable), ${gib(totalmem())} GiB RAM (${gib(freemem())} GiB free), Node ${process.version}, ${process.platform}/${process.arch}`,
     load: `Load average at start (1/5/15 min): ${load}`,

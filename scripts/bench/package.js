@@ -132,7 +132,9 @@ export async function packAndInstall(work = tempDir('package')) {
   const out = join(work, 'out');
   mkdirSync(out);
   // Its JSON lists every file of the tarball with its size, as `npm pack --dry-run --json` does.
-  const packed = packJson(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], snapshot, 'npm pack'));
+  const packed = packJson(
+    await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], snapshot, 'npm pack'),
+  );
   rmSync(snapshot, { recursive: true, force: true });
 
   // A real install of the tarball into an empty project.
@@ -140,7 +142,11 @@ export async function packAndInstall(work = tempDir('package')) {
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), '{"name":"consumer","private":true,"type":"module"}\n');
   const tarball = join(out, packed.filename);
-  const install = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app, 'npm install <tarball>');
+  const install = await npm(
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    app,
+    'npm install <tarball>',
+  );
   const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'));
   /** @type {[string, { version: string, dev?: boolean }][]} */
   const entries = Object.entries(lock.packages);
@@ -170,7 +176,10 @@ function readPacked(dir) {
   try {
     return JSON.parse(readFileSync(join(dir, PACKED), 'utf8'));
   } catch (error) {
-    throw new Error(`--packed ${dir}: no ${PACKED} of a packed package there (${error instanceof Error ? error.message : error})`, { cause: error });
+    throw new Error(
+      `--packed ${dir}: no ${PACKED} of a packed package there (${error instanceof Error ? error.message : error})`,
+      { cause: error },
+    );
   }
 }
 
@@ -222,8 +231,19 @@ export async function packageSection({ quick, packed: packedDir }) {
       [
         ['tarball (packed)', `${bytes(packed.size)} (${num(packed.size)} B)`],
         ['unpacked', `${bytes(packed.unpackedSize)} (${num(packed.unpackedSize)} B), ${packed.entryCount} files`],
-        ['unpacked by directory', [...byDir].sort((a, b) => b[1] - a[1]).map(([d, s]) => `${d} ${bytes(s)}`).join(', ')],
-        ['largest files (unpacked, gzip -9 alone)', largest.map((f) => `${f.path} ${bytes(f.size)} (${bytes(gzipped(join(pack.installedPackage, f.path)))})`).join(', ')],
+        [
+          'unpacked by directory',
+          [...byDir]
+            .sort((a, b) => b[1] - a[1])
+            .map(([d, s]) => `${d} ${bytes(s)}`)
+            .join(', '),
+        ],
+        [
+          'largest files (unpacked, gzip -9 alone)',
+          largest
+            .map((f) => `${f.path} ${bytes(f.size)} (${bytes(gzipped(join(pack.installedPackage, f.path)))})`)
+            .join(', '),
+        ],
         ['runtime dependencies installed', `${installed.length}: ${installed.join(', ')}`],
         ['install time (npm install --prefer-offline)', ms(pack.installMs)],
       ],
@@ -232,7 +252,10 @@ export async function packageSection({ quick, packed: packedDir }) {
     '',
     `tsc on a consumer file (createApiClient, a PUT and a POST, \`SignalsConfigurationPut\`, \`components\`, \`validationDetails\`) against the same calls written with bare fetch and no import; strict, NodeNext, lib ES2022+DOM, no @types; wall time including Node start-up, the fastest of ${runs} run(s) (other processes only add time); types, check time and memory from \`--extendedDiagnostics\`.`,
     '',
-    table(['tsconfig', 'tsc, no import', 'tsc, with the package', 'cost of the import', 'types', 'check time', 'memory'], tscRows),
+    table(
+      ['tsconfig', 'tsc, no import', 'tsc, with the package', 'cost of the import', 'types', 'check time', 'memory'],
+      tscRows,
+    ),
   ];
   return { text: lines.join('\n'), packed, installed };
 }

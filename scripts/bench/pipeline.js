@@ -87,7 +87,12 @@ export async function pipelineSection({ quick }) {
         ? (lastLine(result.output, /^Tests\s/) ?? lastLine(result.output, /Woohoo|matches openapi/) ?? '')
         : (firstLine(result.output, /error TS\d+|^FAIL|Error:|stale|failed/i) ?? lastLine(result.output, /\S/) ?? '');
     results.push({ name: step.name, ms: result.ms, code: result.code });
-    rows.push([step.name, ms(result.ms), result.code === 0 ? 'pass' : `FAILED (exit ${result.code})`, `${step.what}${summary ? ` — ${summary.replace(/\|/g, '/')}` : ''}`]);
+    rows.push([
+      step.name,
+      ms(result.ms),
+      result.code === 0 ? 'pass' : `FAILED (exit ${result.code})`,
+      `${step.what}${summary ? ` — ${summary.replace(/\|/g, '/')}` : ''}`,
+    ]);
   }
   const lines = [
     'Each step alone, one after the other, as its own process (`node <tool>`, without the npm wrapper: compare the two lint rows for its cost), on the working tree as it is. Failures are shown, not hidden: the time of a failing step is still its wall time.',

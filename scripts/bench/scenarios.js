@@ -50,7 +50,12 @@ export async function scenariosSection({ quick }) {
   /** @type {{ none: number[], same: number[], others: number[] }} */
   const figures = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}');
   const base = median(figures.none);
-  const row = (/** @type {string} */ label, /** @type {number[]} */ values, /** @type {string} */ target) => [label, `${num(median(values), 1)} µs CPU`, `${num(median(values) / base, 3)}×`, target];
+  const row = (/** @type {string} */ label, /** @type {number[]} */ values, /** @type {string} */ target) => [
+    label,
+    `${num(median(values), 1)} µs CPU`,
+    `${num(median(values) / base, 3)}×`,
+    target,
+  ];
   const rows = [
     row('no scenario', figures.none, ''),
     row('100 scenarios of the same operation, none matching (each asked)', figures.same, '≤ 1.10×'),

@@ -9,12 +9,21 @@ import { groupCpuMs, num, packageVersion, ratio, root, startServer, table } from
 
 const PRISM = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const SPEC = join(root, 'generated/openapi.json');
-const PATH = '/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/runs/0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50/signals/configuration';
+const PATH =
+  '/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/runs/0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50/signals/configuration';
 const HEADERS = { 'Content-Type': 'application/json', 'Service-AO-API-Key': 'bench-key' };
 
 const SCENARIOS = [
-  { name: 'valid', body: { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } }, expect: 200 },
-  { name: 'invalid (interval_hours 0)', body: { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 0 } }, expect: 422 },
+  {
+    name: 'valid',
+    body: { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } },
+    expect: 200,
+  },
+  {
+    name: 'invalid (interval_hours 0)',
+    body: { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 0 } },
+    expect: 422,
+  },
 ];
 
 /**
@@ -25,16 +34,39 @@ const SCENARIOS = [
 function servers(quick) {
   /** @type {ReturnType<typeof servers>} */
   const list = [
-    { name: 'node:http ceiling', args: (port) => [join(root, 'scripts/bench/ceiling-server.js'), '--port', String(port)] },
+    {
+      name: 'node:http ceiling',
+      args: (port) => [join(root, 'scripts/bench/ceiling-server.js'), '--port', String(port)],
+    },
     // Prism without the per-request info log the bare CLI writes (ours logs at warn too): the headline.
     {
       name: 'Prism CLI, --verboseLevel warn',
       key: 'prism-warn',
-      args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port), '--verboseLevel', 'warn'],
+      args: (port) => [
+        PRISM,
+        'mock',
+        SPEC,
+        '--errors',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '--verboseLevel',
+        'warn',
+      ],
     },
-    { name: 'ours: api-contract-mock', key: 'ours', args: (port) => [join(root, 'dist/src/mock/cli.js'), '--host', '127.0.0.1', '--port', String(port)] },
+    {
+      name: 'ours: api-contract-mock',
+      key: 'ours',
+      args: (port) => [join(root, 'dist/src/mock/cli.js'), '--host', '127.0.0.1', '--port', String(port)],
+    },
   ];
-  if (!quick) list.splice(1, 0, { name: 'Prism CLI (bare)', key: 'prism', args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port)] });
+  if (!quick)
+    list.splice(1, 0, {
+      name: 'Prism CLI (bare)',
+      key: 'prism',
+      args: (port) => [PRISM, 'mock', SPEC, '--errors', '-h', '127.0.0.1', '-p', String(port)],
+    });
   return list;
 }
 
@@ -78,15 +110,25 @@ export async function mockSection({ quick, duration }) {
         probe: { path: PATH, init: { method: 'PUT', headers: HEADERS, body: JSON.stringify(SCENARIOS[0]?.body) } },
       });
     } catch (error) {
-      notes.push(`${server.name} did not start: ${String(error instanceof Error ? error.message : error).split('\n').slice(0, 6).join(' / ')}`);
-      for (const scenario of SCENARIOS) rows.push([server.name, scenario.name, 'failed to start', '', '', '', '', '', '', '', '', '']);
+      notes.push(
+        `${server.name} did not start: ${String(error instanceof Error ? error.message : error)
+          .split('\n')
+          .slice(0, 6)
+          .join(' / ')}`,
+      );
+      for (const scenario of SCENARIOS)
+        rows.push([server.name, scenario.name, 'failed to start', '', '', '', '', '', '', '', '', '']);
       continue;
     }
     try {
       for (const scenario of SCENARIOS) {
         try {
           // One request first: the status each server gives this body, and its size.
-          const check = await fetch(`${running.baseUrl}${PATH}`, { method: 'PUT', headers: HEADERS, body: JSON.stringify(scenario.body) });
+          const check = await fetch(`${running.baseUrl}${PATH}`, {
+            method: 'PUT',
+            headers: HEADERS,
+            body: JSON.stringify(scenario.body),
+          });
           const checkBody = await check.text();
           if (warmup > 0) await load(running.baseUrl, scenario, warmup);
           const serverCpu = groupCpuMs(running.child.pid);
@@ -96,11 +138,18 @@ export async function mockSection({ quick, duration }) {
           const own = process.cpuUsage(ownCpu);
           const serverCpuMs = serverCpu === undefined ? undefined : (groupCpuMs(running.child.pid) ?? NaN) - serverCpu;
           const serverPct = serverCpuMs === undefined ? undefined : (serverCpuMs / wall) * 100;
-          const cpuPerRequest = serverCpuMs === undefined || result.requests.total === 0 ? undefined : (serverCpuMs * 1000) / result.requests.total;
+          const cpuPerRequest =
+            serverCpuMs === undefined || result.requests.total === 0
+              ? undefined
+              : (serverCpuMs * 1000) / result.requests.total;
           const loadPct = ((own.user + own.system) / 1000 / wall) * 100;
           const failures = result.errors + result.timeouts;
-          if (check.status !== scenario.expect) notes.push(`${server.name}, ${scenario.name}: answered ${check.status}, expected ${scenario.expect}.`);
-          byServer.set(`${server.key ?? server.name}|${scenario.name}`, { rate: result.requests.average, cpu: cpuPerRequest });
+          if (check.status !== scenario.expect)
+            notes.push(`${server.name}, ${scenario.name}: answered ${check.status}, expected ${scenario.expect}.`);
+          byServer.set(`${server.key ?? server.name}|${scenario.name}`, {
+            rate: result.requests.average,
+            cpu: cpuPerRequest,
+          });
           rows.push([
             server.name,
             scenario.name,
@@ -116,7 +165,9 @@ export async function mockSection({ quick, duration }) {
             `${Math.round(running.startupMs)} ms`,
           ]);
         } catch (error) {
-          notes.push(`${server.name}, ${scenario.name}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
+          notes.push(
+            `${server.name}, ${scenario.name}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`,
+          );
           rows.push([server.name, scenario.name, 'failed', '', '', '', '', '', '', '', '', '']);
         }
       }
@@ -130,7 +181,11 @@ export async function mockSection({ quick, duration }) {
       const ours = byServer.get(`ours|${scenario.name}`);
       const prism = byServer.get(`${key}|${scenario.name}`);
       const both = ours !== undefined && prism !== undefined;
-      return { scenario: scenario.name, ratio: both ? ours.rate / prism.rate : NaN, cpuRatio: both && ours.cpu && prism.cpu ? prism.cpu / ours.cpu : NaN };
+      return {
+        scenario: scenario.name,
+        ratio: both ? ours.rate / prism.rate : NaN,
+        cpuRatio: both && ours.cpu && prism.cpu ? prism.cpu / ours.cpu : NaN,
+      };
     });
   const ratios = against('prism-warn');
   const bare = against('prism');
@@ -138,11 +193,28 @@ export async function mockSection({ quick, duration }) {
     `Load: autocannon ${packageVersion('autocannon')} in the bench process, 10 connections, pipelining 1, ${duration} s per scenario` +
       (warmup ? ` after a ${warmup} s warm-up` : ' (no warm-up in --quick)') +
       `, loopback; each server runs alone (started, loaded, stopped). Body: \`PUT ${PATH.replace(/[0-9a-f-]{36}/g, '{uuid}')}\` with \`Service-AO-API-Key\`. ` +
-      'The node:http ceiling answers the same JSON as Prism (the spec\'s 200 and 422 examples) after JSON.parse of the body. ' +
-      'CPU: the server\'s process group and the bench process (autocannon), in % of one core over the load (above 100%: GC and I/O threads); a figure near 100% marks the side that bounds the rate; CPU µs/req is the server\'s CPU time per request, which other processes on the machine disturb less than req/s. ' +
-      'Latency percentiles come from autocannon\'s histogram in whole milliseconds (0 = under 1 ms); the mean is exact. Start-up: spawn until the first answer.',
+      "The node:http ceiling answers the same JSON as Prism (the spec's 200 and 422 examples) after JSON.parse of the body. " +
+      "CPU: the server's process group and the bench process (autocannon), in % of one core over the load (above 100%: GC and I/O threads); a figure near 100% marks the side that bounds the rate; CPU µs/req is the server's CPU time per request, which other processes on the machine disturb less than req/s. " +
+      "Latency percentiles come from autocannon's histogram in whole milliseconds (0 = under 1 ms); the mean is exact. Start-up: spawn until the first answer.",
     '',
-    table(['server', 'request', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'server CPU', 'server CPU µs/req', 'autocannon CPU', 'first answer', 'status counts', 'start-up'], rows, 'llrrrrrrrllr'),
+    table(
+      [
+        'server',
+        'request',
+        'req/s',
+        'mean ms',
+        'p50 ms',
+        'p99 ms',
+        'server CPU',
+        'server CPU µs/req',
+        'autocannon CPU',
+        'first answer',
+        'status counts',
+        'start-up',
+      ],
+      rows,
+      'llrrrrrrrllr',
+    ),
     '',
     ...ratios.map(
       (r) =>
@@ -151,7 +223,10 @@ export async function mockSection({ quick, duration }) {
     ),
     ...bare
       .filter((r) => !Number.isNaN(r.ratio))
-      .map((r) => `- ${r.scenario}: ours / bare Prism (its default log level) = ${ratio(r.cpuRatio)} in requests per server CPU-second, ${ratio(r.ratio)} in req/s`),
+      .map(
+        (r) =>
+          `- ${r.scenario}: ours / bare Prism (its default log level) = ${ratio(r.cpuRatio)} in requests per server CPU-second, ${ratio(r.ratio)} in req/s`,
+      ),
     ...notes.map((n) => `- Note: ${n}`),
   ];
   return { text: lines.join('\n'), ratios };

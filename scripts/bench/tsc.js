@@ -62,8 +62,12 @@ export async function timeTsc(dir, tsconfig, runs) {
   const times = [];
   let output = '';
   for (let i = 0; i < Math.max(runs, 1); i++) {
-    const last = await timeCommand(process.execPath, [TSC, '-p', tsconfig, '--extendedDiagnostics'], { cwd: dir, maxOutput: 20_000 });
-    if (last.code !== 0) throw new Error(`tsc -p ${tsconfig} in ${dir} failed (${last.code}):\n${last.output.slice(0, 3_000)}`);
+    const last = await timeCommand(process.execPath, [TSC, '-p', tsconfig, '--extendedDiagnostics'], {
+      cwd: dir,
+      maxOutput: 20_000,
+    });
+    if (last.code !== 0)
+      throw new Error(`tsc -p ${tsconfig} in ${dir} failed (${last.code}):\n${last.output.slice(0, 3_000)}`);
     times.push(last.ms);
     output = last.output;
   }

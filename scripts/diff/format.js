@@ -29,14 +29,17 @@ export function formatText(report) {
     out.push('Not tied to an operation');
     for (const change of report.document) {
       out.push(`  ${mark(change)}  ${change.text}`);
-      if (change.location) out.push(`              (${[change.redocly.rule, change.location].filter(Boolean).join(', ')})`);
+      if (change.location)
+        out.push(`              (${[change.redocly.rule, change.location].filter(Boolean).join(', ')})`);
     }
     out.push('');
   }
   const { breakingChanges, otherChanges, breakingOperations } = report.summary;
   if (report.operations.length === 0 && report.document.length === 0) out.push('No changes.');
   else if (report.breaking) {
-    out.push(`BREAKING: ${breakingChanges} breaking change${breakingChanges === 1 ? '' : 's'} in ${breakingOperations.length} operation${breakingOperations.length === 1 ? '' : 's'}${breakingOperations.length ? ` (${breakingOperations.join(', ')})` : ''}; ${otherChanges} compatible.`);
+    out.push(
+      `BREAKING: ${breakingChanges} breaking change${breakingChanges === 1 ? '' : 's'} in ${breakingOperations.length} operation${breakingOperations.length === 1 ? '' : 's'}${breakingOperations.length ? ` (${breakingOperations.join(', ')})` : ''}; ${otherChanges} compatible.`,
+    );
   } else out.push(`No breaking changes (${otherChanges} compatible change${otherChanges === 1 ? '' : 's'}).`);
   return `${out.join('\n')}\n`;
 }

@@ -120,7 +120,8 @@ export function indexOperations(spec) {
     // Recorded: the schema root and each $ref hop. A change inside a schema is placed by the closest
     // of these plus the rest of its pointer, so a schema reached by two paths is named by both.
     const { hops, target } = chase(node, file, segments);
-    if (schemaPath.length === 0 || hops.length > 1) for (const hop of hops) record(op, hop.file, hop.segments, direction, where, schemaPath);
+    if (schemaPath.length === 0 || hops.length > 1)
+      for (const hop of hops) record(op, hop.file, hop.segments, direction, where, schemaPath);
     if (!target || !target.node || typeof target.node !== 'object') return;
     // Each node is walked once per body or parameter: a schema reached again (a recursive schema, or
     // one used twice) is recorded by `follow` but not walked again.
@@ -131,10 +132,30 @@ export function indexOperations(spec) {
       if (SKIP.has(k) || k.startsWith('x-') || value === null || typeof value !== 'object') continue;
       if (['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(k)) {
         for (const [name, sub] of Object.entries(value)) {
-          walkSchema(op, sub, target.file, [...target.segments, k, name], direction, where, [...schemaPath, k, name], seen);
+          walkSchema(
+            op,
+            sub,
+            target.file,
+            [...target.segments, k, name],
+            direction,
+            where,
+            [...schemaPath, k, name],
+            seen,
+          );
         }
       } else if (Array.isArray(value)) {
-        value.forEach((sub, i) => walkSchema(op, sub, target.file, [...target.segments, k, String(i)], direction, where, [...schemaPath, k, String(i)], seen));
+        value.forEach((sub, i) =>
+          walkSchema(
+            op,
+            sub,
+            target.file,
+            [...target.segments, k, String(i)],
+            direction,
+            where,
+            [...schemaPath, k, String(i)],
+            seen,
+          ),
+        );
       } else {
         walkSchema(op, value, target.file, [...target.segments, k], direction, where, [...schemaPath, k], seen);
       }
@@ -152,11 +173,19 @@ export function indexOperations(spec) {
   const walkContent = (op, content, file, segments, direction, where) => {
     for (const [mediaType, media] of Object.entries(content ?? {})) {
       if (media && media.schema) {
-        walkSchema(op, media.schema, file, [...segments, mediaType, 'schema'], direction, { ...where, mediaType }, [], new Set());
+        walkSchema(
+          op,
+          media.schema,
+          file,
+          [...segments, mediaType, 'schema'],
+          direction,
+          { ...where, mediaType },
+          [],
+          new Set(),
+        );
       }
     }
   };
-
 
   /**
    * Walks one operation. In webhooks and callbacks the API sends the request and the client answers,
@@ -180,44 +209,117 @@ export function indexOperations(spec) {
       const where = at({ part: 'parameter', name: target?.node?.name, in: target?.node?.in });
       for (const hop of hops) record(op, hop.file, hop.segments, dir('request'), where, null);
       if (!target || !target.node) return;
-      if (target.node.schema) walkSchema(op, target.node.schema, target.file, [...target.segments, 'schema'], dir('request'), where, [], new Set());
-      if (target.node.content) walkContent(op, target.node.content, target.file, [...target.segments, 'content'], dir('request'), where);
+      if (target.node.schema)
+        walkSchema(
+          op,
+          target.node.schema,
+          target.file,
+          [...target.segments, 'schema'],
+          dir('request'),
+          where,
+          [],
+          new Set(),
+        );
+      if (target.node.content)
+        walkContent(op, target.node.content, target.file, [...target.segments, 'content'], dir('request'), where);
     };
-    (item.node.parameters ?? []).forEach((/** @type {Parsed} */ p, /** @type {number} */ i) => parameter(p, item.file, [...item.segments, 'parameters', String(i)]));
-    (operation.parameters ?? []).forEach((/** @type {Parsed} */ p, /** @type {number} */ i) => parameter(p, item.file, [...opSegments, 'parameters', String(i)]));
+    (item.node.parameters ?? []).forEach((/** @type {Parsed} */ p, /** @type {number} */ i) =>
+      parameter(p, item.file, [...item.segments, 'parameters', String(i)]),
+    );
+    (operation.parameters ?? []).forEach((/** @type {Parsed} */ p, /** @type {number} */ i) =>
+      parameter(p, item.file, [...opSegments, 'parameters', String(i)]),
+    );
     if (operation.requestBody) {
-      const body = follow(op, operation.requestBody, item.file, [...opSegments, 'requestBody'], dir('request'), at({ part: 'body' }), null);
-      if (body?.node?.content) walkContent(op, body.node.content, body.file, [...body.segments, 'content'], dir('request'), at({ part: 'body' }));
+      const body = follow(
+        op,
+        operation.requestBody,
+        item.file,
+        [...opSegments, 'requestBody'],
+        dir('request'),
+        at({ part: 'body' }),
+        null,
+      );
+      if (body?.node?.content)
+        walkContent(
+          op,
+          body.node.content,
+          body.file,
+          [...body.segments, 'content'],
+          dir('request'),
+          at({ part: 'body' }),
+        );
     }
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
       const where = at({ part: 'response', status });
-      const target = follow(op, response, item.file, [...opSegments, 'responses', status], dir('response'), where, null);
+      const target = follow(
+        op,
+        response,
+        item.file,
+        [...opSegments, 'responses', status],
+        dir('response'),
+        where,
+        null,
+      );
       if (!target?.node) continue;
-      if (target.node.content) walkContent(op, target.node.content, target.file, [...target.segments, 'content'], dir('response'), where);
+      if (target.node.content)
+        walkContent(op, target.node.content, target.file, [...target.segments, 'content'], dir('response'), where);
       for (const [name, header] of Object.entries(target.node.headers ?? {})) {
         const headerWhere = at({ part: 'header', status, name });
-        const h = follow(op, header, target.file, [...target.segments, 'headers', name], dir('response'), headerWhere, null);
-        if (h?.node?.schema) walkSchema(op, h.node.schema, h.file, [...h.segments, 'schema'], dir('response'), headerWhere, [], new Set());
+        const h = follow(
+          op,
+          header,
+          target.file,
+          [...target.segments, 'headers', name],
+          dir('response'),
+          headerWhere,
+          null,
+        );
+        if (h?.node?.schema)
+          walkSchema(op, h.node.schema, h.file, [...h.segments, 'schema'], dir('response'), headerWhere, [], new Set());
       }
     }
     for (const [name, callback] of Object.entries(operation.callbacks ?? {})) {
-      const cb = follow(op, callback, item.file, [...opSegments, 'callbacks', name], 'operation', at({ part: 'operation' }), null);
+      const cb = follow(
+        op,
+        callback,
+        item.file,
+        [...opSegments, 'callbacks', name],
+        'operation',
+        at({ part: 'operation' }),
+        null,
+      );
       if (!cb) continue;
       for (const [expression, rawCallbackItem] of Object.entries(cb.node ?? {})) {
         const callbackItem = chase(rawCallbackItem, cb.file, [...cb.segments, expression]).target;
         if (!callbackItem) continue;
         for (const method of METHODS) {
           const inner = callbackItem.node?.[method];
-          if (inner && typeof inner === 'object') walkOperation(op, inner, callbackItem, [...callbackItem.segments, method], !invert, `callback \`${name}\` `);
+          if (inner && typeof inner === 'object')
+            walkOperation(
+              op,
+              inner,
+              callbackItem,
+              [...callbackItem.segments, method],
+              !invert,
+              `callback \`${name}\` `,
+            );
         }
       }
     }
     if (!prefix && !invert) {
       const security = operation.security ?? root.security ?? [];
-      if (!operation.security && root.security) record(op, rootFile, ['security'], 'request', { part: 'security' }, null);
+      if (!operation.security && root.security)
+        record(op, rootFile, ['security'], 'request', { part: 'security' }, null);
       for (const requirement of security) {
         for (const scheme of Object.keys(requirement ?? {})) {
-          record(op, rootFile, ['components', 'securitySchemes', scheme], 'request', { part: 'security', name: scheme }, null);
+          record(
+            op,
+            rootFile,
+            ['components', 'securitySchemes', scheme],
+            'request',
+            { part: 'security', name: scheme },
+            null,
+          );
         }
       }
     }
@@ -232,7 +334,10 @@ export function indexOperations(spec) {
     for (const [name, rawItem] of Object.entries(items ?? {})) {
       if (!rawItem || typeof rawItem !== 'object') continue;
       /** @type {Place | undefined} */
-      const item = typeof rawItem.$ref === 'string' ? spec.resolveRef(rawItem.$ref, rootFile) : { node: rawItem, file: rootFile, segments: [section, name] };
+      const item =
+        typeof rawItem.$ref === 'string'
+          ? spec.resolveRef(rawItem.$ref, rootFile)
+          : { node: rawItem, file: rootFile, segments: [section, name] };
       if (!item) continue;
       for (const method of METHODS) {
         const operation = item.node[method];
@@ -274,7 +379,8 @@ export function usesAt(index, file, segments) {
     const rest = segments.slice(use.segments.length);
     if (use.kind === 'path' && rest.length > 0 && METHODS.includes(rest[0] ?? '')) continue;
     const current = best.get(use.op);
-    if (!current || use.segments.length > current.length) best.set(use.op, { length: use.segments.length, uses: [{ use, rest }] });
+    if (!current || use.segments.length > current.length)
+      best.set(use.op, { length: use.segments.length, uses: [{ use, rest }] });
     else if (use.segments.length === current.length) current.uses.push({ use, rest });
   }
   return [...best.values()].flatMap((entry) => entry.uses);

@@ -23,7 +23,16 @@ const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'm
 export const CLOSING_FLAGS = ['additionalProperties', 'items', 'unevaluatedItems', 'unevaluatedProperties'];
 const VALUE_KEYWORDS = ['const', 'pattern', 'format', 'multipleOf', 'contentEncoding', 'contentMediaType'];
 /** Keywords that document and do not constrain. */
-export const DOC_KEYWORDS = ['description', 'summary', 'title', 'externalDocs', 'example', 'examples', 'tags', 'x-not-shown'];
+export const DOC_KEYWORDS = [
+  'description',
+  'summary',
+  'title',
+  'externalDocs',
+  'example',
+  'examples',
+  'tags',
+  'x-not-shown',
+];
 
 /**
  * Whether a change accepts fewer values (narrows), more (widens), both, none, or unknown (null).
@@ -40,7 +49,7 @@ export function effect(change) {
       if (b === undefined) return 'narrows';
       if (r === undefined) return 'widens';
       if (r === b) return 'none';
-      return (r > b) === LOWER_BOUNDS.includes(p) ? 'narrows' : 'widens';
+      return r > b === LOWER_BOUNDS.includes(p) ? 'narrows' : 'widens';
     }
     if (p === 'enum') {
       if (b === undefined) return 'narrows';
@@ -146,7 +155,8 @@ const SCHEMA_RULES = new Set(['schema-type-changed', 'schema-constraint-changed'
 export function provenWider(change, rule, baseSpec, revisionSpec) {
   if (rule === null || !SCHEMA_RULES.has(rule)) return false;
   const segments = pointerSegments(change.path);
-  const combinator = ['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(segments.at(-2) ?? '') && /^\d+$/.test(segments.at(-1) ?? '');
+  const combinator =
+    ['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(segments.at(-2) ?? '') && /^\d+$/.test(segments.at(-1) ?? '');
   const owner = segments.slice(0, combinator ? -2 : -1);
   const before = schemaAt(baseSpec, owner);
   const after = schemaAt(revisionSpec, owner);

@@ -81,7 +81,20 @@ function absolute(raw, base) {
  * @returns {Promise<RawDiff>}
  */
 export function runRedocly(baseFile, revisionFile, workdir) {
-  const args = [REDOCLY_CLI, 'diff', baseFile, revisionFile, '--config', CONFIG, '--format', 'json', '--fail-on', 'none', '--lint-config', 'off'];
+  const args = [
+    REDOCLY_CLI,
+    'diff',
+    baseFile,
+    revisionFile,
+    '--config',
+    CONFIG,
+    '--format',
+    'json',
+    '--fail-on',
+    'none',
+    '--lint-config',
+    'off',
+  ];
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: workdir,

@@ -61,7 +61,8 @@ import { describeDocumentChange, reasonText, whatText, whereText } from './wordi
  * @returns {Promise<Report>}
  */
 export async function diff({ base, revision = WORKING_SPEC, root = PACKAGE_ROOT } = {}) {
-  if (!base) throw new InputError('usage: diff BASE [REVISION] [--json] [--root DIR]  (BASE: a spec file or a git ref)');
+  if (!base)
+    throw new InputError('usage: diff BASE [REVISION] [--json] [--root DIR]  (BASE: a spec file or a git ref)');
   // The real path: Redocly reports files relative to its working directory, as the OS sees it.
   const workdir = realpathSync(mkdtempSync(join(tmpdir(), 'contract-diff-')));
   try {
@@ -103,8 +104,19 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
     let entry = operations.get(key);
     if (!entry) {
       const info = operationInfo(key);
-      const status = !revisionIndex.operations.has(key) ? 'removed' : !baseIndex.operations.has(key) ? 'added' : 'changed';
-      entry = { operationId: info?.operationId ?? null, method: info?.method ?? key.split(' ')[0] ?? '', path: info?.path ?? key.slice(key.indexOf(' ') + 1), status, breaking: false, changes: [] };
+      const status = !revisionIndex.operations.has(key)
+        ? 'removed'
+        : !baseIndex.operations.has(key)
+          ? 'added'
+          : 'changed';
+      entry = {
+        operationId: info?.operationId ?? null,
+        method: info?.method ?? key.split(' ')[0] ?? '',
+        path: info?.path ?? key.slice(key.indexOf(' ') + 1),
+        status,
+        breaking: false,
+        changes: [],
+      };
       operations.set(key, entry);
     }
     return entry;
@@ -123,7 +135,8 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
     // The revision names the place; the base adds the operations that reached it only before.
     /** @type {Found[]} */
     const found = [];
-    if (change.revision?.file) found.push(...usesAt(revisionIndex, change.revision.file, pointerSegments(change.revision.pointer)));
+    if (change.revision?.file)
+      found.push(...usesAt(revisionIndex, change.revision.file, pointerSegments(change.revision.pointer)));
     if (change.base?.file) {
       const before = usesAt(baseIndex, change.base.file, pointerSegments(change.base.pointer));
       found.push(...before.filter(({ use }) => !found.some((f) => f.use.op === use.op)));
@@ -136,21 +149,51 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
       if (!found.some((f) => f.use.op === key)) {
         const after = pathSegments.slice(3);
         /** @type {Direction} */
-        const direction = after[0] === 'responses' ? 'response' : after[0] === 'parameters' || after[0] === 'requestBody' ? 'request' : 'operation';
+        const direction =
+          after[0] === 'responses'
+            ? 'response'
+            : after[0] === 'parameters' || after[0] === 'requestBody'
+              ? 'request'
+              : 'operation';
         const schemaAt = after.indexOf('schema');
         /** @type {Found['use']['where']} */
-        const where = after[0] === 'responses' ? { part: 'response', status: after[1] } : after[0] === 'requestBody' ? { part: 'body' } : after[0] === 'parameters' ? { part: 'parameter' } : { part: 'operation' };
-        found.push({ use: { op: key, direction, where, schemaPath: schemaAt >= 0 ? [] : null }, rest: schemaAt >= 0 ? after.slice(schemaAt + 1) : [] });
+        const where =
+          after[0] === 'responses'
+            ? { part: 'response', status: after[1] }
+            : after[0] === 'requestBody'
+              ? { part: 'body' }
+              : after[0] === 'parameters'
+                ? { part: 'parameter' }
+                : { part: 'operation' };
+        found.push({
+          use: { op: key, direction, where, schemaPath: schemaAt >= 0 ? [] : null },
+          rest: schemaAt >= 0 ? after.slice(schemaAt + 1) : [],
+        });
       }
     }
     const location = change.revision ?? change.base;
-    const place = location?.file ? `${(change.revision ? revisionSpec : baseSpec).display(location.file)}:${location.line}` : null;
+    const place = location?.file
+      ? `${(change.revision ? revisionSpec : baseSpec).display(location.file)}:${location.line}`
+      : null;
     const redocly = { impact: change.impact, rule, message: verdict?.message ?? null, path: change.path };
 
     if (found.length === 0) {
       const what = describeDocumentChange(change);
-      const reason = redoclyBreaking ? (verdict?.message ?? 'breaks a client') : change.impact === 'minor' ? 'adds to the API' : 'does not change which requests or responses are valid';
-      documentChanges.push({ breaking: redoclyBreaking, direction: null, where: 'document', change: what, reason, text: `${what}: ${reason}`, location: place, redocly });
+      const reason = redoclyBreaking
+        ? (verdict?.message ?? 'breaks a client')
+        : change.impact === 'minor'
+          ? 'adds to the API'
+          : 'does not change which requests or responses are valid';
+      documentChanges.push({
+        breaking: redoclyBreaking,
+        direction: null,
+        where: 'document',
+        change: what,
+        reason,
+        text: `${what}: ${reason}`,
+        location: place,
+        redocly,
+      });
       continue;
     }
 
@@ -184,13 +227,25 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
       const reason = reasonText(change, rule, line.direction, breaking, verdict?.message);
       const entry = entryFor(line.op);
       const text = line.where === 'operation' ? `${line.what}: ${reason}` : `${line.where} ${line.what}: ${reason}`;
-      entry.changes.push({ breaking, direction: line.direction, where: line.where, change: line.what, reason, text, location: place, redocly });
+      entry.changes.push({
+        breaking,
+        direction: line.direction,
+        where: line.where,
+        change: line.what,
+        reason,
+        text,
+        location: place,
+        redocly,
+      });
       if (breaking) entry.breaking = true;
     }
   }
 
   // Operations in the order of the revision, then the removed ones.
-  const order = [...revisionIndex.operations.keys(), ...[...baseIndex.operations.keys()].filter((k) => !revisionIndex.operations.has(k))];
+  const order = [
+    ...revisionIndex.operations.keys(),
+    ...[...baseIndex.operations.keys()].filter((k) => !revisionIndex.operations.has(k)),
+  ];
   const sorted = [...operations.entries()]
     .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
     .map(([, entry]) => ({ ...entry, changes: entry.changes.sort((x, y) => Number(y.breaking) - Number(x.breaking)) }));
@@ -212,4 +267,3 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
     notes: [baseSource.note, revisionSource.note].filter((note) => note !== undefined),
   };
 }
-

@@ -16,8 +16,19 @@ import { isDeepStrictEqual } from 'node:util';
 
 /** Keywords that say something about a value without constraining it. */
 const ANNOTATIONS = new Set([
-  'title', 'description', 'summary', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly',
-  'externalDocs', '$comment', 'discriminator', 'xml',
+  'title',
+  'description',
+  'summary',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  '$comment',
+  'discriminator',
+  'xml',
 ]);
 /** Keywords whose value is a map of names to schemas (its keys are names, not keywords). */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
@@ -59,7 +70,9 @@ function inline(spec, node, file, seen = []) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
     if (DATA.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && isObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, inline(spec, schema, file, seen)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, schema]) => [name, inline(spec, schema, file, seen)]),
+      );
     } else out[key] = inline(spec, value, file, seen);
   }
   return out;
@@ -90,7 +103,8 @@ export function schemaAt(spec, segments) {
  * @param {Record<string, Schema>} schema
  * @returns {string[] | undefined}
  */
-const typesOf = (schema) => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const typesOf = (schema) =>
+  schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
 /**
  * @param {string[]} types
  * @param {string} type
@@ -112,12 +126,14 @@ function excludesNull(schema) {
   return false;
 }
 /** @param {Schema} schema */
-const isNullOnly = (schema) => isObject(schema) && isDeepStrictEqual(typesOf(schema), ['null']) && Object.keys(schema).length === 1;
+const isNullOnly = (schema) =>
+  isObject(schema) && isDeepStrictEqual(typesOf(schema), ['null']) && Object.keys(schema).length === 1;
 /**
  * `true`, `{}` and a missing schema accept everything.
  * @param {Schema} schema
  */
-const acceptsAll = (schema) => schema === undefined || schema === true || (isObject(schema) && Object.keys(schema).length === 0);
+const acceptsAll = (schema) =>
+  schema === undefined || schema === true || (isObject(schema) && Object.keys(schema).length === 0);
 
 /**
  * Whether every value `base` accepts, `revision` accepts too (both inlined). Sound, not complete:
@@ -134,7 +150,8 @@ export function accepts(base, revision) {
 
   // A union before: each of its branches is still accepted.
   for (const kind of ['anyOf', 'oneOf']) {
-    if (Array.isArray(base[kind]) && Object.keys(base).length === 1) return base[kind].every((branch) => accepts(branch, revision));
+    if (Array.isArray(base[kind]) && Object.keys(base).length === 1)
+      return base[kind].every((branch) => accepts(branch, revision));
   }
 
   // A union around what was there: the old schema is one branch. For `oneOf`, every other branch
@@ -143,7 +160,9 @@ export function accepts(base, revision) {
     if (!Array.isArray(revision[kind]) || Object.keys(revision).length !== 1) continue;
     const kept = revision[kind].findIndex((branch) => accepts(base, branch));
     if (kept < 0) return false;
-    return kind === 'anyOf' || revision[kind].every((branch, i) => i === kept || (isNullOnly(branch) && excludesNull(base)));
+    return (
+      kind === 'anyOf' || revision[kind].every((branch, i) => i === kept || (isNullOnly(branch) && excludesNull(base)))
+    );
   }
 
   for (const [keyword, value] of Object.entries(revision)) {
@@ -158,7 +177,11 @@ export function accepts(base, revision) {
       }
       case 'properties':
         for (const [name, schema] of Object.entries(value)) {
-          const old = base.properties?.[name] ?? (isObject(base.additionalProperties) || base.additionalProperties === false ? base.additionalProperties : undefined);
+          const old =
+            base.properties?.[name] ??
+            (isObject(base.additionalProperties) || base.additionalProperties === false
+              ? base.additionalProperties
+              : undefined);
           if (old === false) continue; // the base never let this field through
           if (!accepts(old, schema)) return false;
         }

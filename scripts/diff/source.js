@@ -54,7 +54,8 @@ function git(args, cwd, options) {
  */
 function extractFromGit(commit, ref, root, dir) {
   const listing = git(['ls-tree', '-r', '-z', commit, '--', 'openapi'], root, { encoding: 'utf8' });
-  if (listing.status !== 0) throw new InputError(`cannot list openapi/ at git ref \`${ref}\`: ${listing.stderr.trim()}`);
+  if (listing.status !== 0)
+    throw new InputError(`cannot list openapi/ at git ref \`${ref}\`: ${listing.stderr.trim()}`);
   const blobs = listing.stdout
     .split('\0')
     .filter(Boolean)
@@ -96,16 +97,26 @@ export function resolveSource(argument, { root, workdir, side }) {
   if (existsSync(resolve(process.cwd(), argument))) {
     const asFile = realpathSync(resolve(process.cwd(), argument));
     if (!statSync(asFile).isFile()) throw new InputError(`${argument} is a directory, not a spec file`);
-    return { file: asFile, label: displayPath(asFile, process.cwd()), kind: 'file', display: (abs) => displayPath(abs, process.cwd()) };
+    return {
+      file: asFile,
+      label: displayPath(asFile, process.cwd()),
+      kind: 'file',
+      display: (abs) => displayPath(abs, process.cwd()),
+    };
   }
   if (/\.(ya?ml|json)$/i.test(argument)) throw new InputError(`spec file not found: ${argument}`);
   if (argument.startsWith('-')) throw new InputError(`unknown option: ${argument}`);
   const inside = git(['rev-parse', '--is-inside-work-tree'], root, { encoding: 'utf8' });
   if (inside.status !== 0) {
-    return baselineSource(argument, root, `${argument} is not a spec file, and ${root} is not a git repository to look it up as a ref`);
+    return baselineSource(
+      argument,
+      root,
+      `${argument} is not a spec file, and ${root} is not a git repository to look it up as a ref`,
+    );
   }
   const verified = git(['rev-parse', '--verify', '--quiet', `${argument}^{commit}`], root, { encoding: 'utf8' });
-  if (verified.status !== 0) return baselineSource(argument, root, `${argument} is neither a spec file nor a git ref of ${root}`);
+  if (verified.status !== 0)
+    return baselineSource(argument, root, `${argument} is neither a spec file nor a git ref of ${root}`);
   const commit = verified.stdout.trim();
   const dir = join(workdir, side);
   const file = extractFromGit(commit, argument, root, dir);
@@ -149,7 +160,9 @@ function baselineSource(argument, root, problem) {
   if (!baseline) throw new InputError(`${problem}, and it has no committed baseline ${BASELINE_FILE}`);
   const released = `the spec released as ${baseline.version}`;
   if (argument !== baseline.version && argument !== `v${baseline.version}`) {
-    throw new InputError(`${problem}; v${baseline.version} (or ${baseline.version}) names the committed baseline ${BASELINE_FILE}, ${released}`);
+    throw new InputError(
+      `${problem}; v${baseline.version} (or ${baseline.version}) names the committed baseline ${BASELINE_FILE}, ${released}`,
+    );
   }
   return {
     file: baseline.file,

@@ -63,7 +63,12 @@ export class Spec {
     this.files = new Map();
     /** @type {Parsed} */
     this.root = this.load(rootFile);
-    if (!this.root || typeof this.root !== 'object' || typeof this.root.openapi !== 'string' || !this.root.openapi.startsWith('3.')) {
+    if (
+      !this.root ||
+      typeof this.root !== 'object' ||
+      typeof this.root.openapi !== 'string' ||
+      !this.root.openapi.startsWith('3.')
+    ) {
       throw new InputError(`${display(rootFile)} is not an OpenAPI 3.x document (it has no \`openapi: 3.x\` field)`);
     }
     this.checkRefs();
@@ -78,7 +83,9 @@ export class Spec {
     if (this.files.has(file)) return this.files.get(file);
     if (!existsSync(file) || !statSync(file).isFile()) {
       throw new InputError(
-        from ? `${this.display(from)} has a $ref to a missing file: ${this.display(file)}` : `spec file not found: ${this.display(file)}`,
+        from
+          ? `${this.display(from)} has a $ref to a missing file: ${this.display(file)}`
+          : `spec file not found: ${this.display(file)}`,
       );
     }
     const document = YAML.parseDocument(readFileSync(file, 'utf8'), { merge: true });
@@ -122,7 +129,8 @@ export class Spec {
         if (Array.isArray(node)) return node.forEach(visit);
         if (!node || typeof node !== 'object') return;
         for (const [key, value] of Object.entries(node)) {
-          if (key === 'example' || key === 'examples' || key === 'default' || key === 'const' || key === 'enum') continue;
+          if (key === 'example' || key === 'examples' || key === 'default' || key === 'const' || key === 'enum')
+            continue;
           if (key === '$ref' && typeof value === 'string') {
             const target = this.resolveRef(value, from);
             if (target) pending.push(target.file);

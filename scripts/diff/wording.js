@@ -118,8 +118,10 @@ export function whatText(change, use) {
   const last = segments[segments.length - 1];
   if (kind === 'removed' || kind === 'added') {
     const verb = kind;
-    if (typeName === 'PathItem' || (segments.length === 2 && ['paths', 'webhooks'].includes(segments[0] ?? ''))) return kind === 'added' ? 'new operation' : `operation ${verb} (path ${segments[1]} ${verb})`;
-    if (typeName === 'Operation' || METHODS.includes(last ?? '')) return kind === 'added' ? 'new operation' : `operation ${verb}`;
+    if (typeName === 'PathItem' || (segments.length === 2 && ['paths', 'webhooks'].includes(segments[0] ?? '')))
+      return kind === 'added' ? 'new operation' : `operation ${verb} (path ${segments[1]} ${verb})`;
+    if (typeName === 'Operation' || METHODS.includes(last ?? ''))
+      return kind === 'added' ? 'new operation' : `operation ${verb}`;
     if (typeName === 'Schema' && segments[segments.length - 2] === 'properties') {
       if (kind === 'removed') return 'removed';
       const value = change.revision?.value;
@@ -129,7 +131,13 @@ export function whatText(change, use) {
     if (typeName === 'Schema' && ['oneOf', 'anyOf', 'allOf'].includes(segments[segments.length - 2] ?? '')) {
       return `\`${segments[segments.length - 2]}\` subschema ${show(kind === 'added' ? r : b)} ${verb}`;
     }
-    if (use.where.part === 'parameter' || use.where.part === 'header' || typeName === 'Response' || typeName === 'RequestBody') return verb;
+    if (
+      use.where.part === 'parameter' ||
+      use.where.part === 'header' ||
+      typeName === 'Response' ||
+      typeName === 'RequestBody'
+    )
+      return verb;
     const name = typeName ? typeName.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : 'item';
     return `${name} \`${last}\` ${verb}`;
   }
@@ -144,13 +152,21 @@ export function whatText(change, use) {
     const gained = asArray(r).filter((v) => !asArray(b).some((w) => JSON.stringify(w) === JSON.stringify(v)));
     if (b === undefined) return `enum set to ${list(asArray(r))}`;
     if (r === undefined) return 'enum removed';
-    return [lost.length ? `enum lost ${list(lost)}` : '', gained.length ? `enum gained ${list(gained)}` : ''].filter(Boolean).join(', ');
+    return [lost.length ? `enum lost ${list(lost)}` : '', gained.length ? `enum gained ${list(gained)}` : '']
+      .filter(Boolean)
+      .join(', ');
   }
-  if (p === 'required' && (typeof b === 'boolean' || typeof r === 'boolean')) return r === true ? 'became required' : 'became optional';
+  if (p === 'required' && (typeof b === 'boolean' || typeof r === 'boolean'))
+    return r === true ? 'became required' : 'became optional';
   if (p === 'required') {
     const added = asArray(r).filter((v) => !asArray(b).includes(v));
     const removed = asArray(b).filter((v) => !asArray(r).includes(v));
-    return [added.length ? `now requires ${list(added)}` : '', removed.length ? `no longer requires ${list(removed)}` : ''].filter(Boolean).join(', ');
+    return [
+      added.length ? `now requires ${list(added)}` : '',
+      removed.length ? `no longer requires ${list(removed)}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
   }
   if (p === 'type') return `type ${asArray(b).join(' | ') || 'any'} → ${asArray(r).join(' | ') || 'any'}`;
   if (p === 'deprecated') return r === true ? 'deprecated' : 'no longer deprecated';
@@ -177,12 +193,16 @@ export function reasonText(change, rule, direction, breaking, redoclyMessage) {
   const e = effect(change);
   const { kind, property: p } = change;
   const segments = pointerSegments(change.path);
-  const isOperation = change.typeName === 'Operation' || change.typeName === 'PathItem' || (segments.length <= 3 && segments[0] === 'paths' && (segments.length === 2 || METHODS.includes(segments[2] ?? '')));
+  const isOperation =
+    change.typeName === 'Operation' ||
+    change.typeName === 'PathItem' ||
+    (segments.length <= 3 && segments[0] === 'paths' && (segments.length === 2 || METHODS.includes(segments[2] ?? '')));
   if (isOperation && kind === 'removed') return 'a client that calls it gets an error';
   if (isOperation && kind === 'added') return 'existing clients are unaffected';
   if (p === 'deprecated') return 'a notice only: the operation still works';
   if ((p ?? segments[segments.length - 1] ?? '').startsWith('x-')) return 'a vendor extension: documentation only';
-  if (p === 'operationId') return breaking ? 'generated clients name their method after the operationId' : 'the operationId is only a name';
+  if (p === 'operationId')
+    return breaking ? 'generated clients name their method after the operationId' : 'the operationId is only a name';
   if (breaking) {
     switch (rule) {
       case 'required-properties-added':
@@ -194,7 +214,9 @@ export function reasonText(change, rule, direction, breaking, redoclyMessage) {
       case 'enum-values-added':
         return 'a client may receive a value it does not handle';
       case 'property-removed':
-        return direction === 'request' ? 'the object is closed, so a client that still sends it is rejected' : 'a client that reads it finds nothing';
+        return direction === 'request'
+          ? 'the object is closed, so a client that still sends it is rejected'
+          : 'a client that reads it finds nothing';
       case 'required-properties-removed':
         return 'a client may receive an object without it';
       case 'parameter-removed':
@@ -208,34 +230,41 @@ export function reasonText(change, rule, direction, breaking, redoclyMessage) {
         break;
     }
     if (direction === 'request') {
-      if (p !== undefined && CLOSING_FLAGS.includes(p) && change.revision?.value === false) return 'narrows what a client may send: any field not listed is rejected';
+      if (p !== undefined && CLOSING_FLAGS.includes(p) && change.revision?.value === false)
+        return 'narrows what a client may send: any field not listed is rejected';
       if (rule === 'schema-type-changed') return 'narrows what a client may send: a value of the old type is rejected';
       if (e === 'both' || e === null) return 'changes what a client may send: a value that was valid can be rejected';
       return 'narrows what a client may send';
     }
     if (direction === 'response') {
-      if (rule === 'schema-type-changed') return 'widens what a client may receive: a value of the new type can surprise it';
+      if (rule === 'schema-type-changed')
+        return 'widens what a client may receive: a value of the new type can surprise it';
       if (e === 'both' || e === null) return 'changes what a client may receive: it can get a value it did not expect';
       return 'widens what a client may receive';
     }
     return redoclyMessage ?? 'breaks a client';
   }
-  if (e === 'none' || (p && DOC_KEYWORDS.includes(p))) return p === 'default' ? 'does not change which values are valid' : 'documentation only';
+  if (e === 'none' || (p && DOC_KEYWORDS.includes(p)))
+    return p === 'default' ? 'does not change which values are valid' : 'documentation only';
   if (direction === 'request') {
     if (kind === 'added' && segments[segments.length - 2] === 'properties') {
-      return isAddedRequired(change) ? 'a new field; requiring it is reported on its object' : 'a new optional field: a client that does not send it is unaffected';
+      return isAddedRequired(change)
+        ? 'a new field; requiring it is reported on its object'
+        : 'a new optional field: a client that does not send it is unaffected';
     }
-    if (kind === 'removed' && segments[segments.length - 2] === 'properties') return 'the object stays open, so a client that still sends it is not rejected';
+    if (kind === 'removed' && segments[segments.length - 2] === 'properties')
+      return 'the object stays open, so a client that still sends it is not rejected';
     if (e === 'widens' || change.provenWider) return 'widens what a client may send';
   }
   if (direction === 'response') {
-    if (kind === 'added' && segments[segments.length - 2] === 'properties') return 'adds to a response: a client that does not read it is unaffected';
+    if (kind === 'added' && segments[segments.length - 2] === 'properties')
+      return 'adds to a response: a client that does not read it is unaffected';
     if (e === 'narrows') return 'narrows a response: every value a client can now receive was valid before';
   }
-  if (e === 'narrows' || e === 'widens' || e === 'both') return `no breaking rule applies (Redocly rates it ${change.impact})`;
+  if (e === 'narrows' || e === 'widens' || e === 'both')
+    return `no breaking rule applies (Redocly rates it ${change.impact})`;
   return change.impact === 'minor' ? 'adds to the API' : 'does not change which requests or responses are valid';
 }
-
 
 /**
  * What changed, for a change that no operation reaches (info, servers, unused components).
@@ -248,10 +277,10 @@ export function describeDocumentChange(change) {
   const r = change.revision?.value;
   if (change.kind === 'added') return `${where}${change.property ? `.${change.property}` : ''} added`;
   if (change.kind === 'removed') return `${where}${change.property ? `.${change.property}` : ''} removed`;
-  if (change.property && ['description', 'summary', 'title'].includes(change.property)) return `${where}.${change.property} changed`;
+  if (change.property && ['description', 'summary', 'title'].includes(change.property))
+    return `${where}.${change.property} changed`;
   if (change.property && b === undefined) return `${where}.${change.property} ${show(r)} added`;
   if (change.property && r === undefined) return `${where}.${change.property} ${show(b)} removed`;
   if (change.property) return `${where}.${change.property} ${show(b)} → ${show(r)}`;
   return `${where} changed`;
 }
-

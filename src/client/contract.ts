@@ -21,7 +21,10 @@ function violation({ instancePath, keyword, params, message }: ErrorObject): Vio
   // The field ajv names: missing (`required`), or extra (`additionalProperties`, undefined for any other keyword).
   const named = params as { missingProperty?: string; additionalProperty?: string };
   const field = keyword === 'required' ? named.missingProperty : named.additionalProperty;
-  return { pointer: field === undefined ? instancePath : `${instancePath}/${pointerToken(field)}`, message: message ?? keyword };
+  return {
+    pointer: field === undefined ? instancePath : `${instancePath}/${pointerToken(field)}`,
+    message: message ?? keyword,
+  };
 }
 
 /**
@@ -31,7 +34,11 @@ function violation({ instancePath, keyword, params, message }: ErrorObject): Vio
 export function contractCheck(missing: (command: string, cause: unknown) => Error): ContractCheck {
   const absent = (cause: unknown) => missing(installCommand(manifest.peerDependencies, ['ajv', 'ajv-formats']), cause);
   const { Ajv2020: Ajv } = loadPeer<{ Ajv2020: typeof Ajv2020 }>('ajv/dist/2020.js', requireFromPackage, absent);
-  const addFormats = loadPeer<{ default: (ajv: Ajv2020) => unknown }>('ajv-formats', requireFromPackage, absent).default;
+  const addFormats = loadPeer<{ default: (ajv: Ajv2020) => unknown }>(
+    'ajv-formats',
+    requireFromPackage,
+    absent,
+  ).default;
   const spec = JSON.parse(readFileSync(specPath, 'utf8')) as Document;
   const ajv = contractAjv(Ajv, addFormats, spec);
   // Every response of the API has a JSON body with a schema (the client refuses any other answer,
@@ -40,7 +47,12 @@ export function contractCheck(missing: (command: string, cause: unknown) => Erro
   return (method, path, response, body) => {
     const ref = spec.paths[path]![method]!.responses[response]!.$ref;
     // A response the bundle shares is a reference (`#/components/responses/ValidationError`).
-    const at = ref ? ref.slice(2).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')) : ['paths', path, method, 'responses', response];
+    const at = ref
+      ? ref
+          .slice(2)
+          .split('/')
+          .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      : ['paths', path, method, 'responses', response];
     const validate = schemaAt(ajv, [...at, 'content', 'application/json', 'schema']);
     // Ajv sets `errors` whenever a value fails.
     return validate(body) ? [] : (validate.errors as ErrorObject[]).map(violation);

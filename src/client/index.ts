@@ -182,7 +182,10 @@ export class MissingValidatorError extends Error {
     readonly command: string,
     cause?: unknown,
   ) {
-    super(`validateResponses needs ajv and ajv-formats, optional peer dependencies that are not installed: ${command}`, { cause });
+    super(
+      `validateResponses needs ajv and ajv-formats, optional peer dependencies that are not installed: ${command}`,
+      { cause },
+    );
   }
 }
 
@@ -207,7 +210,9 @@ export class InvalidPathParameterError extends Error {
     readonly operation: string,
     readonly parameter: string,
   ) {
-    super(`${operation}: the path parameter ${parameter} is empty, "." or "..", which would send the request to another path; nothing was sent.`);
+    super(
+      `${operation}: the path parameter ${parameter} is empty, "." or "..", which would send the request to another path; nothing was sent.`,
+    );
   }
 }
 
@@ -236,7 +241,8 @@ function credentialProblem(value: unknown, inHeader: boolean, isUserId = false):
     if (code === 0x0a) return `contains a line feed (LF) ${at}`;
     if (code === 0x0d) return `contains a carriage return (CR) ${at}`;
     if (code === 0x00) return `contains a NUL ${at}`;
-    if ((code < 0x20 && code !== 0x09) || code === 0x7f || (!inHeader && code === 0x09)) return `contains a control character ${at}`;
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || (!inHeader && code === 0x09))
+      return `contains a control character ${at}`;
     if (inHeader && code > 0xff) return `contains a character above U+00FF ${at}, which a header cannot carry`;
     if (isUserId && code === 0x3a) return `contains a colon ${at}, which Basic credentials cannot carry in the user-id`;
   }
@@ -251,7 +257,10 @@ function checkCredentials(credentials: Credentials): void {
     ['auth.accessToken', credentials.accessToken, true],
   ];
   if (credentials.basic !== undefined) {
-    checks.push(['auth.basic.username', credentials.basic?.username, false, true], ['auth.basic.password', credentials.basic?.password, false]);
+    checks.push(
+      ['auth.basic.username', credentials.basic?.username, false, true],
+      ['auth.basic.password', credentials.basic?.password, false],
+    );
   }
   for (const [name, value, inHeader, isUserId] of checks) {
     if (value === undefined && !name.startsWith('auth.basic')) continue;
@@ -297,16 +306,16 @@ function credentialHeader(scheme: SecuritySchemeName, credentials: Credentials):
       return credentials.accessToken === undefined ? undefined : ['Authorization', `Bearer ${credentials.accessToken}`];
     case 'http': {
       const basic = credentials.basic;
-      return basic === undefined ? undefined : ['Authorization', `Basic ${base64(`${basic.username}:${basic.password}`)}`];
+      return basic === undefined
+        ? undefined
+        : ['Authorization', `Basic ${base64(`${basic.username}:${basic.password}`)}`];
     }
   }
 }
 
 /** Every header any scheme of the spec carries a credential in. */
 const credentialHeaders = [
-  ...new Set(
-    Object.values(securitySchemes).map((s) => (s.type === 'apiKey' ? s.name : 'Authorization')),
-  ),
+  ...new Set(Object.values(securitySchemes).map((s) => (s.type === 'apiKey' ? s.name : 'Authorization'))),
 ];
 
 /** What the auth middleware does for one operation, decided once per client. */
@@ -414,7 +423,10 @@ class Call {
     const reader = response.body.getReader();
     this.reader = reader;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = wait === undefined ? undefined : new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), wait)));
+    const late =
+      wait === undefined
+        ? undefined
+        : new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), wait)));
     const chunks: Uint8Array[] = [];
     let size = 0;
     try {
@@ -491,12 +503,17 @@ function bodyValue(body: Uint8Array, json: boolean): unknown {
  * `maxResponseBytes` of it) and parsed once here, and checked against its schema when `check` is
  * given; openapi-fetch then reads the parsed value.
  */
-function responseGuard(maxResponseBytes: number, credentials: readonly string[], check: Promise<ContractCheck> | undefined): Guard {
+function responseGuard(
+  maxResponseBytes: number,
+  credentials: readonly string[],
+  check: Promise<ContractCheck> | undefined,
+): Guard {
   // A server may echo a credential into its Content-Type (no four-character run of one goes into an
   // error), or into a body's field names (a pointer holding a whole credential is withheld: a
   // pointer is made of short names, which runs of four characters would hide for nothing).
   const shown = (text: string | null) => (text !== null && repeatsCredential(text, credentials) ? '[withheld]' : text);
-  const shownPointer = (pointer: string) => (credentials.some((credential) => pointer.includes(credential)) ? '[withheld]' : pointer);
+  const shownPointer = (pointer: string) =>
+    credentials.some((credential) => pointer.includes(credential)) ? '[withheld]' : pointer;
   return async (call, response, parseAs) => {
     const { status, headers } = response;
     const received = headers.get('content-type');
@@ -525,7 +542,10 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[],
     if (check) {
       const violations = (await check)(call.method.toLowerCase(), call.path, String(status), parsed);
       if (violations.length > 0) {
-        throw fail('contract violation', { body: parsed, violations: violations.map(({ pointer, message }) => ({ pointer: shownPointer(pointer), message })) });
+        throw fail('contract violation', {
+          body: parsed,
+          violations: violations.map(({ pointer, message }) => ({ pointer: shownPointer(pointer), message })),
+        });
       }
     }
     // openapi-fetch reads the body next: with text() for an error, or a JSON body without a
@@ -534,7 +554,8 @@ function responseGuard(maxResponseBytes: number, credentials: readonly string[],
     // time), hand it what was already read, since the response's own body is used up.
     response.text = () => Promise.resolve(text);
     if (parseAs === 'json') response.json = () => Promise.resolve(parsed);
-    else if (parseAs === 'arrayBuffer') response.arrayBuffer = () => Promise.resolve(body.buffer); // the body's own buffer: readBody copied it there
+    else if (parseAs === 'arrayBuffer')
+      response.arrayBuffer = () => Promise.resolve(body.buffer); // the body's own buffer: readBody copied it there
     else if (parseAs === 'blob') response.blob = () => Promise.resolve(new Blob([body], { type: mediaType }));
     else if (parseAs === 'stream') Object.defineProperty(response, 'body', { value: new Blob([body]).stream() });
   };
@@ -549,7 +570,11 @@ function guardMiddleware(guard: Guard): Middleware {
     // Every request goes out through a call's fetch, so its Call is always found; should openapi-fetch
     // ever hand this middleware another fetch, a bare Call bounds the size all the same.
     onResponse: ({ request, response, schemaPath, options }) =>
-      guard((options.fetch as CallFetch)[CALL] ?? new Call(request.method, schemaPath, undefined, undefined), response, options.parseAs),
+      guard(
+        (options.fetch as CallFetch)[CALL] ?? new Call(request.method, schemaPath, undefined, undefined),
+        response,
+        options.parseAs,
+      ),
   };
 }
 
@@ -569,17 +594,29 @@ function positiveOption(name: string, value: number | undefined, max: number): n
 
 /** A typed openapi-fetch client of the API that sends each operation the credential it accepts. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { auth = {}, middleware = [], timeout: timeoutOption, maxResponseBytes: maxOption, validateResponses = false, ...clientOptions } = options;
+  const {
+    auth = {},
+    middleware = [],
+    timeout: timeoutOption,
+    maxResponseBytes: maxOption,
+    validateResponses = false,
+    ...clientOptions
+  } = options;
   checkCredentials(auth);
   const timeout = positiveOption('timeout', timeoutOption, 2_147_483_647); // setTimeout's largest delay
-  const maxResponseBytes = positiveOption('maxResponseBytes', maxOption, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const maxResponseBytes =
+    positiveOption('maxResponseBytes', maxOption, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RESPONSE_BYTES;
   // No operation of the API redirects; following a redirect would carry the API-key headers
   // (which fetch, unlike Authorization, keeps across origins) to wherever it points.
   const client = createClient<paths>({ redirect: 'error', ...clientOptions });
   const plans = credentialPlans(auth);
   // The JSON check must see the response the caller's middleware made: it runs as middleware, the outermost.
   // The contract check (and ajv) is loaded now, only when asked for; a call waits for it, and a missing peer rejects each call.
-  const check = validateResponses ? import('./contract.js').then(({ contractCheck }) => contractCheck((command, cause) => new MissingValidatorError(command, cause))) : undefined;
+  const check = validateResponses
+    ? import('./contract.js').then(({ contractCheck }) =>
+        contractCheck((command, cause) => new MissingValidatorError(command, cause)),
+      )
+    : undefined;
   check?.catch(() => undefined); // observed by every call; never unhandled
   client.use(guardMiddleware(responseGuard(maxResponseBytes, credentialTexts(auth), check)), ...middleware);
 
@@ -587,7 +624,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // anything is sent or any middleware runs, and the call is bounded by its own Call (timeout, the
   // caller's signal, through the body read). The credential is attached in the call's fetch, after
   // every middleware (the client's and the call's own) has run.
-  type Init = { params?: { path?: Record<string, unknown> }; signal?: AbortSignal | null; fetch?: (request: Request) => Promise<Response> } | undefined;
+  type Init =
+    | {
+        params?: { path?: Record<string, unknown> };
+        signal?: AbortSignal | null;
+        fetch?: (request: Request) => Promise<Response>;
+      }
+    | undefined;
   const send = client.request as unknown as (method: string, url: string, init: Init) => Promise<unknown>;
   const request = async (method: string, url: string, init: Init) => {
     for (const [name, value] of Object.entries(init?.params?.path ?? {})) {
@@ -600,7 +643,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const call = new Call(method, url, init?.signal, timeout);
     if (call.signal?.aborted) throw call.signal.reason;
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: openapi-fetch types `fetch` with one parameter, and the call passes its requestInitExt as a second
-    const fetchOf = (init?.fetch ?? clientOptions.fetch ?? globalThis.fetch) as (request: Request, ext?: RequestInit) => Promise<Response>;
+    const fetchOf = (init?.fetch ?? clientOptions.fetch ?? globalThis.fetch) as (
+      request: Request,
+      ext?: RequestInit,
+    ) => Promise<Response>;
     // openapi-fetch passes its `requestInitExt` (e.g. an undici dispatcher) as the second argument.
     const fetch: CallFetch = (request, ext) => {
       // Whatever credential headers the caller's headers or middleware put there go; the chosen one is set.

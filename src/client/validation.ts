@@ -6,7 +6,11 @@ type ValidationError = components['schemas']['ValidationError'];
 function isValidationErrorItem(value: unknown): value is ValidationError {
   const item = value as Record<string, unknown> | null | undefined;
   if (!item || !Array.isArray(item.loc)) return false;
-  return item.loc.every((part) => typeof part === 'string' || typeof part === 'number') && typeof item.msg === 'string' && typeof item.type === 'string';
+  return (
+    item.loc.every((part) => typeof part === 'string' || typeof part === 'number') &&
+    typeof item.msg === 'string' &&
+    typeof item.type === 'string'
+  );
 }
 
 /** Whether `value` is a 422 body of the API: `{ detail: [{ loc, msg, type, … }] }`. */

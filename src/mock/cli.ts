@@ -58,22 +58,29 @@ function options() {
   if (!existsSync(spec)) throw new Error(`no spec at ${spec}: run \`npm run build\` first`);
   const latency = values.latency === undefined ? undefined : latencyOf(values.latency);
   const faults = values.faults === undefined ? undefined : Number(values.faults);
-  if (faults !== undefined && !(/^(0|1|0?\.\d+|1\.0*)$/.test(values.faults as string) && faults <= 1)) throw new Error(`--faults must be a share from 0 to 1 (e.g. 0.05), got "${values.faults}"`);
-  if (values.seed !== undefined && !values.dynamic && latency === undefined && faults === undefined) throw new Error('--seed only applies with --dynamic, --latency or --faults');
+  if (faults !== undefined && !(/^(0|1|0?\.\d+|1\.0*)$/.test(values.faults as string) && faults <= 1))
+    throw new Error(`--faults must be a share from 0 to 1 (e.g. 0.05), got "${values.faults}"`);
+  if (values.seed !== undefined && !values.dynamic && latency === undefined && faults === undefined)
+    throw new Error('--seed only applies with --dynamic, --latency or --faults');
   if (values.stateless && values.state !== undefined) throw new Error('--state only applies without --stateless');
   if (!/^\d+$/.test(values['max-records']) || Number(values['max-records']) < 1) {
     throw new Error(`--max-records must be a whole number of at least 1, got "${values['max-records']}"`);
   }
   if (values['max-items'] !== undefined) {
-    throw new Error('--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback');
+    throw new Error(
+      '--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback',
+    );
   }
   for (const flag of ['max-errors', 'max-results'] as const) {
     const value = values[flag];
-    if (value !== undefined && (!/^\d+$/.test(value) || Number(value) < 1)) throw new Error(`--${flag} must be a whole number of at least 1, got "${value}"`);
+    if (value !== undefined && (!/^\d+$/.test(value) || Number(value) < 1))
+      throw new Error(`--${flag} must be a whole number of at least 1, got "${value}"`);
   }
   for (const origin of values['cors-origin'] ?? []) {
     if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin)) {
-      throw new Error(`--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "${origin}"`);
+      throw new Error(
+        `--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "${origin}"`,
+      );
     }
   }
   const logLevel = values['log-level'];
@@ -100,7 +107,10 @@ function options() {
 function latencyOf(text: string): number | [number, number] {
   const match = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
   const [min, max] = [Number(match?.[1]), Number(match?.[2] ?? match?.[1])];
-  if (!match || min > max || max > 600_000) throw new Error(`--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "${text}"`);
+  if (!match || min > max || max > 600_000)
+    throw new Error(
+      `--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "${text}"`,
+    );
   return match[2] === undefined ? min : [min, max];
 }
 
@@ -125,8 +135,13 @@ try {
   const { startMock } = await import('./server.js');
   const initial = settings.state === undefined ? undefined : await initialState(settings.state);
   const mock = await startMock({ ...settings, initialState: initial });
-  const answers = settings.dynamic ? `dynamic${settings.seed === undefined ? '' : `, seed ${settings.seed}`}` : 'static examples';
-  const chaos = [settings.latency === undefined ? '' : `, latency ${[settings.latency].flat().join('..')} ms`, settings.faults === undefined ? '' : `, faults ${settings.faults}`].join('');
+  const answers = settings.dynamic
+    ? `dynamic${settings.seed === undefined ? '' : `, seed ${settings.seed}`}`
+    : 'static examples';
+  const chaos = [
+    settings.latency === undefined ? '' : `, latency ${[settings.latency].flat().join('..')} ms`,
+    settings.faults === undefined ? '' : `, faults ${settings.faults}`,
+  ].join('');
   const mode = `${answers}, ${settings.stateless ? 'stateless' : `stateful${settings.state ? ` from ${settings.state}` : ''}`}${chaos}`;
   console.log(`mock: ${mock.url} serving ${settings.spec} (${mode})`);
   const stop = () => {

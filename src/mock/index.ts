@@ -14,10 +14,28 @@ export type { ReceivedRequest } from './control/journal.js';
 export type { InitialState } from './service/state.js';
 export type { MockSettings } from './pipeline.js';
 export { ScenarioError } from './scenarios/store.js';
-export type { Delay, DocumentedStatus, HttpStatus, ListedScenario, Match, MatchedRequest, OperationId, PathParams, RequestBody, ResponseBody, Scenario, ScenarioHeaders, ScenarioViolation, UndocumentedStatus } from './scenarios/store.js';
+export type {
+  Delay,
+  DocumentedStatus,
+  HttpStatus,
+  ListedScenario,
+  Match,
+  MatchedRequest,
+  OperationId,
+  PathParams,
+  RequestBody,
+  ResponseBody,
+  Scenario,
+  ScenarioHeaders,
+  ScenarioViolation,
+  UndocumentedStatus,
+} from './scenarios/store.js';
 
 /** A journal entry of one operation, typed by it: its body is the operation's request body when the request was valid. */
-export type ReceivedOf<Op extends OperationId> = Omit<ReceivedRequest, 'operationId' | 'pathParams' | 'valid' | 'body'> & {
+export type ReceivedOf<Op extends OperationId> = Omit<
+  ReceivedRequest,
+  'operationId' | 'pathParams' | 'valid' | 'body'
+> & {
   operationId: Op;
   pathParams: PathParams<Op>;
 } & ({ valid: true; body: RequestBody<Op> | null } | { valid: false; body: unknown });
@@ -39,8 +57,12 @@ export class WaitForTimeoutError extends Error {
     timeout: number,
   ) {
     const arrived = received.filter((r) => r.operationId === operation).length;
-    const listed = received.slice(-20).map((r) => `${r.method} ${r.path} (${r.operationId ?? 'no operation'}) ${r.status ?? r.unanswered}`);
-    super(`waitFor('${operation}'): ${arrived} of ${wanted} requests arrived in ${timeout} ms; the mock received ${received.length === 0 ? 'nothing' : `${received.length}${received.length > 20 ? ', the last 20' : ''}: ${listed.join('; ')}`}`);
+    const listed = received
+      .slice(-20)
+      .map((r) => `${r.method} ${r.path} (${r.operationId ?? 'no operation'}) ${r.status ?? r.unanswered}`);
+    super(
+      `waitFor('${operation}'): ${arrived} of ${wanted} requests arrived in ${timeout} ms; the mock received ${received.length === 0 ? 'nothing' : `${received.length}${received.length > 20 ? ', the last 20' : ''}: ${listed.join('; ')}`}`,
+    );
   }
 }
 
@@ -57,7 +79,10 @@ export interface Mock {
    * Resolves with the requests of `operation` once `count` (default 1) have arrived (of one session
    * with `session`); rejects with WaitForTimeoutError after `timeout` milliseconds (default 2,000).
    */
-  waitFor<Op extends OperationId>(operation: Op, options?: { count?: number; timeout?: number; session?: string }): Promise<ReceivedOf<Op>[]>;
+  waitFor<Op extends OperationId>(
+    operation: Op,
+    options?: { count?: number; timeout?: number; session?: string },
+  ): Promise<ReceivedOf<Op>[]>;
   /**
    * Adds scenarios: what the mock answers instead of the contract for the requests of an operation
    * (docs/mock.md, "Rehearse failure"). Checked against the spec first: throws ScenarioError, and
@@ -91,10 +116,19 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     // the limit is never read: the answer is the 413).
     headers.host ??= url.host;
     if (bytes.length > 0) headers['content-length'] ??= String(bytes.length);
-    const reply = await pipeline.answer({ method: request.method, target: `${url.pathname}${url.search}`, headers, body: bytes, tooLarge, signal: request.signal });
+    const reply = await pipeline.answer({
+      method: request.method,
+      target: `${url.pathname}${url.search}`,
+      headers,
+      body: bytes,
+      tooLarge,
+      signal: request.signal,
+    });
     if ('dropped' in reply) {
       if (reply.dropped === 'aborted') throw reply.reason;
-      throw new TypeError('fetch failed', { cause: new ConnectionResetError('the mock dropped the connection (a scenario\'s reset fault)') });
+      throw new TypeError('fetch failed', {
+        cause: new ConnectionResetError("the mock dropped the connection (a scenario's reset fault)"),
+      });
     }
     const response = new Headers();
     for (const [name, value] of reply.headers) {

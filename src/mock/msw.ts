@@ -14,7 +14,10 @@ import { loadPeer } from '../shared/peers.js';
 export class MissingMswError extends Error {
   override readonly name = 'MissingMswError';
   constructor(cause: unknown) {
-    super('mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw (msw@2 on Node 20: msw 3 needs Node 22.12 or later)', { cause });
+    super(
+      'mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw (msw@2 on Node 20: msw 3 needs Node 22.12 or later)',
+      { cause },
+    );
   }
 }
 
@@ -33,7 +36,8 @@ export function mswHandlers(baseUrl: string, mockOrOptions: Mock | MockOptions =
   const { http } = loadMsw();
   const given = typeof (mockOrOptions as Mock).handle === 'function' ? (mockOrOptions as Mock) : undefined;
   let created: Promise<Mock> | undefined;
-  const mock = (): Promise<Mock> => (given ? Promise.resolve(given) : (created ??= createMock(mockOrOptions as MockOptions)));
+  const mock = (): Promise<Mock> =>
+    given ? Promise.resolve(given) : (created ??= createMock(mockOrOptions as MockOptions));
   const base = new URL(baseUrl);
   const prefix = `${base.origin}${base.pathname.replace(/\/$/, '')}`;
   return [
@@ -43,7 +47,8 @@ export function mswHandlers(baseUrl: string, mockOrOptions: Mock | MockOptions =
       } catch (error) {
         // A scenario's reset fault: MSW's network error, which the caller's fetch rejects with. A
         // caller that aborted a delay or a hang has its rejection already: no one reads this answer.
-        if ((error instanceof TypeError && error.cause instanceof ConnectionResetError) || request.signal.aborted) return Response.error();
+        if ((error instanceof TypeError && error.cause instanceof ConnectionResetError) || request.signal.aborted)
+          return Response.error();
         throw error;
       }
     }),

@@ -24,7 +24,14 @@ import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logg
 import { specPath } from '../shared/package-root.js';
 import { createValidator } from './service/pydantic.js';
 import { createReflector } from './service/reflect.js';
-import { checkChaos, checkScenarios, createScenarioStore, type Delay, type Picked, type ScenarioStore } from './scenarios/store.js';
+import {
+  checkChaos,
+  checkScenarios,
+  createScenarioStore,
+  type Delay,
+  type Picked,
+  type ScenarioStore,
+} from './scenarios/store.js';
 import { jsonReply, type Reply } from './reply/reply.js';
 import { Spec, type Document } from './prism/spec.js';
 import { createState, sessionOf, type InitialState, type State } from './service/state.js';
@@ -118,15 +125,31 @@ const SLICED_BODY = 1_048_576;
 export async function createPipeline(settings: MockSettings): Promise<Pipeline> {
   checkChaos(settings);
   const prism = loadPrism();
-  const { dynamic = false, seed, logLevel = 'warn', maxErrors = DEFAULT_MAX_ERRORS, maxResults = DEFAULT_MAX_RESULTS, log = process.stdout, maxRecords = DEFAULT_MAX_RECORDS } = settings;
+  const {
+    dynamic = false,
+    seed,
+    logLevel = 'warn',
+    maxErrors = DEFAULT_MAX_ERRORS,
+    maxResults = DEFAULT_MAX_RESULTS,
+    log = process.stdout,
+    maxRecords = DEFAULT_MAX_RECORDS,
+  } = settings;
   const source = settings.spec ?? EMBEDDED_SPEC;
-  const document = (typeof source === 'string' ? JSON.parse(readFileSync(source, 'utf8')) : structuredClone(source)) as Document;
+  const document = (
+    typeof source === 'string' ? JSON.parse(readFileSync(source, 'utf8')) : structuredClone(source)
+  ) as Document;
   const spec = new Spec(document);
   const validator = createValidator(spec, prism.formats);
-  const state = settings.stateless ? undefined : createState({ seed: seed ?? 'mock', maxRecords, initial: settings.initialState });
+  const state = settings.stateless
+    ? undefined
+    : createState({ seed: seed ?? 'mock', maxRecords, initial: settings.initialState });
   // Prism dereferences the document it reads in place: it gets a copy of its own.
   const operations = await prism.getHttpOperationsFromSpec(structuredClone(document));
-  const logger = prism.createLogger('HTTP SERVER', { level: logLevel, hooks: logFilter(credentialHeadersOf(document)) }, logDestination(log)) as Logger & Parameters<typeof createChooser>[1];
+  const logger = prism.createLogger(
+    'HTTP SERVER',
+    { level: logLevel, hooks: logFilter(credentialHeadersOf(document)) },
+    logDestination(log),
+  ) as Logger & Parameters<typeof createChooser>[1];
   const fallbacks = new Fallbacks(logger);
   const journal = new Journal(maxRecords);
 
@@ -154,7 +177,10 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
   type Answered = { reply: Reply | Dropped; outcome?: Outcome; body: unknown };
 
   /** The answer to a request to the API, with the engine's outcome (none when the body was too large). */
-  async function api(request: MockRequest, routed: Extract<ReturnType<typeof route>, { kind: 'api' }>): Promise<Answered> {
+  async function api(
+    request: MockRequest,
+    routed: Extract<ReturnType<typeof route>, { kind: 'api' }>,
+  ): Promise<Answered> {
     const bytes = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     // A large body is answered in slices (its decoding, its parse, Prism's and the service's work,
     // the answer's text), so that other requests are served between them: each stays under a
@@ -191,22 +217,38 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
       return await answerOrThrow(request);
     } catch (error) {
       const failure = error as Error | undefined;
-      logger.error({ name: 'HTTP SERVER', input: { method: request.method, url: { path: request.target.split('?')[0] } } }, `mock failure: ${failure?.stack ?? String(error)}`);
-      return jsonReply(500, 'application/problem+json', { type: 'MOCK_FAILURE', title: 'The mock failed on this request', status: 500, detail: String(failure?.message ?? error) });
+      logger.error(
+        { name: 'HTTP SERVER', input: { method: request.method, url: { path: request.target.split('?')[0] } } },
+        `mock failure: ${failure?.stack ?? String(error)}`,
+      );
+      return jsonReply(500, 'application/problem+json', {
+        type: 'MOCK_FAILURE',
+        title: 'The mock failed on this request',
+        status: 500,
+        detail: String(failure?.message ?? error),
+      });
     }
   }
 
   async function answerOrThrow(request: MockRequest): Promise<Reply | Dropped> {
     const allowed = cors(request);
-    const withCors = (reply: Reply | Dropped): Reply | Dropped => ('dropped' in reply ? reply : { ...reply, headers: [...allowed.headers, ...reply.headers] });
+    const withCors = (reply: Reply | Dropped): Reply | Dropped =>
+      'dropped' in reply ? reply : { ...reply, headers: [...allowed.headers, ...reply.headers] };
     if (allowed.preflight) return withCors(allowed.preflight);
     const routed = route(request.target);
-    if (routed.kind !== 'api') return withCors(controlReply(routed, request, { fallbacks, state, journal, scenarios, use }));
-    const { reply, outcome, body } = request.tooLarge || request.body.length > MAX_BODY ? { reply: bodyTooLarge(), body: null } : await api(request, routed);
+    if (routed.kind !== 'api')
+      return withCors(controlReply(routed, request, { fallbacks, state, journal, scenarios, use }));
+    const { reply, outcome, body } =
+      request.tooLarge || request.body.length > MAX_BODY
+        ? { reply: bodyTooLarge(), body: null }
+        : await api(request, routed);
     const picked = outcome?.picked;
     const outside = picked?.answer ? !picked.answer.documented : false;
     if (outside) {
-      logger.warn({ name: 'SCENARIO', input: { method: request.method, url: { path: routed.path } } }, `answered ${picked?.answer?.status} by ${scenarioLabel(picked as Picked)}: outside the contract`);
+      logger.warn(
+        { name: 'SCENARIO', input: { method: request.method, url: { path: routed.path } } },
+        `answered ${picked?.answer?.status} by ${scenarioLabel(picked as Picked)}: outside the contract`,
+      );
     }
     journal.record({
       session: sessionOf(request.headers),

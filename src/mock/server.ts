@@ -46,7 +46,17 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     // A body that fails to arrive (the client went away) has no one to answer. (A server's request
     // always has a method and a URL; node:http types them as optional for its client's responses.)
     readBody(req).then(
-      async ({ bytes, tooLarge }) => send(await pipeline.answer({ method: req.method as string, target: req.url as string, headers: req.headers, body: bytes, tooLarge, signal: gone.signal })),
+      async ({ bytes, tooLarge }) =>
+        send(
+          await pipeline.answer({
+            method: req.method as string,
+            target: req.url as string,
+            headers: req.headers,
+            body: bytes,
+            tooLarge,
+            signal: gone.signal,
+          }),
+        ),
       () => res.destroy(),
     );
   });

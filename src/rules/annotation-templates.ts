@@ -20,7 +20,10 @@ export const updateAnnotationTemplate: OperationRules<typeof annotationTemplates
         for (const field of ['name', 'criteria']) {
           const sent = request.body[field];
           if (typeof sent === 'string' && body[field] !== undefined && body[field] !== sent) {
-            problems.push({ key: field, message: `${field} is ${show(body[field])}, but the update sent ${show(sent)}` });
+            problems.push({
+              key: field,
+              message: `${field} is ${show(body[field])}, but the update sent ${show(sent)}`,
+            });
           }
         }
         return problems;

@@ -10,31 +10,46 @@ export const applyBulkFeedbackV2: OperationRules = {
   checks: [
     {
       name: 'bulk_feedback_answers_per_operation',
-      reason: 'the 200 is "one result item per operation outcome"; an IndexSelector chooses the indexes the operations apply to',
+      reason:
+        'the 200 is "one result item per operation outcome"; an IndexSelector chooses the indexes the operations apply to',
       check(request, body) {
         const sent = request.body;
-        if (!Array.isArray(body) || !isObject(sent) || !Array.isArray(sent.operations) || !isObject(sent.selector)) return [];
+        if (!Array.isArray(body) || !isObject(sent) || !Array.isArray(sent.operations) || !isObject(sent.selector))
+          return [];
         const selector = sent.selector;
         // Only an IndexSelector with indexes says which records are chosen (TraceSelector's fields are not shown).
-        if (selector.selector_type !== 'indexes' || !Array.isArray(selector.indexes) || selector.indexes.length === 0) return [];
+        if (selector.selector_type !== 'indexes' || !Array.isArray(selector.indexes) || selector.indexes.length === 0)
+          return [];
         const types = sent.operations.map((op) => (isObject(op) ? op.operation_type : undefined));
         if (!types.every((t): t is string => typeof t === 'string')) return [];
         const items = body.filter(isObject);
         const problems: Problem[] = [];
         for (const type of new Set(types)) {
           if (items.every((item) => item.operation !== undefined && item.operation !== type)) {
-            problems.push({ key: 'operation missing', message: `an operation "${type}" was sent, but no result item reports it` });
+            problems.push({
+              key: 'operation missing',
+              message: `an operation "${type}" was sent, but no result item reports it`,
+            });
           }
         }
         for (const item of items) {
           if (item.operation !== undefined && !types.includes(item.operation as string)) {
-            problems.push({ key: 'operation not sent', message: `a result item reports operation ${show(item.operation)}, which was not sent (sent: ${types.join(', ')})` });
+            problems.push({
+              key: 'operation not sent',
+              message: `a result item reports operation ${show(item.operation)}, which was not sent (sent: ${types.join(', ')})`,
+            });
           }
           if (item.index !== undefined && !(selector.indexes as unknown[]).includes(item.index)) {
-            problems.push({ key: 'index not selected', message: `a result item reports index ${show(item.index)}, which the selector did not choose` });
+            problems.push({
+              key: 'index not selected',
+              message: `a result item reports index ${show(item.index)}, which the selector did not choose`,
+            });
           }
           if (item.selector !== undefined && item.selector !== 'indexes') {
-            problems.push({ key: 'selector', message: `a result item reports selector ${show(item.selector)} for an "indexes" selector` });
+            problems.push({
+              key: 'selector',
+              message: `a result item reports selector ${show(item.selector)} for an "indexes" selector`,
+            });
           }
         }
         return problems;
@@ -56,19 +71,24 @@ export const applyBulkFeedbackV2: OperationRules = {
     if (selector && Array.isArray(selector.indexes)) {
       records = selector.indexes.filter((i) => Number.isInteger(i)).map((index) => ({ index: index as number }));
     } else if (selector) {
-      const list = Object.values(selector).find((v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'));
+      const list = Object.values(selector).find(
+        (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'),
+      );
       records = ((list ?? []) as string[]).map((trace) => ({ trace }));
     }
     const kind = selector && typeof selector.selector_type === 'string' ? selector.selector_type : undefined;
     if (operations.length * records.length > maxResults) {
-      const [results, ops, selected] = [operations.length * records.length, operations.length, records.length].map((n) => n.toLocaleString('en'));
+      const [results, ops, selected] = [operations.length * records.length, operations.length, records.length].map(
+        (n) => n.toLocaleString('en'),
+      );
       answer.tooMany(`The response would hold ${results} results (${ops} operations × ${selected} selected records)`);
     }
     answer.response = operations.flatMap((op) => {
       const operation = isObject(op) && typeof op.operation_type === 'string' ? op.operation_type : 'delete';
       const example = examples.find((item) => item.operation === operation) ?? examples[0] ?? {};
       const message =
-        examples.find((item) => item.operation === operation)?.message ?? (operation === 'delete' ? 'Feedback rating deleted.' : `Feedback operation ${operation} applied.`);
+        examples.find((item) => item.operation === operation)?.message ??
+        (operation === 'delete' ? 'Feedback rating deleted.' : `Feedback operation ${operation} applied.`);
       return records.map((record) => ({
         operation,
         success: typeof example.success === 'boolean' ? example.success : true,

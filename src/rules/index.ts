@@ -13,10 +13,20 @@ import type { InitialOf, OperationRules, ProviderCheck, Store } from './types.js
 export type { Answer, Memory, OperationRules, Problem, ProviderCheck, RuleRequest, Store } from './types.js';
 
 // The operations that remember come first, in the order an initial state's keys are listed.
-const all = [createOrVerifyUser, createLuna3ScorerVersion, putSignalsConfiguration, updateAnnotationTemplate, logTraces, applyBulkFeedbackV2, loginSocial] as const;
+const all = [
+  createOrVerifyUser,
+  createLuna3ScorerVersion,
+  putSignalsConfiguration,
+  updateAnnotationTemplate,
+  logTraces,
+  applyBulkFeedbackV2,
+  loginSocial,
+] as const;
 
 /** The rules of each operation that has any. */
-export const operationRules: ReadonlyMap<string, OperationRules<Store>> = new Map(all.map((rules) => [rules.operationId, rules]));
+export const operationRules: ReadonlyMap<string, OperationRules<Store>> = new Map(
+  all.map((rules) => [rules.operationId, rules]),
+);
 
 /** The stores the operations declare. */
 type Declared = (typeof all)[number] extends infer R ? (R extends OperationRules<infer S> ? S : never) : never;
@@ -25,4 +35,6 @@ type Declared = (typeof all)[number] extends infer R ? (R extends OperationRules
 export type InitialState = { [S in Declared as S['name']]?: InitialOf<S> };
 
 /** Every provider check, with the operation it judges. */
-export const providerChecks: (ProviderCheck & { operationId: string })[] = all.flatMap((rules) => rules.checks.map((check) => ({ ...check, operationId: rules.operationId })));
+export const providerChecks: (ProviderCheck & { operationId: string })[] = all.flatMap((rules) =>
+  rules.checks.map((check) => ({ ...check, operationId: rules.operationId })),
+);

@@ -13,7 +13,8 @@ export const logTraces: OperationRules = {
   checks: [
     {
       name: 'log_traces_counts_what_was_sent',
-      reason: 'LogTracesIngestResponse: traces_count is the "total traces ingested", spans_count the "total spans ingested"',
+      reason:
+        'LogTracesIngestResponse: traces_count is the "total traces ingested", spans_count the "total spans ingested"',
       check(request, body) {
         if (!isObject(body)) return [];
         const traces = tracesOf(request.body);
@@ -22,16 +23,21 @@ export const logTraces: OperationRules = {
         if (spans.flat().some((span) => isObject(span) && has(span, 'spans'))) return [];
         const problems: Problem[] = [];
         const expect = (field: string, sent: number) => {
-          if (body[field] !== undefined && body[field] !== sent) problems.push({ key: field, message: `${field} is ${show(body[field])}, but the request sent ${sent}` });
+          if (body[field] !== undefined && body[field] !== sent)
+            problems.push({ key: field, message: `${field} is ${show(body[field])}, but the request sent ${sent}` });
         };
         expect('traces_count', traces.length);
-        expect('spans_count', spans.reduce((n, list) => n + list.length, 0));
+        expect(
+          'spans_count',
+          spans.reduce((n, list) => n + list.length, 0),
+        );
         return problems;
       },
     },
     {
       name: 'log_traces_trace_ids_only_when_asked',
-      reason: 'LogTracesIngestRequest.include_trace_ids: "when true, the response includes the list of ingested trace IDs"; LogTracesIngestResponse.trace_ids is "only included when include_trace_ids is true in the request"',
+      reason:
+        'LogTracesIngestRequest.include_trace_ids: "when true, the response includes the list of ingested trace IDs"; LogTracesIngestResponse.trace_ids is "only included when include_trace_ids is true in the request"',
       probes(samples) {
         const sample = samples[0];
         if (!sample) return [];
@@ -47,11 +53,25 @@ export const logTraces: OperationRules = {
         const ids = body.trace_ids;
         if (asked) {
           const traces = tracesOf(request.body).length;
-          if (!Array.isArray(ids)) return [{ key: 'missing', message: `include_trace_ids was true, but trace_ids is ${show(ids)}` }];
-          if (ids.length !== traces) return [{ key: 'count', message: `include_trace_ids was true and ${traces} trace(s) were sent, but trace_ids has ${ids.length}` }];
+          if (!Array.isArray(ids))
+            return [{ key: 'missing', message: `include_trace_ids was true, but trace_ids is ${show(ids)}` }];
+          if (ids.length !== traces)
+            return [
+              {
+                key: 'count',
+                message: `include_trace_ids was true and ${traces} trace(s) were sent, but trace_ids has ${ids.length}`,
+              },
+            ];
           return [];
         }
-        return ids === undefined || ids === null ? [] : [{ key: 'unasked', message: `include_trace_ids was ${show(request.body.include_trace_ids)}, but trace_ids is included` }];
+        return ids === undefined || ids === null
+          ? []
+          : [
+              {
+                key: 'unasked',
+                message: `include_trace_ids was ${show(request.body.include_trace_ids)}, but trace_ids is included`,
+              },
+            ];
       },
     },
   ],

@@ -24,7 +24,12 @@ export const createLuna3ScorerVersion: OperationRules<typeof scorerVersions> = {
       reason: 'the version is created under the scorer the path names',
       check(request, body) {
         if (!isObject(body) || body.scorer_id === undefined || same(body.scorer_id, request.path.scorer_id)) return [];
-        return [{ key: 'scorer_id', message: `scorer_id is ${show(body.scorer_id)}, not the path's ${show(request.path.scorer_id)}` }];
+        return [
+          {
+            key: 'scorer_id',
+            message: `scorer_id is ${show(body.scorer_id)}, not the path's ${show(request.path.scorer_id)}`,
+          },
+        ];
       },
     },
   ],

@@ -7,7 +7,8 @@ import type { OperationRules, Problem } from './types.js';
 /** The configurations: "project_id/run_id" → configuration. */
 export const signalsConfigurations = projectRecords('signalsConfigurations');
 
-const dataOf = (body: unknown): JsonObject | undefined => (isObject(body) && isObject(body.data) ? body.data : undefined);
+const dataOf = (body: unknown): JsonObject | undefined =>
+  isObject(body) && isObject(body.data) ? body.data : undefined;
 
 export const putSignalsConfiguration: OperationRules<typeof signalsConfigurations> = {
   operationId: 'putSignalsConfiguration',
@@ -15,23 +16,36 @@ export const putSignalsConfiguration: OperationRules<typeof signalsConfiguration
   checks: [
     {
       name: 'signals_put_returns_saved_values',
-      reason: 'the PUT creates or replaces the configuration of the run its path names, and answers it (SignalsConfigurationResponse.data): the path\'s project_id and run_id, and every field sent',
+      reason:
+        "the PUT creates or replaces the configuration of the run its path names, and answers it (SignalsConfigurationResponse.data): the path's project_id and run_id, and every field sent",
       check(request, body) {
         const data = dataOf(body);
         if (!data) return [];
         const problems: Problem[] = [];
         for (const id of ['project_id', 'run_id']) {
-          if (!same(data[id], request.path[id])) problems.push({ key: `data.${id}`, message: `data.${id} is ${show(data[id])}, not the path's ${id} ${show(request.path[id])}` });
+          if (!same(data[id], request.path[id]))
+            problems.push({
+              key: `data.${id}`,
+              message: `data.${id} is ${show(data[id])}, not the path's ${id} ${show(request.path[id])}`,
+            });
         }
         const sent = isObject(request.body) ? request.body : {};
         for (const [field, value] of Object.entries(sent)) {
           // Objects sent may be completed with defaults: compare the fields that were sent.
           const fields: [string, unknown, unknown][] =
             isObject(value) && isObject(data[field])
-              ? Object.entries(value).map(([key, inner]) => [`${field}.${key}`, inner, (data[field] as JsonObject)[key]])
+              ? Object.entries(value).map(([key, inner]) => [
+                  `${field}.${key}`,
+                  inner,
+                  (data[field] as JsonObject)[key],
+                ])
               : [[field, value, data[field]]];
           for (const [name, expected, saved] of fields) {
-            if (!same(saved, expected)) problems.push({ key: `data.${name}`, message: `data.${name} is ${show(saved)}, but the request saved ${show(expected)}` });
+            if (!same(saved, expected))
+              problems.push({
+                key: `data.${name}`,
+                message: `data.${name} is ${show(saved)}, but the request saved ${show(expected)}`,
+              });
           }
         }
         return problems;
@@ -39,7 +53,8 @@ export const putSignalsConfiguration: OperationRules<typeof signalsConfiguration
     },
     {
       name: 'signals_put_applies_defaults',
-      reason: 'the spec\'s defaults of a field a PUT leaves out are what is saved: scheduled_runs_enabled false, user_preferences.focus_on and dont_focus_on "", schedule.timezone "UTC", and the schedule\'s type from the field it carries',
+      reason:
+        'the spec\'s defaults of a field a PUT leaves out are what is saved: scheduled_runs_enabled false, user_preferences.focus_on and dont_focus_on "", schedule.timezone "UTC", and the schedule\'s type from the field it carries',
       probes(samples) {
         return samples.flatMap((sample) => {
           const probe = edited(sample, 'defaults left out', (body) => {
@@ -59,15 +74,21 @@ export const putSignalsConfiguration: OperationRules<typeof signalsConfiguration
         if (!data || !isObject(sent)) return [];
         const problems: Problem[] = [];
         const expect = (name: string, actual: unknown, expected: unknown) => {
-          if (actual !== undefined && !same(actual, expected)) problems.push({ key: `data.${name}`, message: `data.${name} is ${show(actual)} though the request left it out; the default is ${show(expected)}` });
+          if (actual !== undefined && !same(actual, expected))
+            problems.push({
+              key: `data.${name}`,
+              message: `data.${name} is ${show(actual)} though the request left it out; the default is ${show(expected)}`,
+            });
         };
         if (!has(sent, 'scheduled_runs_enabled')) expect('scheduled_runs_enabled', data.scheduled_runs_enabled, false);
         if (isObject(sent.user_preferences) && isObject(data.user_preferences)) {
-          for (const key of ['focus_on', 'dont_focus_on']) if (!has(sent.user_preferences, key)) expect(`user_preferences.${key}`, data.user_preferences[key], '');
+          for (const key of ['focus_on', 'dont_focus_on'])
+            if (!has(sent.user_preferences, key)) expect(`user_preferences.${key}`, data.user_preferences[key], '');
         }
         if (isObject(sent.schedule) && isObject(data.schedule)) {
           if (!has(sent.schedule, 'timezone')) expect('schedule.timezone', data.schedule.timezone, 'UTC');
-          if (!has(sent.schedule, 'type')) expect('schedule.type', data.schedule.type, has(sent.schedule, 'cron') ? 'CRON' : 'INTERVAL');
+          if (!has(sent.schedule, 'type'))
+            expect('schedule.type', data.schedule.type, has(sent.schedule, 'cron') ? 'CRON' : 'INTERVAL');
         }
         return problems;
       },
@@ -91,7 +112,12 @@ export const putSignalsConfiguration: OperationRules<typeof signalsConfiguration
     const saved = configurations.get(key);
     if (!saved) memory.reserve();
     const at = memory.now();
-    const data = { ...(reflected.data as JsonObject | undefined), id: saved?.id ?? memory.newId(), created_at: saved?.created_at ?? at, updated_at: at };
+    const data = {
+      ...(reflected.data as JsonObject | undefined),
+      id: saved?.id ?? memory.newId(),
+      created_at: saved?.created_at ?? at,
+      updated_at: at,
+    };
     configurations.set(key, data);
     return { ...reflected, data };
   },

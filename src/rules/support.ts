@@ -10,10 +10,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Equal JSON values; strings that are UUIDs compare case-insensitively (a UUID's case carries no meaning). */
 export const same = (a: unknown, b: unknown): boolean =>
-  deepEqual(a, b, (x, y) => typeof x === 'string' && typeof y === 'string' && UUID.test(x) && UUID.test(y) && x.toLowerCase() === y.toLowerCase());
+  deepEqual(
+    a,
+    b,
+    (x, y) =>
+      typeof x === 'string' &&
+      typeof y === 'string' &&
+      UUID.test(x) &&
+      UUID.test(y) &&
+      x.toLowerCase() === y.toLowerCase(),
+  );
 
 /** A copy of a sample's body changed by `edit`, as a probe. */
-export function edited(sample: RuleRequest, label: string, edit: (body: JsonObject) => void): { label: string; request: RuleRequest } | undefined {
+export function edited(
+  sample: RuleRequest,
+  label: string,
+  edit: (body: JsonObject) => void,
+): { label: string; request: RuleRequest } | undefined {
   if (!isObject(sample.body)) return undefined;
   const body = structuredClone(sample.body);
   edit(body);
@@ -24,7 +37,9 @@ export function edited(sample: RuleRequest, label: string, edit: (body: JsonObje
  * A store of records of a project, each keyed "project_id/…_id" (a run's configuration, a
  * template, …); in an initial state, an object of them by that key.
  */
-export function projectRecords<Name extends string>(name: Name): Store<Name, Record<string, JsonObject>, string, JsonObject> {
+export function projectRecords<Name extends string>(
+  name: Name,
+): Store<Name, Record<string, JsonObject>, string, JsonObject> {
   return {
     name,
     check(value) {

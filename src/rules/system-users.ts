@@ -22,11 +22,17 @@ export const createOrVerifyUser: OperationRules<typeof users> = {
   checks: [
     {
       name: 'system_user_is_admin_or_verified',
-      reason: 'the first user is created as an administrator, and otherwise the operation verifies the user\'s e-mail address: each answer is an administrator or a verified user (which of the two depends on state and is not judged)',
+      reason:
+        "the first user is created as an administrator, and otherwise the operation verifies the user's e-mail address: each answer is an administrator or a verified user (which of the two depends on state and is not judged)",
       check(_request, body) {
         if (!isObject(body) || body.role === undefined || body.email_is_verified === undefined) return [];
         if (body.role === 'system_admin' || body.email_is_verified === true) return [];
-        return [{ key: 'neither', message: `the user is neither an administrator nor verified (role ${show(body.role)}, email_is_verified ${show(body.email_is_verified)})` }];
+        return [
+          {
+            key: 'neither',
+            message: `the user is neither an administrator nor verified (role ${show(body.role)}, email_is_verified ${show(body.email_is_verified)})`,
+          },
+        ];
       },
     },
   ],

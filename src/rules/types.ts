@@ -88,6 +88,10 @@ export interface OperationRules<S extends Store = never> {
   /** The stores `remember` reads and changes. */
   stores?: readonly S[];
   /** The response of a successful request, with the memory applied and updated; `reflected` is the echo. */
-  remember?(memory: Memory<S>, request: { pathParams: Record<string, string>; body: Record<string, unknown> }, reflected: Record<string, unknown>): unknown;
+  remember?(
+    memory: Memory<S>,
+    request: { pathParams: Record<string, string>; body: Record<string, unknown> },
+    reflected: Record<string, unknown>,
+  ): unknown;
   checks: ProviderCheck[];
 }

@@ -28,7 +28,9 @@ export interface OperationEntry {
 }
 
 /** Every operation of a document, in path then method order. */
-export function* operationsOf(document: { paths?: Record<string, unknown> } | null | undefined): Generator<OperationEntry> {
+export function* operationsOf(
+  document: { paths?: Record<string, unknown> } | null | undefined,
+): Generator<OperationEntry> {
   for (const [path, item] of Object.entries(document?.paths ?? {})) {
     if (item === null || typeof item !== 'object') continue;
     const pathItem = item as PathItemObject;

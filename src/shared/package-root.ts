@@ -47,7 +47,9 @@ export function findPackageRoot(starts: readonly string[]): string {
 export const packageRoot: string = findPackageRoot([dirname(fileURLToPath(MODULE_URL))]);
 
 /** The package's manifest: its optional peers are what the bins load (Prism, msw; ajv, ajv-formats, fast-check). */
-export const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
+export const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+  peerDependencies: Record<string, string>;
+};
 
 /** The bundled spec file of this package. */
 export const specPath: string = join(packageRoot, SPEC_FILE);

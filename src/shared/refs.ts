@@ -25,7 +25,8 @@ const MAX_CHAIN = 32;
 export type Join = (target: JsonObject, siblings: JsonObject, ref: string) => JsonObject;
 
 /** The keywords beside a `$ref` laid over the target's (the target itself when there are none). */
-export const overlay: Join = (target, siblings) => (Object.keys(siblings).length === 0 ? target : { ...target, ...siblings });
+export const overlay: Join = (target, siblings) =>
+  Object.keys(siblings).length === 0 ? target : { ...target, ...siblings };
 
 /** The fields beside a Reference Object's `$ref` that replace the target's (rule 3). */
 const REFERENCE_FIELDS = ['summary', 'description'];
@@ -51,7 +52,13 @@ export function referencesOf(document: unknown): References {
     const node = ref
       .split('/')
       .slice(1)
-      .reduce<unknown>((current, part) => (typeof current === 'object' && current !== null ? (current as JsonObject)[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document);
+      .reduce<unknown>(
+        (current, part) =>
+          typeof current === 'object' && current !== null
+            ? (current as JsonObject)[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')]
+            : undefined,
+        document,
+      );
     if (node === undefined) throw new Error(`unresolved $ref ${ref}`);
     pointers.set(ref, node);
     return node;
@@ -69,7 +76,12 @@ export function referencesOf(document: unknown): References {
     return current;
   }
 
-  const reference: Join = (target, siblings, ref) => overlay(target, Object.fromEntries(Object.entries(siblings).filter(([key]) => REFERENCE_FIELDS.includes(key))), ref);
+  const reference: Join = (target, siblings, ref) =>
+    overlay(
+      target,
+      Object.fromEntries(Object.entries(siblings).filter(([key]) => REFERENCE_FIELDS.includes(key))),
+      ref,
+    );
 
   return {
     pointer,

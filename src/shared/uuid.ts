@@ -11,7 +11,8 @@ function layout(bytes: Buffer): Buffer {
   return bytes;
 }
 
-const format = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const format = (hex: string): string =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /** The UUID of a name: the same name, the same UUID. */
 export function nameUuid(name: string): string {

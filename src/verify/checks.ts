@@ -42,7 +42,11 @@ function judgedStatus(exchange: Exchange): number | undefined {
 const isSuccess = (status: number) => status >= 200 && status <= 299;
 
 /** A check that the exchange's request is not accepted: a 2xx answer is the one problem `problem` names. */
-function notAccepted(name: string, description: string, problem: (exchange: Exchange, status: number) => Problem): Check {
+function notAccepted(
+  name: string,
+  description: string,
+  problem: (exchange: Exchange, status: number) => Problem,
+): Check {
   return {
     name,
     description,
@@ -69,7 +73,12 @@ function valueAt(body: unknown, pointer: string): unknown {
 /** Ajv's errors without those inside a union branch (the union's own error says it once). */
 function outermost(errors: ErrorObject[]): ErrorObject[] {
   const unions = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
-  return errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf' || !unions.some((u) => e.schemaPath.startsWith(`${u.schemaPath}/`)));
+  return errors.filter(
+    (e) =>
+      e.keyword === 'oneOf' ||
+      e.keyword === 'anyOf' ||
+      !unions.some((u) => e.schemaPath.startsWith(`${u.schemaPath}/`)),
+  );
 }
 
 /** `pointer (keyword): what the schema says, received …` for one schema error of a body. */
@@ -80,10 +89,19 @@ export function describeSchemaError(error: ErrorObject, body: unknown): { pointe
     return { pointer, text: `${pointer} (required): missing, though the schema requires it` };
   }
   // The value is read at the JSON pointer; the root, whose pointer is '', is shown as '/'.
-  const at = error.keyword === 'additionalProperties' ? `${error.instancePath}/${String(params.additionalProperty)}` : error.instancePath;
+  const at =
+    error.keyword === 'additionalProperties'
+      ? `${error.instancePath}/${String(params.additionalProperty)}`
+      : error.instancePath;
   const pointer = at || '/';
-  const expected = error.keyword === 'enum' ? `must be one of ${JSON.stringify(params.allowedValues)}` : (error.message ?? `must satisfy ${error.keyword}`);
-  return { pointer, text: `${pointer} (${error.keyword}): ${expected}, received ${clip(JSON.stringify(valueAt(body, at)) ?? 'nothing')}` };
+  const expected =
+    error.keyword === 'enum'
+      ? `must be one of ${JSON.stringify(params.allowedValues)}`
+      : (error.message ?? `must satisfy ${error.keyword}`);
+  return {
+    pointer,
+    text: `${pointer} (${error.keyword}): ${expected}, received ${clip(JSON.stringify(valueAt(body, at)) ?? 'nothing')}`,
+  };
 }
 
 /** One problem per schema error of a body (array indexes grouped: /items/3/id and /items/5/id are one fault). */
@@ -119,13 +137,16 @@ export const answersOverHttp: Check = {
   name: 'answers_over_http',
   description: 'the connection is not reset or refused while the server runs',
   run(exchange) {
-    return exchange.outcome.type === 'network error' ? one(exchange.outcome.message, `no HTTP answer: ${exchange.outcome.message}`) : [];
+    return exchange.outcome.type === 'network error'
+      ? one(exchange.outcome.message, `no HTTP answer: ${exchange.outcome.message}`)
+      : [];
   },
 };
 
 export const responseIsJson: Check = {
   name: 'response_is_json',
-  description: 'every answer of the API is a JSON body labelled application/json (every response of the spec is application/json)',
+  description:
+    'every answer of the API is a JSON body labelled application/json (every response of the spec is application/json)',
   run(exchange) {
     const outcome = answerOf(exchange);
     if (outcome === undefined || outcome.status >= 500 || outcome.notJson === undefined) return [];
@@ -135,7 +156,13 @@ export const responseIsJson: Check = {
 };
 
 /** A check that every JSON answer of `status` is valid against the schema `validatorOf` gives for the exchange. */
-function bodySchemaCheck(name: string, description: string, status: number, validatorOf: (exchange: Exchange) => ValidateFunction, prefix: string): Check {
+function bodySchemaCheck(
+  name: string,
+  description: string,
+  status: number,
+  validatorOf: (exchange: Exchange) => ValidateFunction,
+  prefix: string,
+): Check {
   return {
     name,
     description,
@@ -149,7 +176,7 @@ function bodySchemaCheck(name: string, description: string, status: number, vali
 
 export const responseSchemaConformance = bodySchemaCheck(
   'response_schema_conformance',
-  'every 200 body is valid against the operation\'s 200 schema',
+  "every 200 body is valid against the operation's 200 schema",
   200,
   (exchange) => exchange.operation.validateResponse,
   '',
@@ -172,25 +199,35 @@ export const acceptsValidRequest: Check = {
     const status = judgedStatus(exchange);
     if (status === undefined || status === 200) return [];
     if (status === 401 || status === 403) {
-      return one(`status ${status}`, `answered ${status} to a valid request (${exchange.label}); is the credential in the environment one the server accepts?`);
+      return one(
+        `status ${status}`,
+        `answered ${status} to a valid request (${exchange.label}); is the credential in the environment one the server accepts?`,
+      );
     }
     // A 422 says where the server disagrees with the contract: one group per place it names.
     const first = validationDetails(answerOf(exchange)!.body)[0];
     const loc = first ? clip(first.loc.join('.')) : undefined;
     const where = first ? ` at ${loc}: ${clip(first.msg)}` : '';
-    return one(`status ${status}${loc ? ` ${loc}` : ''}`, `answered ${status}${where} to a valid request (${exchange.label})`);
+    return one(
+      `status ${status}${loc ? ` ${loc}` : ''}`,
+      `answered ${status}${where} to a valid request (${exchange.label})`,
+    );
   },
 };
 
 export const rejectsInvalidRequest = notAccepted(
   'rejects_invalid_request',
   'a request that violates one constraint of the contract is not accepted (no 2xx)',
-  (exchange, status) => ({ key: exchange.label, message: `accepts what the contract forbids: ${exchange.label} got ${status}` }),
+  (exchange, status) => ({
+    key: exchange.label,
+    message: `accepts what the contract forbids: ${exchange.label} got ${status}`,
+  }),
 );
 
 export const invalidRequestGets422: Check = {
   name: 'invalid_request_gets_422',
-  description: 'a request that violates the contract gets 422 (every operation of the spec answers an invalid request with 422)',
+  description:
+    'a request that violates the contract gets 422 (every operation of the spec answers an invalid request with 422)',
   run(exchange) {
     const status = judgedStatus(exchange);
     if (status === undefined || status === 422 || isSuccess(status)) return [];
@@ -200,18 +237,27 @@ export const invalidRequestGets422: Check = {
 
 export const validationErrorLocatesViolation: Check = {
   name: 'validation_error_locates_violation',
-  description: 'the 422 `detail` has an item whose `loc` points at the violated field, or at a place where the contract finds the request wrong',
+  description:
+    'the 422 `detail` has an item whose `loc` points at the violated field, or at a place where the contract finds the request wrong',
   run(exchange, { constraint }) {
     const outcome = answerOf(exchange);
-    if (!constraint || outcome === undefined || outcome.status !== 422 || !validationErrorValidator(outcome.body)) return [];
-    if (!Array.isArray((outcome.body as { detail?: unknown }).detail)) return one('no detail', "the 422 has no `detail`, so it locates no violation");
+    if (!constraint || outcome === undefined || outcome.status !== 422 || !validationErrorValidator(outcome.body))
+      return [];
+    if (!Array.isArray((outcome.body as { detail?: unknown }).detail))
+      return one('no detail', 'the 422 has no `detail`, so it locates no violation');
     // Where the spec itself finds the request wrong also counts: a body that loses the field which
     // selects a union branch is wrong in the other branch's terms (pydantic reports it there).
     const specErrors = constraint.cases.flatMap((c) => c.specErrors.map((e) => ({ path: e.path })));
-    const named = naming({ status: 422, headers: new Headers(), body: outcome.body }, constraint.in, [...constraint.expected, ...specErrors]);
+    const named = naming({ status: 422, headers: new Headers(), body: outcome.body }, constraint.in, [
+      ...constraint.expected,
+      ...specErrors,
+    ]);
     if (named.sources.includes('detail')) return [];
     const locs = named.said.detail.map((d) => JSON.stringify((d as { loc: unknown }).loc)).join(', ');
-    return one(constraint.id, `the 422 for ${exchange.label} does not locate ${constraint.in} ${pathName(constraint.path)}; detail[].loc: ${clip(locs || 'none', 300)}`);
+    return one(
+      constraint.id,
+      `the 422 for ${exchange.label} does not locate ${constraint.in} ${pathName(constraint.path)}; detail[].loc: ${clip(locs || 'none', 300)}`,
+    );
   },
 };
 
@@ -222,7 +268,14 @@ export const rejectsMissingCredential = notAccepted(
 );
 
 /** The checks of every exchange, then those of each kind. */
-export const everyAnswer: Check[] = [answersWithinTimeout, answersOverHttp, noServerError, responseIsJson, responseSchemaConformance, validationErrorShape];
+export const everyAnswer: Check[] = [
+  answersWithinTimeout,
+  answersOverHttp,
+  noServerError,
+  responseIsJson,
+  responseSchemaConformance,
+  validationErrorShape,
+];
 
 export const checksOfKind: Record<Exchange['kind'], Check[]> = {
   valid: [acceptsValidRequest],

@@ -18,7 +18,8 @@ const PEERS = ['ajv', 'ajv-formats', 'fast-check'];
 const INSTALL_PEERS = installCommand(peerDependencies, PEERS);
 
 /** `a`, `a and b`, `a, b and c`. */
-const listed = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`);
+const listed = (names: string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
 
 const USAGE = `usage: api-contract-verify --base-url URL [options]
 
@@ -118,7 +119,9 @@ function secretsOf(credentials: Credentials): string[] {
 /** A URL's hostname is lower case, an IPv4 address in dotted decimal and an IPv6 one bracketed and compressed. */
 export function isLoopback(url: URL): boolean {
   const host = url.hostname;
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || (isIPv4(host) && host.startsWith('127.'));
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || (isIPv4(host) && host.startsWith('127.'))
+  );
 }
 
 interface Options {
@@ -170,12 +173,15 @@ function parse(argv: string[]): Options {
   } catch {
     throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, got ${url.protocol}`);
-  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the environment variables');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--base-url must be http or https, got ${url.protocol}`);
+  if (url.username || url.password)
+    throw new UsageError('--base-url must not carry credentials; use the environment variables');
   let seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
   if (values.seed !== undefined) {
     const n = Number(values.seed);
-    if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
     seed = n >>> 0;
   }
   const pathParams: Record<string, string> = {};
@@ -186,7 +192,10 @@ function parse(argv: string[]): Options {
   }
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    operations: values.operations?.split(',').map((s) => s.trim()).filter(Boolean),
+    operations: values.operations
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     pathParams,
     requests: positiveInteger('requests', values.requests, 20),
     concurrency: positiveInteger('concurrency', values.concurrency, 4),
@@ -219,7 +228,11 @@ async function reachable(baseUrl: string, timeoutMs: number): Promise<string | u
  * Runs the verifier; returns the exit code. `resolve` finds a package as Node would from here, and
  * throws when it cannot.
  */
-export async function main(argv: string[], io: Io, resolve: (name: string) => unknown = createRequire(import.meta.url).resolve): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io,
+  resolve: (name: string) => unknown = createRequire(import.meta.url).resolve,
+): Promise<number> {
   let options: Options;
   let credentials: Credentials;
   try {
@@ -239,7 +252,9 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
     return 2;
   };
   if (!isLoopback(new URL(options.baseUrl)) && !options.yes) {
-    return fail(`${new URL(options.baseUrl).host} is not a loopback host. Every operation of this API writes: pass --yes to send requests to it anyway (never to production).`);
+    return fail(
+      `${new URL(options.baseUrl).host} is not a loopback host. Every operation of this API writes: pass --yes to send requests to it anyway (never to production).`,
+    );
   }
 
   // The modules of a run import the optional peers: each one missing is named before they load.
@@ -252,9 +267,16 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
     }
   });
   if (missing.length > 0) {
-    return fail(`the verifier needs ${listed(missing)}, ${missing.length === 1 ? 'an optional peer dependency that is' : 'optional peer dependencies that are'} not installed: ${INSTALL_PEERS}`);
+    return fail(
+      `the verifier needs ${listed(missing)}, ${missing.length === 1 ? 'an optional peer dependency that is' : 'optional peer dependencies that are'} not installed: ${INSTALL_PEERS}`,
+    );
   }
-  const [{ planOperation, verify, credentialOptional, heldSchemes }, { formatPlan, formatText, formatJunit }, { operations: all }, { isValid }] = await Promise.all([
+  const [
+    { planOperation, verify, credentialOptional, heldSchemes },
+    { formatPlan, formatText, formatJunit },
+    { operations: all },
+    { isValid },
+  ] = await Promise.all([
     import('./run.js'),
     import('./report.js'),
     import('./operations.js'),
@@ -262,13 +284,18 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
   ]);
 
   const unknown = (options.operations ?? []).filter((id) => !all.some((op) => op.id === id));
-  if (unknown.length > 0) return fail(`unknown operation(s) ${unknown.join(', ')}; the operations are ${all.map((op) => op.id).join(', ')}`);
+  if (unknown.length > 0)
+    return fail(`unknown operation(s) ${unknown.join(', ')}; the operations are ${all.map((op) => op.id).join(', ')}`);
   const selected = options.operations ? all.filter((op) => options.operations!.includes(op.id)) : all;
   for (const [name, value] of Object.entries(options.pathParams)) {
     const parameters = selected.flatMap((op) => op.pathParameters.filter((p) => p.name === name));
-    if (parameters.length === 0) return fail(`--path-param ${name}: no operation to verify has a path parameter ${name}`);
+    if (parameters.length === 0)
+      return fail(`--path-param ${name}: no operation to verify has a path parameter ${name}`);
     const refused = parameters.find((p) => !isValid(p.schema, value));
-    if (refused) return fail(`--path-param ${name}: ${JSON.stringify(value)} is not a valid ${name} (${JSON.stringify(refused.schema)})`);
+    if (refused)
+      return fail(
+        `--path-param ${name}: ${JSON.stringify(value)} is not a valid ${name} (${JSON.stringify(refused.schema)})`,
+      );
   }
   const uncovered = selected.filter((op) => !credentialOptional(op) && heldSchemes(op, credentials).length === 0);
   if (uncovered.length > 0) {
@@ -280,7 +307,9 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
     );
   }
 
-  const plans = selected.map((op) => planOperation(op, { requests: options.requests, seed: options.seed, credentials, pathParams: options.pathParams }));
+  const plans = selected.map((op) =>
+    planOperation(op, { requests: options.requests, seed: options.seed, credentials, pathParams: options.pathParams }),
+  );
   const tasks = plans.flatMap((p) => p.tasks);
   // Valid and rule requests are the ones a conforming server accepts, so the ones that write.
   const writing = tasks.filter((task) => task.kind === 'valid' || task.kind === 'rule').length;
@@ -317,7 +346,9 @@ export async function main(argv: string[], io: Io, resolve: (name: string) => un
   if (report.notTheApi !== undefined) {
     if (io.isTTY) io.stderr('\r\x1b[K');
     const root = selected[0]!.path.split('/')[1];
-    return fail(`${options.baseUrl} does not look like this API: ${report.notTheApi}; check --base-url (the operations live under /${root}/…)`);
+    return fail(
+      `${options.baseUrl} does not look like this API: ${report.notTheApi}; check --base-url (the operations live under /${root}/…)`,
+    );
   }
 
   // A server may echo what it received; no credential leaves this process in any output.

@@ -5,7 +5,20 @@
 // accepted, not rejected. Nothing here names an operation or a field.
 import { DELETE, arbitraryOf, codePoints, fitLength, getAt, sampleOf, setAt, stringOfLength } from './generate.js';
 import type { Operation } from './operations.js';
-import { expand, inline, jsonType, merge, pathName, toJsonSchema, Unsatisfiable, walk, type Flat, type Json, type Path, type RawSchema } from './schema.js';
+import {
+  expand,
+  inline,
+  jsonType,
+  merge,
+  pathName,
+  toJsonSchema,
+  Unsatisfiable,
+  walk,
+  type Flat,
+  type Json,
+  type Path,
+  type RawSchema,
+} from './schema.js';
 import type { SeedFor } from './seed.js';
 import { errorsOf, formatConstrains, isValid, located, type Located } from './validate.js';
 
@@ -107,7 +120,15 @@ function hasType(value: Json, type: string): boolean {
   return actual === type || (type === 'number' && actual === 'integer');
 }
 
-const FORMAT_CANDIDATES = ['not-a-{format}', 'x', '2026-13-45', '2026-12-01T25:00:00Z', '2026-12-01', '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e3g', ''];
+const FORMAT_CANDIDATES = [
+  'not-a-{format}',
+  'x',
+  '2026-13-45',
+  '2026-12-01T25:00:00Z',
+  '2026-12-01',
+  '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e3g',
+  '',
+];
 
 /** The mutations a variant node offers (each violates one keyword of that node). */
 function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], seedFor: SeedFor): Mutation[] {
@@ -142,14 +163,19 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
   if (Array.isArray(k.enum)) {
     const values = (k.enum as Json[]).map((v) => JSON.stringify(v));
     const candidate = (['FUZZ_NOT_IN_ENUM', 987_654_321, 0.5, true, false] as Json[]).find(
-      (c) => !values.includes(JSON.stringify(c)) && (node.type === 'any' || jsonType(c) === node.type || (node.type === 'number' && typeof c === 'number')),
+      (c) =>
+        !values.includes(JSON.stringify(c)) &&
+        (node.type === 'any' || jsonType(c) === node.type || (node.type === 'number' && typeof c === 'number')),
     );
-    if (candidate !== undefined) out.push({ keyword: 'enum', detail: `${values.length} values`, path, expected: at, apply: replace(candidate) });
+    if (candidate !== undefined)
+      out.push({ keyword: 'enum', detail: `${values.length} values`, path, expected: at, apply: replace(candidate) });
   }
   // A value other than the const: none without a const, or for one that is null, an object or an array.
   const c = k.const as Json | undefined;
-  const other: Json | undefined = typeof c === 'string' ? `${c}_fuzz` : typeof c === 'number' ? c + 1 : typeof c === 'boolean' ? !c : undefined;
-  if (other !== undefined) out.push({ keyword: 'const', detail: JSON.stringify(c), path, expected: at, apply: replace(other) });
+  const other: Json | undefined =
+    typeof c === 'string' ? `${c}_fuzz` : typeof c === 'number' ? c + 1 : typeof c === 'boolean' ? !c : undefined;
+  if (other !== undefined)
+    out.push({ keyword: 'const', detail: JSON.stringify(c), path, expected: at, apply: replace(other) });
   if (node.type === 'string') {
     const pattern = k.pattern as string | undefined;
     const minLength = (k.minLength as number | undefined) ?? 0;
@@ -160,7 +186,8 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         detail: String(minLength),
         path,
         expected: at,
-        apply: (base) => setAt(base, path, fitLength(textAt(base), minLength - 1, pattern) ?? 'a'.repeat(minLength - 1)),
+        apply: (base) =>
+          setAt(base, path, fitLength(textAt(base), minLength - 1, pattern) ?? 'a'.repeat(minLength - 1)),
       });
     }
     if (maxLength !== undefined) {
@@ -169,7 +196,8 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         detail: String(maxLength),
         path,
         expected: at,
-        apply: (base) => setAt(base, path, fitLength(textAt(base), maxLength + 1, pattern) ?? 'a'.repeat(maxLength + 1)),
+        apply: (base) =>
+          setAt(base, path, fitLength(textAt(base), maxLength + 1, pattern) ?? 'a'.repeat(maxLength + 1)),
       });
     }
     if (pattern !== undefined) {
@@ -189,7 +217,9 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
     }
     const format = k.format as string | undefined;
     if (format !== undefined && !formatConstrains(format)) {
-      notes.push(`${pathName(path)}: format "${String(format)}" constrains nothing (ajv-formats accepts any string), so it is not a constraint`);
+      notes.push(
+        `${pathName(path)}: format "${String(format)}" constrains nothing (ajv-formats accepts any string), so it is not a constraint`,
+      );
     }
     if (formatConstrains(format)) {
       const formatOnly = { type: 'string', format };
@@ -199,9 +229,12 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         path,
         expected: at,
         apply: (base) => {
-          const failing = FORMAT_CANDIDATES.map((c) => c.replace('{format}', format)).filter((c) => !isValid(formatOnly, c));
+          const failing = FORMAT_CANDIDATES.map((c) => c.replace('{format}', format)).filter(
+            (c) => !isValid(formatOnly, c),
+          );
           // Every format the generator draws refuses some candidate (generate.ts has no generator for one that would not).
-          const chosen = failing.find((c) => lengthOk(node)(c) && new RegExp(pattern ?? '', 'u').test(c)) ?? failing[0]!;
+          const chosen =
+            failing.find((c) => lengthOk(node)(c) && new RegExp(pattern ?? '', 'u').test(c)) ?? failing[0]!;
           return setAt(base, path, chosen);
         },
       });
@@ -209,13 +242,35 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
   }
   if (node.type === 'integer' || node.type === 'number') {
     const step = 1;
-    if (typeof k.minimum === 'number') out.push({ keyword: 'minimum', detail: String(k.minimum), path, expected: at, apply: replace(k.minimum - step) });
-    if (typeof k.maximum === 'number') out.push({ keyword: 'maximum', detail: String(k.maximum), path, expected: at, apply: replace(k.maximum + step) });
-    if (typeof k.exclusiveMinimum === 'number') out.push({ keyword: 'exclusiveMinimum', detail: String(k.exclusiveMinimum), path, expected: at, apply: replace(k.exclusiveMinimum) });
-    if (typeof k.exclusiveMaximum === 'number') out.push({ keyword: 'exclusiveMaximum', detail: String(k.exclusiveMaximum), path, expected: at, apply: replace(k.exclusiveMaximum) });
+    if (typeof k.minimum === 'number')
+      out.push({ keyword: 'minimum', detail: String(k.minimum), path, expected: at, apply: replace(k.minimum - step) });
+    if (typeof k.maximum === 'number')
+      out.push({ keyword: 'maximum', detail: String(k.maximum), path, expected: at, apply: replace(k.maximum + step) });
+    if (typeof k.exclusiveMinimum === 'number')
+      out.push({
+        keyword: 'exclusiveMinimum',
+        detail: String(k.exclusiveMinimum),
+        path,
+        expected: at,
+        apply: replace(k.exclusiveMinimum),
+      });
+    if (typeof k.exclusiveMaximum === 'number')
+      out.push({
+        keyword: 'exclusiveMaximum',
+        detail: String(k.exclusiveMaximum),
+        path,
+        expected: at,
+        apply: replace(k.exclusiveMaximum),
+      });
     if (typeof k.multipleOf === 'number') {
       const m = k.multipleOf;
-      out.push({ keyword: 'multipleOf', detail: String(m), path, expected: at, apply: (base) => setAt(base, path, (valueAt(base) as number) + m / 2) });
+      out.push({
+        keyword: 'multipleOf',
+        detail: String(m),
+        path,
+        expected: at,
+        apply: (base) => setAt(base, path, (valueAt(base) as number) + m / 2),
+      });
     }
   }
   if (node.type === 'array') {
@@ -224,7 +279,13 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
     const minItems = (k.minItems as number | undefined) ?? 0;
     if (minItems > 0) {
       const n = minItems - 1;
-      out.push({ keyword: 'minItems', detail: String(minItems), path, expected: at, apply: (base) => setAt(base, path, items(base).slice(0, n)) });
+      out.push({
+        keyword: 'minItems',
+        detail: String(minItems),
+        path,
+        expected: at,
+        apply: (base) => setAt(base, path, items(base).slice(0, n)),
+      });
     }
     if (typeof k.maxItems === 'number') {
       const n = k.maxItems + 1;
@@ -236,7 +297,11 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
         apply: (base) => {
           const current = items(base);
           if (current.length === 0) throw new Error(`cannot grow an empty array at ${pathName(path)} past maxItems`);
-          return setAt(base, path, Array.from({ length: n }, (_, i) => current[i % current.length]!));
+          return setAt(
+            base,
+            path,
+            Array.from({ length: n }, (_, i) => current[i % current.length]!),
+          );
         },
       });
     }
@@ -281,7 +346,8 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
       expected: at,
       apply: (base) => {
         const value = valueMatchingBoth({ ...node, nots: [] }, not, `${op.id}#not#${pathName(path)}#${i}`, seedFor);
-        if (value === undefined) throw new Error(`no value at ${pathName(path)} matches its "not" schema ${JSON.stringify(not)}`);
+        if (value === undefined)
+          throw new Error(`no value at ${pathName(path)} matches its "not" schema ${JSON.stringify(not)}`);
         return setAt(base, path, value);
       },
     });
@@ -324,7 +390,13 @@ function valueMatchingBoth(node: Flat, schema: RawSchema, name: string, seedFor:
 }
 
 /** A value matching two oneOf branches at once (violating exclusivity), or undefined when they cannot overlap. */
-function overlapOf(base: RawSchema, left: RawSchema, right: RawSchema, name: string, seedFor: SeedFor): Json | undefined {
+function overlapOf(
+  base: RawSchema,
+  left: RawSchema,
+  right: RawSchema,
+  name: string,
+  seedFor: SeedFor,
+): Json | undefined {
   let variants: Flat[];
   try {
     variants = expand(merge(merge(base, left), right));
@@ -358,10 +430,16 @@ function isolationOf(errors: Located[], mutation: Mutation): string {
 
 function bodyBases(op: Operation, variantIndex: number, { seedFor, bases: count }: DeriveOptions): Json[] {
   const variant = op.variants[variantIndex]!;
-  const bases = sampleOf(arbitraryOf(variant, { fill: true, extras: false }), seedFor(`${op.id}#base#${variantIndex}`), count);
+  const bases = sampleOf(
+    arbitraryOf(variant, { fill: true, extras: false }),
+    seedFor(`${op.id}#base#${variantIndex}`),
+    count,
+  );
   for (const base of bases) {
     if (!op.validateRequest(base)) {
-      throw new Error(`generator bug: a base of ${op.id} variant ${variantIndex} is invalid: ${JSON.stringify(located(op.validateRequest.errors))}`);
+      throw new Error(
+        `generator bug: a base of ${op.id} variant ${variantIndex} is invalid: ${JSON.stringify(located(op.validateRequest.errors))}`,
+      );
     }
   }
   return bases;
@@ -373,7 +451,9 @@ function pathBases(op: Operation, { seedFor, bases: count }: DeriveOptions): Rec
     if (!variant) throw new Error(`${op.id}: path parameter ${p.name} has no satisfiable schema`);
     return sampleOf(arbitraryOf(variant), seedFor(`${op.id}#path#${p.name}`), count).map(String);
   });
-  return Array.from({ length: count }, (_, i) => Object.fromEntries(op.pathParameters.map((p, j) => [p.name, columns[j]![i]!])));
+  return Array.from({ length: count }, (_, i) =>
+    Object.fromEntries(op.pathParameters.map((p, j) => [p.name, columns[j]![i]!])),
+  );
 }
 
 /** Every constraint, edge and open object of one operation. */
@@ -396,7 +476,16 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
       for (const mutation of mutationsOf(node, path, op, noteSet, options.seedFor)) {
         const id = `body ${pathName(mutation.path)} ${nameOf(mutation)}${branch ? ` [${branch}]` : ''}`;
         if (!constraints.has(id)) {
-          constraints.set(id, { id, operation: op, in: 'body', path: mutation.path, keyword: mutation.keyword, branch, expected: mutation.expected, cases: [] });
+          constraints.set(id, {
+            id,
+            operation: op,
+            in: 'body',
+            path: mutation.path,
+            keyword: mutation.keyword,
+            branch,
+            expected: mutation.expected,
+            cases: [],
+          });
           occurrences.set(id, []);
         }
         occurrences.get(id)!.push({ vi, mutation, variantSchema });
@@ -418,7 +507,9 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
       const specErrors = valid ? [] : located(op.validateRequest.errors);
       const errors = mutation.wholeRequest ? specErrors : errorsOf(variantSchema, body);
       if (!errors.some((e) => e.keyword === mutation.keyword && samePath(e.path, mutation.path))) {
-        throw new Error(`derivation bug: the mutation for ${op.id} ${id} does not violate ${mutation.keyword} at ${pathName(mutation.path)}; errors: ${JSON.stringify(errors)}`);
+        throw new Error(
+          `derivation bug: the mutation for ${op.id} ${id} does not violate ${mutation.keyword} at ${pathName(mutation.path)}; errors: ${JSON.stringify(errors)}`,
+        );
       }
       constraint.cases.push({
         request: { path: paths[k % paths.length]!, body },
@@ -436,16 +527,29 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
       for (const mutation of mutationsOf(variant, [], op, noteSet, options.seedFor)) {
         if (mutation.keyword === 'type' && variant.type === 'string') continue; // every path segment is a string
         const id = `path ${parameter.name} ${nameOf(mutation)}`;
-        const constraint: Constraint = { id, operation: op, in: 'path', path: [parameter.name], keyword: mutation.keyword, branch: '', expected: [{ path: [parameter.name] }], cases: [] };
+        const constraint: Constraint = {
+          id,
+          operation: op,
+          in: 'path',
+          path: [parameter.name],
+          keyword: mutation.keyword,
+          branch: '',
+          expected: [{ path: [parameter.name] }],
+          cases: [],
+        };
         for (const [b, pathBase] of paths.entries()) {
           const value = mutation.apply(pathBase[parameter.name]!);
           const text = typeof value === 'string' ? value : JSON.stringify(value);
           const errors = errorsOf(schema, text);
-          if (!errors.some((e) => e.keyword === mutation.keyword)) throw new Error(`derivation bug: ${op.id} ${id} is not violated by ${JSON.stringify(text)}`);
+          if (!errors.some((e) => e.keyword === mutation.keyword))
+            throw new Error(`derivation bug: ${op.id} ${id} is not violated by ${JSON.stringify(text)}`);
           constraint.cases.push({
             request: { path: { ...pathBase, [parameter.name]: text }, body: bases[0]![b % bases[0]!.length]! },
             verdict: isValid(parameter.schema, text) ? 'absorbed' : 'rejected',
-            isolation: isolationOf(errors.map((e) => ({ ...e, path: [] })), { ...mutation, path: [] }),
+            isolation: isolationOf(
+              errors.map((e) => ({ ...e, path: [] })),
+              { ...mutation, path: [] },
+            ),
             specErrors: errors,
           });
         }
@@ -464,11 +568,18 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
       keyword: 'requestBody.required',
       branch: '',
       expected: [{ path: [], requestLevel: true }],
-      cases: [{ request: { path: paths[0]!, body: undefined }, verdict: 'rejected', isolation: 'isolated', specErrors: [] }],
+      cases: [
+        { request: { path: paths[0]!, body: undefined }, verdict: 'rejected', isolation: 'isolated', specErrors: [] },
+      ],
     };
     constraints.set(missing.id, missing);
   } else {
-    const omitted: PositiveProbe = { id: 'body omitted (requestBody not required)', operation: op, kind: 'edge', request: { path: paths[0]!, body: undefined } };
+    const omitted: PositiveProbe = {
+      id: 'body omitted (requestBody not required)',
+      operation: op,
+      kind: 'edge',
+      request: { path: paths[0]!, body: undefined },
+    };
     probes.set(omitted.id, omitted);
   }
 
@@ -477,7 +588,9 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
     walk(variant, (node, path) => {
       for (const site of node.oneOfSites) {
         const pairs = (site.branches.length * (site.branches.length - 1)) / 2;
-        const violable = [...constraints.values()].filter((c) => c.keyword === 'oneOf' && samePath(c.path, path)).length;
+        const violable = [...constraints.values()].filter(
+          (c) => c.keyword === 'oneOf' && samePath(c.path, path),
+        ).length;
         const note = `${pathName(path)}: ${site.label}: ${pairs - violable} of ${pairs} branch pair(s) cannot overlap, so exclusivity cannot be violated there`;
         if (pairs - violable > 0 && !notes.includes(note)) notes.push(note);
       }
@@ -489,12 +602,26 @@ export function derive(op: Operation, options: DeriveOptions): Derivation {
 }
 
 /** Valid requests at the edge of each bound and with each enum value of a node; an unknown field in each open object. */
-function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Json, pathParams: Record<string, string>, notes: string[]): PositiveProbe[] {
+function edgesOf(
+  node: Flat,
+  path: Path,
+  branch: string,
+  op: Operation,
+  base: Json,
+  pathParams: Record<string, string>,
+  notes: string[],
+): PositiveProbe[] {
   const k = node.keywords;
   const out: PositiveProbe[] = [];
   const name = (what: string) => `${pathName(path)} ${what}${branch ? ` [${branch}]` : ''}`;
   const probe = (what: string, value: Json, note?: string) =>
-    out.push({ id: name(what), operation: op, kind: 'edge', request: { path: pathParams, body: setAt(base, path, value) }, ...(note ? { note } : {}) });
+    out.push({
+      id: name(what),
+      operation: op,
+      kind: 'edge',
+      request: { path: pathParams, body: setAt(base, path, value) },
+      ...(note ? { note } : {}),
+    });
   const sample = getAt(base, path);
 
   // An enum or a const lists every value the node takes: the other edges (a bound, a boolean, an
@@ -530,15 +657,19 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
     else if (typeof k.maxLength === 'number' && k.format === undefined) edge('minLength', 0, undefined, ' (implicit)');
     if (typeof k.maxLength === 'number') {
       edge('maxLength', k.maxLength);
-      if (k.pattern === undefined && k.format === undefined) edge('maxLength', k.maxLength, '😀', ' in astral code points');
+      if (k.pattern === undefined && k.format === undefined)
+        edge('maxLength', k.maxLength, '😀', ' in astral code points');
     }
   }
   if (node.type === 'integer' || node.type === 'number') {
-    const tiny = (x: number) => (node.type === 'integer' ? 1 : Math.max(Number.EPSILON, Math.abs(x) * Number.EPSILON * 2));
+    const tiny = (x: number) =>
+      node.type === 'integer' ? 1 : Math.max(Number.EPSILON, Math.abs(x) * Number.EPSILON * 2);
     if (typeof k.minimum === 'number') probe(`minimum ${k.minimum}`, k.minimum);
     if (typeof k.maximum === 'number') probe(`maximum ${k.maximum}`, k.maximum);
-    if (typeof k.exclusiveMinimum === 'number') probe(`exclusiveMinimum ${k.exclusiveMinimum}`, k.exclusiveMinimum + tiny(k.exclusiveMinimum));
-    if (typeof k.exclusiveMaximum === 'number') probe(`exclusiveMaximum ${k.exclusiveMaximum}`, k.exclusiveMaximum - tiny(k.exclusiveMaximum));
+    if (typeof k.exclusiveMinimum === 'number')
+      probe(`exclusiveMinimum ${k.exclusiveMinimum}`, k.exclusiveMinimum + tiny(k.exclusiveMinimum));
+    if (typeof k.exclusiveMaximum === 'number')
+      probe(`exclusiveMaximum ${k.exclusiveMaximum}`, k.exclusiveMaximum - tiny(k.exclusiveMaximum));
   }
   if (node.type === 'array') {
     // Bases fill every array with an item unless it can hold none (maxItems 0, where every n below
@@ -554,7 +685,10 @@ function edgesOf(node: Flat, path: Path, branch: string, op: Operation, base: Js
       id: name('open object accepts an unknown property'),
       operation: op,
       kind: 'open object',
-      request: { path: pathParams, body: setAt(base, [...path, UNKNOWN_FIELD], { nested: [1, 'two', null], flag: true }) },
+      request: {
+        path: pathParams,
+        body: setAt(base, [...path, UNKNOWN_FIELD], { nested: [1, 'two', null], flag: true }),
+      },
     });
   }
   return out;

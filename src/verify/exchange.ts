@@ -77,7 +77,13 @@ function undocumented({ status, contentType, body }: UnexpectedResponseError): O
 }
 
 /** Sends a JSON request through the client. */
-export async function sendJson(baseUrl: string, operation: Operation, request: Request, auth: Credentials, timeoutMs: number): Promise<{ outcome: Outcome; ms: number }> {
+export async function sendJson(
+  baseUrl: string,
+  operation: Operation,
+  request: Request,
+  auth: Credentials,
+  timeoutMs: number,
+): Promise<{ outcome: Outcome; ms: number }> {
   const started = performance.now();
   let outcome: Outcome;
   try {
@@ -85,7 +91,16 @@ export async function sendJson(baseUrl: string, operation: Operation, request: R
     outcome = { type: 'response', status: sent.status, contentType: sent.headers.get('content-type'), body: sent.body };
   } catch (error) {
     if (error instanceof UnexpectedResponseError) {
-      outcome = error.kind === 'status' ? undocumented(error) : { type: 'response', status: error.status, contentType: error.contentType, body: undefined, notJson: error.reason };
+      outcome =
+        error.kind === 'status'
+          ? undocumented(error)
+          : {
+              type: 'response',
+              status: error.status,
+              contentType: error.contentType,
+              body: undefined,
+              notJson: error.reason,
+            };
     } else if (isTimeout(error)) {
       outcome = { type: 'timeout' };
     } else if (error instanceof TypeError) {
@@ -100,10 +115,17 @@ export async function sendJson(baseUrl: string, operation: Operation, request: R
 }
 
 /** Sends a raw request (hostile input, or one without a credential). */
-export async function sendRaw(baseUrl: string, request: RawRequest, timeoutMs: number): Promise<{ outcome: Outcome; ms: number }> {
+export async function sendRaw(
+  baseUrl: string,
+  request: RawRequest,
+  timeoutMs: number,
+): Promise<{ outcome: Outcome; ms: number }> {
   const result = await rawRequest(baseUrl, { ...request, timeoutMs });
   if (isFailure(result)) {
-    return { outcome: result.failure === 'timeout' ? { type: 'timeout' } : { type: 'network error', message: result.failure }, ms: result.ms };
+    return {
+      outcome: result.failure === 'timeout' ? { type: 'timeout' } : { type: 'network error', message: result.failure },
+      ms: result.ms,
+    };
   }
   const header = result.headers['content-type'];
   const contentType = header ?? null;
@@ -118,5 +140,8 @@ export async function sendRaw(baseUrl: string, request: RawRequest, timeoutMs: n
       notJson = 'invalid JSON';
     }
   }
-  return { outcome: { type: 'response', status: result.status, contentType, body, ...(notJson ? { notJson } : {}) }, ms: result.ms };
+  return {
+    outcome: { type: 'response', status: result.status, contentType, body, ...(notJson ? { notJson } : {}) },
+    ms: result.ms,
+  };
 }

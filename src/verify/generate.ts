@@ -30,7 +30,10 @@ export const codePointOf = (n: number): string => String.fromCodePoint(n < 0xd80
 const anyCodePoint = fc.integer({ min: 0, max: MAX_CODE_POINT_INDEX }).map(codePointOf);
 
 /** A string unit (one code point): printable ASCII mostly, any non-surrogate code point sometimes. */
-const unit = fc.oneof({ arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), weight: 4 }, { arbitrary: anyCodePoint, weight: 1 });
+const unit = fc.oneof(
+  { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), weight: 4 },
+  { arbitrary: anyCodePoint, weight: 1 },
+);
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -41,12 +44,18 @@ const dateOnly = fc
 /** RFC 3339 date-times: with and without fractions, `Z`/`z` or a numeric offset, `T` or `t`. */
 const dateTime = fc
   .record({
-    date: fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }),
+    date: fc.date({
+      min: new Date('0001-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59.999Z'),
+      noInvalidDate: true,
+    }),
     separator: fc.constantFrom('T', 't'),
     fraction: fc.option(fc.integer({ min: 0, max: 999_999 }), { nil: undefined }),
     offset: fc.oneof(
       fc.constantFrom('Z', 'z', '+00:00'),
-      fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([s, h, m]) => `${s}${pad2(h)}:${pad2(m)}`),
+      fc
+        .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([s, h, m]) => `${s}${pad2(h)}:${pad2(m)}`),
     ),
   })
   .map(({ date, separator, fraction, offset }) => {
@@ -54,7 +63,10 @@ const dateTime = fc
     return `${iso.slice(0, 10)}${separator}${iso.slice(11, 19)}${fraction === undefined ? '' : `.${String(fraction).padStart(6, '0')}`}${offset}`;
   });
 
-const uuid = fc.oneof({ arbitrary: fc.uuid(), weight: 4 }, { arbitrary: fc.uuid().map((u) => u.toUpperCase()), weight: 1 });
+const uuid = fc.oneof(
+  { arbitrary: fc.uuid(), weight: 4 },
+  { arbitrary: fc.uuid().map((u) => u.toUpperCase()), weight: 1 },
+);
 
 /**
  * How to make the generator of each format, made on first use: some cost much to construct
@@ -74,7 +86,8 @@ const FORMAT_ARBITRARIES: Record<string, () => fc.Arbitrary<string>> = {
 const formatArbitraries = new Map<string, fc.Arbitrary<string>>();
 
 function formatArbitrary(format: string): fc.Arbitrary<string> {
-  if (!Object.hasOwn(FORMAT_ARBITRARIES, format)) throw new Error(`no generator for format "${format}": add one to FORMAT_ARBITRARIES in src/verify/generate.ts`);
+  if (!Object.hasOwn(FORMAT_ARBITRARIES, format))
+    throw new Error(`no generator for format "${format}": add one to FORMAT_ARBITRARIES in src/verify/generate.ts`);
   const arbitrary = formatArbitraries.get(format) ?? FORMAT_ARBITRARIES[format]!();
   formatArbitraries.set(format, arbitrary);
   return arbitrary;
@@ -101,22 +114,33 @@ function numberArbitrary(node: Flat, integer: boolean): fc.Arbitrary<number> {
   const k = node.keywords;
   let min = k.minimum as number | undefined;
   let max = k.maximum as number | undefined;
-  if (typeof k.exclusiveMinimum === 'number') min = Math.max(min ?? -Infinity, integer ? Math.floor(k.exclusiveMinimum) + 1 : k.exclusiveMinimum);
-  if (typeof k.exclusiveMaximum === 'number') max = Math.min(max ?? Infinity, integer ? Math.ceil(k.exclusiveMaximum) - 1 : k.exclusiveMaximum);
+  if (typeof k.exclusiveMinimum === 'number')
+    min = Math.max(min ?? -Infinity, integer ? Math.floor(k.exclusiveMinimum) + 1 : k.exclusiveMinimum);
+  if (typeof k.exclusiveMaximum === 'number')
+    max = Math.min(max ?? Infinity, integer ? Math.ceil(k.exclusiveMaximum) - 1 : k.exclusiveMaximum);
   const multipleOf = k.multipleOf as number | undefined;
   if (integer) {
     const lo = min ?? Number.MIN_SAFE_INTEGER;
     const hi = max ?? Number.MAX_SAFE_INTEGER;
     // Small values often: within 1000 of the allowed value nearest zero.
     const nearest = Math.min(Math.max(0, lo), hi);
-    const base = fc.oneof(fc.integer({ min: Math.max(lo, nearest - 1000), max: Math.min(hi, nearest + 1000) }), fc.integer({ min: lo, max: hi }));
+    const base = fc.oneof(
+      fc.integer({ min: Math.max(lo, nearest - 1000), max: Math.min(hi, nearest + 1000) }),
+      fc.integer({ min: lo, max: hi }),
+    );
     return multipleOf ? base.map((n) => n - (n % multipleOf)).filter((n) => n >= lo && n <= hi) : base;
   }
   // Unbounded, the bounds are the largest finite doubles, so no infinity is drawn (fast-check's
   // noDefaultInfinity would change nothing: it only applies when min or max is left out).
   const lo = min ?? -Number.MAX_VALUE;
   const hi = max ?? Number.MAX_VALUE;
-  const base = fc.double({ noNaN: true, min: lo, max: hi, minExcluded: lo === k.exclusiveMinimum, maxExcluded: hi === k.exclusiveMaximum });
+  const base = fc.double({
+    noNaN: true,
+    min: lo,
+    max: hi,
+    minExcluded: lo === k.exclusiveMinimum,
+    maxExcluded: hi === k.exclusiveMaximum,
+  });
   return multipleOf ? base.map((n) => Math.round(n / multipleOf) * multipleOf).filter((n) => n >= lo && n <= hi) : base;
 }
 
@@ -134,7 +158,9 @@ function bareArbitrary(node: Flat, options: GenerateOptions): fc.Arbitrary<Json>
   const k = node.keywords;
   if ('const' in k) return fc.constant(k.const as Json);
   if (Array.isArray(k.enum)) {
-    const values = (k.enum as Json[]).filter((v) => node.type === 'any' || jsonType(v) === node.type || (node.type === 'number' && typeof v === 'number'));
+    const values = (k.enum as Json[]).filter(
+      (v) => node.type === 'any' || jsonType(v) === node.type || (node.type === 'number' && typeof v === 'number'),
+    );
     return fc.constantFrom(...values);
   }
   switch (node.type) {
@@ -158,9 +184,13 @@ function bareArbitrary(node: Flat, options: GenerateOptions): fc.Arbitrary<Json>
       return fc.array(items, { minLength: lower, maxLength: Math.min(maxItems, lower + 3) });
     }
     case 'object': {
-      const shape = Object.fromEntries(Object.entries(node.properties).map(([name, child]) => [name, arbitraryOf(child, options)]));
+      const shape = Object.fromEntries(
+        Object.entries(node.properties).map(([name, child]) => [name, arbitraryOf(child, options)]),
+      );
       const keys = Object.keys(shape);
-      const record = fc.record(shape, { requiredKeys: options.fill ? keys : node.required.filter((r) => keys.includes(r)) }) as fc.Arbitrary<Record<string, Json>>;
+      const record = fc.record(shape, {
+        requiredKeys: options.fill ? keys : node.required.filter((r) => keys.includes(r)),
+      }) as fc.Arbitrary<Record<string, Json>>;
       if (node.closed || !options.extras) return record;
       return fc
         .tuple(record, fc.dictionary(extraKey, anyJson, { maxKeys: 2 }))
@@ -196,9 +226,15 @@ export function fitLength(sample: string, length: number, pattern?: string): str
       let candidates: string[][];
       if (missing > 0) {
         const c = chars[i] ?? 'a';
-        candidates = [[...chars.slice(0, i + 1), ...Array<string>(missing).fill(c), ...chars.slice(i + 1)], [...chars.slice(0, i + 1), c, ...chars.slice(i + 1)]];
+        candidates = [
+          [...chars.slice(0, i + 1), ...Array<string>(missing).fill(c), ...chars.slice(i + 1)],
+          [...chars.slice(0, i + 1), c, ...chars.slice(i + 1)],
+        ];
       } else if (missing < 0) {
-        candidates = [[...chars.slice(0, i), ...chars.slice(i - missing)], [...chars.slice(0, i), ...chars.slice(i + 1)]];
+        candidates = [
+          [...chars.slice(0, i), ...chars.slice(i - missing)],
+          [...chars.slice(0, i), ...chars.slice(i + 1)],
+        ];
       } else return chars.join('');
       next = candidates.find(matches);
     }
@@ -225,7 +261,8 @@ export function setAt(value: Json, path: Path, replacement: Json | typeof DELETE
   let parent: Record<string | number, Json> = copy;
   for (const key of path.slice(0, -1)) {
     const child = parent[key];
-    if (child === null || typeof child !== 'object') throw new Error(`path ${JSON.stringify(path)} does not exist in the base`);
+    if (child === null || typeof child !== 'object')
+      throw new Error(`path ${JSON.stringify(path)} does not exist in the base`);
     parent = child as Record<string | number, Json>;
   }
   const last = path[path.length - 1]!;

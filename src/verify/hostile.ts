@@ -19,7 +19,10 @@ const PLACEHOLDER = '__api_contract_verify_placeholder__';
 
 /** The body's JSON text with the raw JSON text `raw` (any bytes) at `path`. */
 function withRaw(body: Sample['body'], path: Path, raw: string | Buffer): Buffer {
-  const [before, after] = JSON.stringify(setAt(body, path, PLACEHOLDER)).split(JSON.stringify(PLACEHOLDER)) as [string, string];
+  const [before, after] = JSON.stringify(setAt(body, path, PLACEHOLDER)).split(JSON.stringify(PLACEHOLDER)) as [
+    string,
+    string,
+  ];
   return Buffer.concat([Buffer.from(before), Buffer.isBuffer(raw) ? raw : Buffer.from(raw), Buffer.from(after)]);
 }
 
@@ -28,7 +31,16 @@ function freeTextField(variant: Flat, sample: Sample): Path | undefined {
   const found: { path: Path; bounded: boolean }[] = [];
   walk(variant, (node, path) => {
     const k = node.keywords;
-    if (node.type !== 'string' || path.length === 0 || path.includes(0) || k.pattern || k.format || k.enum || 'const' in k) return;
+    if (
+      node.type !== 'string' ||
+      path.length === 0 ||
+      path.includes(0) ||
+      k.pattern ||
+      k.format ||
+      k.enum ||
+      'const' in k
+    )
+      return;
     let value: unknown = sample.body;
     for (const key of path) value = (value as Record<string, unknown> | null)?.[key as string];
     if (typeof value === 'string') found.push({ path, bounded: typeof k.maxLength === 'number' });
@@ -54,16 +66,22 @@ export function hostileCases(op: Operation, sample: Sample, credentialHeader: Re
     to('invalid JSON: single-quoted strings', text.replace(/"/g, "'")),
     to('invalid JSON: trailing comma', text.replace(/([}\]])$/, ',$1')),
     to('content-type text/plain with a valid JSON body', text, { 'content-type': 'text/plain' }),
-    to('content-type application/x-www-form-urlencoded', 'a=1&b=2', { 'content-type': 'application/x-www-form-urlencoded' }),
+    to('content-type application/x-www-form-urlencoded', 'a=1&b=2', {
+      'content-type': 'application/x-www-form-urlencoded',
+    }),
     to('empty body', ''),
     ...['null', '[]', '"text"', '123'].map((doc) => to(`the document ${doc} instead of an object`, doc)),
     to('arrays nested 10,000 deep as the whole body', '['.repeat(10_000) + ']'.repeat(10_000)),
-    to('UTF-8 byte order mark before the document', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])),
+    to(
+      'UTF-8 byte order mark before the document',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+    ),
   ];
   const variant = op.variants[0];
   const field = variant && freeTextField(variant, sample);
   if (field) {
-    const at = (label: string, raw: string | Buffer) => to(`${label} at ${pathName(field)}`, withRaw(sample.body, field, raw));
+    const at = (label: string, raw: string | Buffer) =>
+      to(`${label} at ${pathName(field)}`, withRaw(sample.body, field, raw));
     const key = String(field[field.length - 1]);
     const duplicate = JSON.stringify(setAt(sample.body, field, PLACEHOLDER)).replace(
       `${JSON.stringify(key)}:${JSON.stringify(PLACEHOLDER)}`,
@@ -80,7 +98,11 @@ export function hostileCases(op: Operation, sample: Sample, credentialHeader: Re
   }
   if (sample.body !== null && typeof sample.body === 'object' && !Array.isArray(sample.body)) {
     const root = sample.body;
-    cases.push(...['名前', '😀', 'new\nline'].map((name) => to(`a property named ${JSON.stringify(name)}`, JSON.stringify({ ...root, [name]: 1 }))));
+    cases.push(
+      ...['名前', '😀', 'new\nline'].map((name) =>
+        to(`a property named ${JSON.stringify(name)}`, JSON.stringify({ ...root, [name]: 1 })),
+      ),
+    );
     cases.push(...Object.keys(root).map((name) => to(`null in ${name}`, JSON.stringify({ ...root, [name]: null }))));
   }
   const parameter = op.pathParameters[0];
@@ -89,7 +111,12 @@ export function hostileCases(op: Operation, sample: Sample, credentialHeader: Re
     for (const segment of ['..', '%2e%2e', '..%2f..%2f', long]) {
       cases.push({
         label: `path parameter ${parameter.name} = ${segment === long ? `${long.length} characters` : segment}`,
-        request: { method, path: urlPathOf(op, { ...sample.path, [parameter.name]: segment }, false), headers, body: text },
+        request: {
+          method,
+          path: urlPathOf(op, { ...sample.path, [parameter.name]: segment }, false),
+          headers,
+          body: text,
+        },
       });
     }
   }

@@ -39,21 +39,32 @@ export function readOperations(document: OpenApiDocument = spec): Operation[] {
   // Every operation is read: one the generator cannot serve (no JSON body, say) is refused, never skipped.
   for (const { path, method, operation } of operationsOf(document)) {
     const op = operation as OperationObject & { operationId: string };
-    const parameters = (op.parameters ?? []).map((p) => references.reference(p) as { name: string; in: string; schema: unknown });
+    const parameters = (op.parameters ?? []).map(
+      (p) => references.reference(p) as { name: string; in: string; schema: unknown },
+    );
     const unsupported = parameters.filter((p) => p.in !== 'path');
-    if (unsupported.length > 0) throw new Error(`${op.operationId}: the generator does not generate ${unsupported.map((p) => p.in).join(', ')} parameters yet`);
+    if (unsupported.length > 0)
+      throw new Error(
+        `${op.operationId}: the generator does not generate ${unsupported.map((p) => p.in).join(', ')} parameters yet`,
+      );
     const content = op.requestBody?.content?.['application/json'];
     if (!content) throw new Error(`${op.operationId}: no application/json request body`);
     operations.push({
       id: op.operationId,
       method,
       path,
-      pathParameters: parameters.map((p) => ({ name: p.name, schema: inline(p.schema) as RawSchema, variants: expand(p.schema) })),
+      pathParameters: parameters.map((p) => ({
+        name: p.name,
+        schema: inline(p.schema) as RawSchema,
+        variants: expand(p.schema),
+      })),
       bodyRequired: op.requestBody?.required === true,
       variants: expand(content.schema),
       validateRequest: requestValidator(path, method),
       validateResponse: responseValidator(path, method),
-      schemes: ((op.security ?? spec.security ?? []) as Record<string, unknown>[]).flatMap((r) => Object.keys(r)) as SecuritySchemeName[],
+      schemes: ((op.security ?? spec.security ?? []) as Record<string, unknown>[]).flatMap((r) =>
+        Object.keys(r),
+      ) as SecuritySchemeName[],
     });
   }
   return operations;
@@ -94,7 +105,8 @@ export async function send(
 export function variantLabel(variant: Flat): string {
   const parts: string[] = [];
   walk(variant, (node, path) => {
-    if (node.choices.length > 0) parts.push(`${path.length === 0 ? '' : `${pathName(path)}: `}${node.choices.join(' › ')}`);
+    if (node.choices.length > 0)
+      parts.push(`${path.length === 0 ? '' : `${pathName(path)}: `}${node.choices.join(' › ')}`);
   });
   return parts.length === 0 ? '(single shape)' : parts.join(' / ');
 }
@@ -118,7 +130,8 @@ export function credentialHeaderOf(op: Operation, credentials: Credentials): Rec
         break;
       case 'http': {
         const basic = credentials.basic;
-        if (basic !== undefined) return { authorization: `Basic ${Buffer.from(`${basic.username}:${basic.password}`).toString('base64')}` };
+        if (basic !== undefined)
+          return { authorization: `Basic ${Buffer.from(`${basic.username}:${basic.password}`).toString('base64')}` };
         break;
       }
     }

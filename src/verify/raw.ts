@@ -45,11 +45,26 @@ export function rawRequest(target: number | string, req: RawRequest): Promise<Ra
     };
     const outgoing = request(
       // An IPv6 hostname comes in brackets ([::1]), which a host name must not have.
-      { host: base.hostname.startsWith('[') ? base.hostname.slice(1, -1) : base.hostname, port: base.port, method: req.method, path: prefix + req.path, headers: req.headers ?? {}, agent: false, insecureHTTPParser: false },
+      {
+        host: base.hostname.startsWith('[') ? base.hostname.slice(1, -1) : base.hostname,
+        port: base.port,
+        method: req.method,
+        path: prefix + req.path,
+        headers: req.headers ?? {},
+        agent: false,
+        insecureHTTPParser: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));
+        res.on('end', () =>
+          done({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: Date.now() - started,
+          }),
+        );
         res.on('error', (e: NodeJS.ErrnoException) => done({ failure: e.code ?? e.message, ms: Date.now() - started }));
       },
     );
@@ -57,7 +72,9 @@ export function rawRequest(target: number | string, req: RawRequest): Promise<Ra
       outgoing.destroy();
       done({ failure: 'timeout', ms: Date.now() - started });
     }, timeoutMs);
-    outgoing.on('error', (e: NodeJS.ErrnoException) => done({ failure: e.code ?? e.message, ms: Date.now() - started }));
+    outgoing.on('error', (e: NodeJS.ErrnoException) =>
+      done({ failure: e.code ?? e.message, ms: Date.now() - started }),
+    );
     if (req.body !== undefined) outgoing.write(req.body);
     outgoing.end();
   });
@@ -79,17 +96,27 @@ export function rawSocket(port: number, bytes: string | Buffer, timeoutMs = 10_0
       const text = received.toString('latin1');
       const match = /^HTTP\/1\.[01] (\d{3})/.exec(text);
       if (!match) return undefined;
-      return { status: Number(match[1]), headers: {}, body: text.slice(text.indexOf('\r\n\r\n') + 4), ms: Date.now() - started };
+      return {
+        status: Number(match[1]),
+        headers: {},
+        body: text.slice(text.indexOf('\r\n\r\n') + 4),
+        ms: Date.now() - started,
+      };
     };
     const timer = setTimeout(() => finish(parse() ?? { failure: 'timeout', ms: Date.now() - started }), timeoutMs);
     socket.on('connect', () => socket.write(bytes));
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       // A complete status line and header block is enough.
-      if (received.includes('\r\n\r\n')) finish(parse() ?? { failure: `not HTTP: ${received.toString('latin1').slice(0, 80)}`, ms: Date.now() - started });
+      if (received.includes('\r\n\r\n'))
+        finish(
+          parse() ?? { failure: `not HTTP: ${received.toString('latin1').slice(0, 80)}`, ms: Date.now() - started },
+        );
     });
     socket.on('end', () => finish(parse() ?? { failure: 'closed without a response', ms: Date.now() - started }));
-    socket.on('error', (e: NodeJS.ErrnoException) => finish(parse() ?? { failure: e.code ?? e.message, ms: Date.now() - started }));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      finish(parse() ?? { failure: e.code ?? e.message, ms: Date.now() - started }),
+    );
   });
 }
 

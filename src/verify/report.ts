@@ -25,14 +25,23 @@ export function formatPlan(plans: OperationPlan[], baseUrl: string): string {
 
 /** The human-readable report. */
 export function formatText(report: Report): string {
-  const out: string[] = [`api-contract-verify ${report.baseUrl} (seed ${report.seed}): ${plural(report.requests, 'request')} in ${(report.durationMs / 1000).toFixed(1)} s`, ''];
+  const out: string[] = [
+    `api-contract-verify ${report.baseUrl} (seed ${report.seed}): ${plural(report.requests, 'request')} in ${(report.durationMs / 1000).toFixed(1)} s`,
+    '',
+  ];
   for (const op of report.operations) {
-    const latency = op.latency ? `latency p50 ${op.latency.p50} ms, p99 ${op.latency.p99} ms` : 'no latency (no valid request answered)';
+    const latency = op.latency
+      ? `latency p50 ${op.latency.p50} ms, p99 ${op.latency.p99} ms`
+      : 'no latency (no valid request answered)';
     out.push(`${op.failures.length === 0 ? 'ok  ' : 'FAIL'} ${op.operationId}  ${op.method} ${op.path}`);
-    const notSent = Object.entries(op.notSent).map(([reason, n]) => `; ${n} not sent ${reason}`).join('');
+    const notSent = Object.entries(op.notSent)
+      .map(([reason, n]) => `; ${n} not sent ${reason}`)
+      .join('');
     out.push(`     sent ${sentLine(op.sent) || 'nothing'}${notSent}; ${latency}`);
     for (const failure of op.failures) {
-      out.push(`     ✗ ${failure.check}${failure.occurrences > 1 ? ` (×${failure.occurrences})` : ''}: ${failure.message}`);
+      out.push(
+        `     ✗ ${failure.check}${failure.occurrences > 1 ? ` (×${failure.occurrences})` : ''}: ${failure.message}`,
+      );
       out.push(`         example: ${failure.example.label}`);
       out.push(`         request: ${failure.example.request}`);
     }
@@ -67,13 +76,18 @@ export function formatJunit(report: Report): string {
       const failures = op.failures.filter((f) => f.check === check);
       const name = `<testcase classname="${escapeXml(op.operationId)}" name="${escapeXml(check)}"`;
       if (failures.length === 0) return `    ${name}/>`;
-      const text = failures.map((f) => `${f.message} (×${f.occurrences})\nexample: ${f.example.label}\nrequest: ${f.example.request}`).join('\n\n');
+      const text = failures
+        .map((f) => `${f.message} (×${f.occurrences})\nexample: ${f.example.label}\nrequest: ${f.example.request}`)
+        .join('\n\n');
       return `    ${name}>\n      <failure message="${escapeXml(failures[0]!.message)}" type="${escapeXml(check)}">${escapeXml(text)}</failure>\n    </testcase>`;
     });
     const failed = op.checked.filter((check) => op.failures.some((f) => f.check === check)).length;
     return `  <testsuite name="${escapeXml(`${op.operationId} ${op.method} ${op.path}`)}" tests="${op.checked.length}" failures="${failed}" errors="0">\n${cases.join('\n')}\n  </testsuite>`;
   });
   const tests = report.operations.reduce((n, o) => n + o.checked.length, 0);
-  const failures = report.operations.reduce((n, o) => n + o.checked.filter((c) => o.failures.some((f) => f.check === c)).length, 0);
+  const failures = report.operations.reduce(
+    (n, o) => n + o.checked.filter((c) => o.failures.some((f) => f.check === c)).length,
+    0,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="api-contract-verify ${escapeXml(report.baseUrl)}" tests="${tests}" failures="${failures}" time="${seconds}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

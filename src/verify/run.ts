@@ -90,7 +90,14 @@ const emptyCounts = (): Record<Kind, number> => Object.fromEntries(KINDS.map((k)
 
 /** The credential of one scheme alone, when it is held. */
 function onlyScheme(scheme: SecuritySchemeName, credentials: Credentials): Credentials | undefined {
-  const key = ({ APIKeyHeader: 'apiKey', ClassicAPIKeyHeader: 'classicApiKey', OAuth2PasswordBearer: 'accessToken', HTTPBasic: 'basic' } as const)[scheme];
+  const key = (
+    {
+      APIKeyHeader: 'apiKey',
+      ClassicAPIKeyHeader: 'classicApiKey',
+      OAuth2PasswordBearer: 'accessToken',
+      HTTPBasic: 'basic',
+    } as const
+  )[scheme];
   return credentials[key] === undefined ? undefined : { [key]: credentials[key] };
 }
 
@@ -108,12 +115,19 @@ export function heldSchemes(op: Operation, credentials: Credentials): SecuritySc
 }
 
 /** Every request the run sends to one operation, in order. */
-export function planOperation(op: Operation, options: Pick<VerifyOptions, 'requests' | 'seed' | 'credentials' | 'pathParams'>): OperationPlan {
+export function planOperation(
+  op: Operation,
+  options: Pick<VerifyOptions, 'requests' | 'seed' | 'credentials' | 'pathParams'>,
+): OperationPlan {
   const seedFor = seedsOf(options.seed);
   const auth = options.credentials;
   const tasks: Task[] = [];
   // The fixed path parameters replace generated ones everywhere, except the one a constraint violates.
-  const fixed = Object.fromEntries(op.pathParameters.filter((p) => options.pathParams[p.name] !== undefined).map((p) => [p.name, options.pathParams[p.name]!]));
+  const fixed = Object.fromEntries(
+    op.pathParameters
+      .filter((p) => options.pathParams[p.name] !== undefined)
+      .map((p) => [p.name, options.pathParams[p.name]!]),
+  );
   const withFixed = (request: Request, except?: string): Request => ({
     ...request,
     path: { ...request.path, ...Object.fromEntries(Object.entries(fixed).filter(([name]) => name !== except)) },
@@ -122,7 +136,10 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
     tasks.push({
       kind,
       label,
-      json: { request: withFixed(request, constraint?.in === 'path' ? String(constraint.path[0]) : undefined), auth: credentials },
+      json: {
+        request: withFixed(request, constraint?.in === 'path' ? String(constraint.path[0]) : undefined),
+        auth: credentials,
+      },
       ...(constraint ? { constraint } : {}),
     });
 
@@ -133,8 +150,12 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
   for (let i = 0; i < options.requests; i++) {
     const vi = i % op.variants.length;
     const variant = op.variants[vi]!;
-    const [request] = fc.sample(fc.record({ path: pathArbitrary, body: arbitraryOf(variant, { fill: i % 2 === 0, extras: true }) }), { seed: seedFor(`${op.id}#valid#${i}`), numRuns: 1 });
-    if (!request || !op.validateRequest(request.body)) throw new Error(`generator bug: an invalid request of ${op.id} was generated`);
+    const [request] = fc.sample(
+      fc.record({ path: pathArbitrary, body: arbitraryOf(variant, { fill: i % 2 === 0, extras: true }) }),
+      { seed: seedFor(`${op.id}#valid#${i}`), numRuns: 1 },
+    );
+    if (!request || !op.validateRequest(request.body))
+      throw new Error(`generator bug: an invalid request of ${op.id} was generated`);
     json('valid', `generated request ${i + 1} (variant ${vi + 1} of ${op.variants.length})`, request);
   }
   // Each credential the operation accepts, alone.
@@ -147,7 +168,8 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
   const { constraints, probes } = derive(op, { seedFor, bases: 1 });
   for (const constraint of constraints) {
     for (const kase of constraint.cases) {
-      if (kase.verdict === 'absorbed') json('valid', `${constraint.id} (absorbed by another branch: valid)`, kase.request);
+      if (kase.verdict === 'absorbed')
+        json('valid', `${constraint.id} (absorbed by another branch: valid)`, kase.request);
       else json('negative', constraint.id, kase.request, auth, constraint);
     }
   }
@@ -157,17 +179,24 @@ export function planOperation(op: Operation, options: Pick<VerifyOptions, 'reque
     tasks.push({
       kind: 'no credential',
       label: 'a valid request without any credential',
-      raw: { method: op.method.toUpperCase(), path: urlPathOf(op, sample.path), headers: { 'content-type': 'application/json' }, body: JSON.stringify(sample.body) },
+      raw: {
+        method: op.method.toUpperCase(),
+        path: urlPathOf(op, sample.path),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sample.body),
+      },
     });
   }
   // Hostile input.
-  for (const hostile of hostileCases(op, sample, credentialHeaderOf(op, auth))) tasks.push({ kind: 'hostile', label: hostile.label, raw: hostile.request });
+  for (const hostile of hostileCases(op, sample, credentialHeaderOf(op, auth)))
+    tasks.push({ kind: 'hostile', label: hostile.label, raw: hostile.request });
   // The probes of the operation's rules, from a sample of every variant.
   const samples = op.variants.map((_, vi) => withFixed(validSample(op, `rule#${vi}`, seedFor, vi)));
   for (const rule of rulesOf(op)) {
     for (const probe of rule.probes?.(samples) ?? []) {
       // A probe is a sample's JSON body, edited: sent only when still valid.
-      if (op.validateRequest(probe.request.body)) json('rule', `${rule.name}: ${probe.label}`, probe.request as Request);
+      if (op.validateRequest(probe.request.body))
+        json('rule', `${rule.name}: ${probe.label}`, probe.request as Request);
     }
   }
   return { operation: op, tasks };
@@ -205,7 +234,11 @@ function judge(exchange: Exchange, task: Task, timeoutMs: number): { check: stri
   // accepts its body: a body that breaks the schema is named once, by its check (one that is not
   // JSON has no body).
   const answer = answerOf(exchange);
-  if ((exchange.kind === 'valid' || exchange.kind === 'rule') && answer?.status === 200 && exchange.operation.validateResponse(answer.body)) {
+  if (
+    (exchange.kind === 'valid' || exchange.kind === 'rule') &&
+    answer?.status === 200 &&
+    exchange.operation.validateResponse(answer.body)
+  ) {
     for (const rule of rulesOf(exchange.operation)) {
       for (const problem of rule.check(exchange.request!, answer.body)) found.push({ check: rule.name, problem });
     }
@@ -256,7 +289,10 @@ function notTheApi(round: { op: Operation; outcome: Outcome }[]): string | undef
 }
 
 /** Sends the plan and judges every answer (the plan already holds the requests, path parameters and credentials). */
-export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions, 'requests' | 'pathParams' | 'credentials'>): Promise<Report> {
+export async function verify(
+  plans: OperationPlan[],
+  options: Omit<VerifyOptions, 'requests' | 'pathParams' | 'credentials'>,
+): Promise<Report> {
   const started = Date.now();
   const total = plans.reduce((n, p) => n + p.tasks.length, 0);
   const state = plans.map((plan) => ({
@@ -283,22 +319,39 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
     s.sent[task.kind]++;
     if (outcome.type === 'timeout') s.timeouts++;
     if ((task.kind === 'valid' || task.kind === 'rule') && outcome.type === 'response') s.latencies.push(ms);
-    const exchange: Exchange = { operation: op, kind: task.kind, label: task.label, sent: describeSent(op, task, options.baseUrl), outcome, ms, ...(task.json ? { request: task.json.request } : {}) };
+    const exchange: Exchange = {
+      operation: op,
+      kind: task.kind,
+      label: task.label,
+      sent: describeSent(op, task, options.baseUrl),
+      outcome,
+      ms,
+      ...(task.json ? { request: task.json.request } : {}),
+    };
     for (const { check, problem } of judge(exchange, task, options.timeoutMs)) {
       const key = `${check}\n${problem.key}`;
       const group = s.groups.get(key);
-      if (!group) s.groups.set(key, { check, message: problem.message, occurrences: 1, example: { label: task.label, request: exchange.sent } });
+      if (!group)
+        s.groups.set(key, {
+          check,
+          message: problem.message,
+          occurrences: 1,
+          example: { label: task.label, request: exchange.sent },
+        });
       else {
         group.occurrences++;
         // The shortest request that shows a fault is the easiest to read and replay.
-        if (exchange.sent.length < group.example.request.length) Object.assign(group, { message: problem.message, example: { label: task.label, request: exchange.sent } });
+        if (exchange.sent.length < group.example.request.length)
+          Object.assign(group, { message: problem.message, example: { label: task.label, request: exchange.sent } });
       }
     }
     return outcome;
   }
 
   /** Performs the tasks, `concurrency` at a time; returns the outcome of each one sent. */
-  async function performAll(queue: { s: (typeof state)[number]; task: Task }[]): Promise<{ op: Operation; outcome: Outcome }[]> {
+  async function performAll(
+    queue: { s: (typeof state)[number]; task: Task }[],
+  ): Promise<{ op: Operation; outcome: Outcome }[]> {
     const outcomes: { op: Operation; outcome: Outcome }[] = [];
     let next = 0;
     async function worker(): Promise<void> {
@@ -316,9 +369,18 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
 
   // The first round, the first valid and the first invalid request of each operation, shows
   // whether the server is this API at all; when it is not, nothing more is sent.
-  const firstRound = state.flatMap((s) => [s.plan.tasks.find((t) => t.kind === 'valid'), s.plan.tasks.find((t) => t.kind === 'negative')].flatMap((task) => (task ? [{ s, task }] : [])));
+  const firstRound = state.flatMap((s) =>
+    [s.plan.tasks.find((t) => t.kind === 'valid'), s.plan.tasks.find((t) => t.kind === 'negative')].flatMap((task) =>
+      task ? [{ s, task }] : [],
+    ),
+  );
   const seen = notTheApi(await performAll(firstRound));
-  if (seen === undefined) await performAll(state.flatMap((s) => s.plan.tasks.filter((task) => !firstRound.some((r) => r.task === task)).map((task) => ({ s, task }))));
+  if (seen === undefined)
+    await performAll(
+      state.flatMap((s) =>
+        s.plan.tasks.filter((task) => !firstRound.some((r) => r.task === task)).map((task) => ({ s, task })),
+      ),
+    );
 
   const operations = state.map((s): OperationReport => {
     const op = s.plan.operation;
@@ -330,7 +392,14 @@ export async function verify(plans: OperationPlan[], options: Omit<VerifyOptions
       path: op.path,
       sent: s.sent,
       notSent: s.notSent,
-      latency: sorted.length === 0 ? null : { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1]!) },
+      latency:
+        sorted.length === 0
+          ? null
+          : {
+              p50: round(percentile(sorted, 50)),
+              p99: round(percentile(sorted, 99)),
+              max: round(sorted[sorted.length - 1]!),
+            },
       checked: checkNames(op, kinds),
       failures: [...s.groups.values()].sort((a, b) => a.check.localeCompare(b.check) || b.occurrences - a.occurrences),
     };

@@ -16,7 +16,10 @@ export function validSample(op: Operation, name: string, seedFor: SeedFor, varia
   // fc.sample with one run gives one value.
   const body = sampleOf(arbitraryOf(variant, { fill: true, extras: false }), seedFor(`${op.id}#${name}#body`))[0]!;
   const path = Object.fromEntries(
-    op.pathParameters.map((p) => [p.name, String(sampleOf(arbitraryOf(p.variants[0]!), seedFor(`${op.id}#${name}#${p.name}`))[0] as string | number)]),
+    op.pathParameters.map((p) => [
+      p.name,
+      String(sampleOf(arbitraryOf(p.variants[0]!), seedFor(`${op.id}#${name}#${p.name}`))[0] as string | number),
+    ]),
   );
   if (!op.validateRequest(body)) throw new Error(`generator bug: the sample ${name} of ${op.id} is invalid`);
   return { path, body };

@@ -101,7 +101,8 @@ const references = referencesOf(spec);
  * A `$ref` and the keywords beside it: their exact conjunction (`merge`), named after the target's
  * title, or else the component it points to (union choices are labelled by it).
  */
-const conjunction: Join = (target, siblings, ref) => merge({ ...target, title: typeof target.title === 'string' ? target.title : ref.split('/').pop() }, siblings);
+const conjunction: Join = (target, siblings, ref) =>
+  merge({ ...target, title: typeof target.title === 'string' ? target.title : ref.split('/').pop() }, siblings);
 
 /** A schema read as the walker reads it: `true` (or none) is `{}`, `false` is `{ not: {} }`, `$ref`s are followed, each with the keywords beside it merged over its target. */
 export function deref(schema: unknown): RawSchema {
@@ -170,7 +171,8 @@ export function merge(a: RawSchema, bIn: RawSchema): RawSchema {
         break;
       }
       case 'const':
-        if (JSON.stringify(existing) !== JSON.stringify(value)) throw new Unsatisfiable(`const ${JSON.stringify(existing)} ∧ ${JSON.stringify(value)}`);
+        if (JSON.stringify(existing) !== JSON.stringify(value))
+          throw new Unsatisfiable(`const ${JSON.stringify(existing)} ∧ ${JSON.stringify(value)}`);
         break;
       case 'enum': {
         const right = (value as unknown[]).map((v) => JSON.stringify(v));
@@ -211,13 +213,20 @@ export function merge(a: RawSchema, bIn: RawSchema): RawSchema {
       default:
         if (key.startsWith('x-')) break;
         if (JSON.stringify(existing) !== JSON.stringify(value)) {
-          throw new Error(`cannot merge two different "${key}" keywords (${JSON.stringify(existing)} and ${JSON.stringify(value)})`);
+          throw new Error(
+            `cannot merge two different "${key}" keywords (${JSON.stringify(existing)} and ${JSON.stringify(value)})`,
+          );
         }
     }
   }
   // Bounds that leave nothing between them: no value satisfies both sides (and a generator would throw).
-  for (const [low, high] of [['minLength', 'maxLength'], ['minimum', 'maximum'], ['minItems', 'maxItems']] as const) {
-    if ((out[low] as number) > (out[high] as number)) throw new Unsatisfiable(`${low} ${String(out[low])} > ${high} ${String(out[high])}`);
+  for (const [low, high] of [
+    ['minLength', 'maxLength'],
+    ['minimum', 'maximum'],
+    ['minItems', 'maxItems'],
+  ] as const) {
+    if ((out[low] as number) > (out[high] as number))
+      throw new Unsatisfiable(`${low} ${String(out[low])} > ${high} ${String(out[high])}`);
   }
   return out;
 }
@@ -247,7 +256,13 @@ function inferType(schema: RawSchema): FlatType {
     const types = [...new Set((schema.enum as Json[]).map(jsonType))];
     if (types.length === 1) return types[0]!;
   }
-  if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern !== undefined || schema.format !== undefined) return 'string';
+  if (
+    schema.minLength !== undefined ||
+    schema.maxLength !== undefined ||
+    schema.pattern !== undefined ||
+    schema.format !== undefined
+  )
+    return 'string';
   if (schema.minimum !== undefined || schema.maximum !== undefined) return 'number';
   return 'any';
 }
@@ -280,7 +295,8 @@ export function expand(schemaIn: unknown, depth = 0): Flat[] {
   let schema = deref(schemaIn);
 
   for (const key of Object.keys(schema)) {
-    if (UNSUPPORTED_KEYWORDS.has(key)) throw new Error(`the schema walker does not support the "${key}" keyword yet (schema ${titleOf(schema)})`);
+    if (UNSUPPORTED_KEYWORDS.has(key))
+      throw new Error(`the schema walker does not support the "${key}" keyword yet (schema ${titleOf(schema)})`);
   }
 
   if (Array.isArray(schema.allOf)) {
@@ -309,7 +325,14 @@ export function expand(schemaIn: unknown, depth = 0): Flat[] {
       return expand(merged, depth + 1).map((flat) => {
         const labelled = withChoice(flat, label);
         if (key === 'oneOf' && i === 0) {
-          labelled.oneOfSites = [...labelled.oneOfSites, { base: rest, branches: (branches as unknown[]).map(deref), label: `${key}(${(branches as unknown[]).map(titleOf).join(', ')})` }];
+          labelled.oneOfSites = [
+            ...labelled.oneOfSites,
+            {
+              base: rest,
+              branches: (branches as unknown[]).map(deref),
+              label: `${key}(${(branches as unknown[]).map(titleOf).join(', ')})`,
+            },
+          ];
         }
         return labelled;
       });
@@ -334,7 +357,9 @@ export function expand(schemaIn: unknown, depth = 0): Flat[] {
 
   const types = typeList(schema);
   if (types && types.length > 1) {
-    return types.flatMap((t) => expand({ ...schema, type: t }, depth + 1).map((flat) => withChoice({ ...flat, typeUnion: types }, `type ${t}`)));
+    return types.flatMap((t) =>
+      expand({ ...schema, type: t }, depth + 1).map((flat) => withChoice({ ...flat, typeUnion: types }, `type ${t}`)),
+    );
   }
 
   const type: FlatType = (types?.[0] as FlatType | undefined) ?? inferType(schema);
@@ -367,14 +392,22 @@ export function expand(schemaIn: unknown, depth = 0): Flat[] {
     if (alternatives.some(([name, alts]) => alts.length === 0 && required.includes(name))) return [];
     const present = alternatives.filter(([, alts]) => alts.length > 0);
     if (schema.additionalProperties !== undefined && typeof schema.additionalProperties !== 'boolean') {
-      throw new Error(`the schema walker does not support schema-valued additionalProperties yet (schema ${titleOf(schema)})`);
+      throw new Error(
+        `the schema walker does not support schema-valued additionalProperties yet (schema ${titleOf(schema)})`,
+      );
     }
-    return combine(present).map((props) => ({ ...base, properties: props, required, closed: schema.additionalProperties === false }));
+    return combine(present).map((props) => ({
+      ...base,
+      properties: props,
+      required,
+      closed: schema.additionalProperties === false,
+    }));
   }
   if (type === 'array') {
     // No items schema: items of any value (deref reads a missing schema as {}).
     const items = expand(schema.items, depth + 1);
-    if (items.length === 0) return (schema.minItems as number | undefined) ? [] : [{ ...base, keywords: { ...keywords, maxItems: 0 } }];
+    if (items.length === 0)
+      return (schema.minItems as number | undefined) ? [] : [{ ...base, keywords: { ...keywords, maxItems: 0 } }];
     return items.map((item) => ({ ...base, items: item }));
   }
   return [base];
@@ -383,7 +416,21 @@ export function expand(schemaIn: unknown, depth = 0): Flat[] {
 function isAnnotation(key: string): boolean {
   return (
     key.startsWith('x-') ||
-    ['title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', '$schema', '$id', 'contentMediaType', 'contentEncoding'].includes(key)
+    [
+      'title',
+      'description',
+      'default',
+      'examples',
+      'example',
+      'deprecated',
+      'readOnly',
+      'writeOnly',
+      '$comment',
+      '$schema',
+      '$id',
+      'contentMediaType',
+      'contentEncoding',
+    ].includes(key)
   );
 }
 
@@ -402,7 +449,12 @@ export function toJsonSchema(flat: Flat): RawSchema {
 }
 
 /** Visits every node of a variant with its instance path (array items at index 0). */
-export function walk(flat: Flat, visit: (node: Flat, path: Path, trail: string[]) => void, path: Path = [], trail: string[] = []): void {
+export function walk(
+  flat: Flat,
+  visit: (node: Flat, path: Path, trail: string[]) => void,
+  path: Path = [],
+  trail: string[] = [],
+): void {
   const here = [...trail, ...flat.choices];
   visit(flat, path, here);
   for (const [name, child] of Object.entries(flat.properties)) walk(child, visit, [...path, name], here);

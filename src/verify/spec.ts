@@ -21,7 +21,10 @@ export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, OperationObject>>;
-  components?: { schemas?: Record<string, { title?: unknown; [keyword: string]: unknown }>; parameters?: Record<string, unknown> };
+  components?: {
+    schemas?: Record<string, { title?: unknown; [keyword: string]: unknown }>;
+    parameters?: Record<string, unknown>;
+  };
   security?: Record<string, unknown>[];
 }
 

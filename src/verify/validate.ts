@@ -49,11 +49,21 @@ export interface Located {
 
 export function located(errors: ErrorObject[] | null | undefined): Located[] {
   return (errors ?? []).map((e) => {
-    const path: Path = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path: Path =
+      e.instancePath === ''
+        ? []
+        : e.instancePath
+            .slice(1)
+            .split('/')
+            .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const params = e.params as Record<string, unknown>;
     if (e.keyword === 'required') path.push(String(params.missingProperty));
     if (e.keyword === 'additionalProperties') path.push(String(params.additionalProperty));
-    return { path: path.map((p) => (/^\d+$/.test(String(p)) ? Number(p) : p)), keyword: e.keyword, message: e.message ?? '' };
+    return {
+      path: path.map((p) => (/^\d+$/.test(String(p)) ? Number(p) : p)),
+      keyword: e.keyword,
+      message: e.message ?? '',
+    };
   });
 }
 

@@ -72,7 +72,9 @@ export function naming(sent: Sent, where: In, expected: Expected[]): Naming {
   const detailMatches = details.some((item) =>
     expected.some((e) => {
       if (item.loc[0] !== where || !same(withoutBranchNames(item.loc.slice(1)), e.path)) return false;
-      return e.mention === undefined || item.msg.includes(e.mention) || JSON.stringify(item.ctx ?? {}).includes(e.mention);
+      return (
+        e.mention === undefined || item.msg.includes(e.mention) || JSON.stringify(item.ctx ?? {}).includes(e.mention)
+      );
     }),
   );
   if (detailMatches) sources.push('detail');

@@ -6,6 +6,8 @@ import { bin, report, run, tail } from './lib.mjs';
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node attw.mjs <package tarball>');
 const checks = report('@arethetypeswrong/cli');
-const result = run(bin('attw'), [tarball, '--exclude-entrypoints', './openapi.yaml'], { env: { ...process.env, NO_COLOR: '1' } });
+const result = run(bin('attw'), [tarball, '--exclude-entrypoints', './openapi.yaml'], {
+  env: { ...process.env, NO_COLOR: '1' },
+});
 checks.result('attw: no problems in any resolution', result.ok, result.ok ? '' : tail(result.output, 60));
 checks.finish();

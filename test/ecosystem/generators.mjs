@@ -43,8 +43,14 @@ const generators = [
     generate(out) {
       mkdirSync(out, { recursive: true });
       const config = join(out, 'orval.config.mjs');
-      const project = (client, target) => ({ input: { target: specFile }, output: { target: join(out, target), client, mode: 'single' } });
-      writeFileSync(config, `export default ${JSON.stringify({ fetch: project('fetch', 'fetch.ts'), zod: project('zod', 'zod.ts') })};\n`);
+      const project = (client, target) => ({
+        input: { target: specFile },
+        output: { target: join(out, target), client, mode: 'single' },
+      });
+      writeFileSync(
+        config,
+        `export default ${JSON.stringify({ fetch: project('fetch', 'fetch.ts'), zod: project('zod', 'zod.ts') })};\n`,
+      );
       const result = run(toolNode, [bin('orval'), '--config', config]);
       rmSync(config);
       return result;
@@ -56,12 +62,26 @@ const generators = [
   {
     name: 'openapi-zod-client',
     // Its output is written for zod 3 and @zodios/core, which it depends on itself.
-    imports: Object.fromEntries(['zod', '@zodios/core', 'axios'].map((name) => [name, packageDir(fromZodClient, name)])),
-    generate: (out) => mkdirSync(out, { recursive: true }) && run(toolNode, [bin('openapi-zod-client'), specFile, '-o', join(out, 'client.ts'), '--export-schemas', '--with-deprecated', '--strict-objects']),
+    imports: Object.fromEntries(
+      ['zod', '@zodios/core', 'axios'].map((name) => [name, packageDir(fromZodClient, name)]),
+    ),
+    generate: (out) =>
+      mkdirSync(out, { recursive: true }) &&
+      run(toolNode, [
+        bin('openapi-zod-client'),
+        specFile,
+        '-o',
+        join(out, 'client.ts'),
+        '--export-schemas',
+        '--with-deprecated',
+        '--strict-objects',
+      ]),
     compileUnits: { 'zodios client and zod': ['client.ts'] },
     zodModule: 'client.ts',
     bodySchema: (module, operationId) =>
-      module.api.api.find((endpoint) => endpoint.alias === operationId)?.parameters?.find((parameter) => parameter.type === 'Body')?.schema,
+      module.api.api
+        .find((endpoint) => endpoint.alias === operationId)
+        ?.parameters?.find((parameter) => parameter.type === 'Body')?.schema,
   },
 ];
 
@@ -72,13 +92,28 @@ const generators = [
  */
 const knownLimitations = {
   '@hey-api/openapi-ts': [
-    [/\+ a field not named by the spec/, 'an open object becomes z.object(), which strips unknown keys: https://github.com/hey-api/hey-api/issues/2738'],
-    [/^putSignalsConfiguration rejects (run_mode|interval_hours|four)/, 'additionalProperties: false is ignored, so the body falls through to the experiment shape, which strips the rest: https://github.com/hey-api/hey-api/issues/4307'],
+    [
+      /\+ a field not named by the spec/,
+      'an open object becomes z.object(), which strips unknown keys: https://github.com/hey-api/hey-api/issues/2738',
+    ],
+    [
+      /^putSignalsConfiguration rejects (run_mode|interval_hours|four)/,
+      'additionalProperties: false is ignored, so the body falls through to the experiment shape, which strips the rest: https://github.com/hey-api/hey-api/issues/4307',
+    ],
   ],
   orval: [
-    [/^fetch client .* compiles under tsc/, "a `const` property of an object open to more properties is written as `{ …, [key: string]: unknown } as const`, which is not TypeScript: https://github.com/orval-labs/orval/issues/2078"],
-    [/\+ a field not named by the spec/, 'an open object becomes zod.object(), which strips unknown keys (override.zod.strict closes every object instead): https://github.com/orval-labs/orval/pull/972'],
-    [/^putSignalsConfiguration rejects (run_mode|interval_hours|four)/, 'additionalProperties: false is ignored unless override.zod.strict, which closes open objects too, so the body falls through to the experiment shape'],
+    [
+      /^fetch client .* compiles under tsc/,
+      'a `const` property of an object open to more properties is written as `{ …, [key: string]: unknown } as const`, which is not TypeScript: https://github.com/orval-labs/orval/issues/2078',
+    ],
+    [
+      /\+ a field not named by the spec/,
+      'an open object becomes zod.object(), which strips unknown keys (override.zod.strict closes every object instead): https://github.com/orval-labs/orval/pull/972',
+    ],
+    [
+      /^putSignalsConfiguration rejects (run_mode|interval_hours|four)/,
+      'additionalProperties: false is ignored unless override.zod.strict, which closes open objects too, so the body falls through to the experiment shape',
+    ],
   ],
 };
 const knownLimitation = (generator, caseName) =>
@@ -91,7 +126,11 @@ const invalidBodies = {
     'empty model': { model: '' },
     'run_mode outside SignalScanMode': { model: 'm', run_mode: 'WEEKLY' },
     'interval_hours above 168': { model: 'm', run_mode: 'SCHEDULED', schedule: { interval_hours: 169 } },
-    'four notification severities': { model: 'm', run_mode: 'SCHEDULED', notification_severities: ['LOW', 'MEDIUM', 'HIGH', 'HIGH'] },
+    'four notification severities': {
+      model: 'm',
+      run_mode: 'SCHEDULED',
+      notification_severities: ['LOW', 'MEDIUM', 'HIGH', 'HIGH'],
+    },
   },
   logTraces: { 'no trace': { traces: [] } },
   createOrVerifyUser: { 'auth_method outside the enum': { email: 'a@example.com', auth_method: 'fax' } },
@@ -100,25 +139,45 @@ const invalidBodies = {
 /** Every named example of every request body: [operationId, example name, value]. */
 const examples = Object.values(spec.paths).flatMap((item) =>
   Object.values(item).flatMap((operation) =>
-    Object.entries(operation.requestBody?.content?.['application/json']?.examples ?? {}).map(([name, example]) => [operation.operationId, name, example.value]),
+    Object.entries(operation.requestBody?.content?.['application/json']?.examples ?? {}).map(([name, example]) => [
+      operation.operationId,
+      name,
+      example.value,
+    ]),
   ),
 );
 
-const resolve = (schema) => (schema?.$ref ? resolve(schema.$ref.split('/').slice(1).reduce((node, key) => node[key], spec)) : schema);
+const resolve = (schema) =>
+  schema?.$ref
+    ? resolve(
+        schema.$ref
+          .split('/')
+          .slice(1)
+          .reduce((node, key) => node[key], spec),
+      )
+    : schema;
 /**
  * The same examples with one more field, where the body is open to fields whose names are not
  * shown: the generated schema must keep it.
  */
 const openExamples = examples.flatMap(([operationId, name, value]) => {
-  const operation = Object.values(spec.paths).flatMap(Object.values).find((candidate) => candidate.operationId === operationId);
+  const operation = Object.values(spec.paths)
+    .flatMap(Object.values)
+    .find((candidate) => candidate.operationId === operationId);
   const schema = resolve(operation.requestBody.content['application/json'].schema);
-  return schema.type === 'object' && schema.additionalProperties !== false ? [[operationId, `${name} + a field not named by the spec`, { ...value, not_shown_field: 'kept' }]] : [];
+  return schema.type === 'object' && schema.additionalProperties !== false
+    ? [[operationId, `${name} + a field not named by the spec`, { ...value, not_shown_field: 'kept' }]]
+    : [];
 });
 
 /** RFC 3339 allows a UTC offset in a date-time: the Log Traces example again, its trace stamped +02:00. */
 const offsetExamples = examples
   .filter(([operationId]) => operationId === 'logTraces')
-  .map(([operationId, name, value]) => [operationId, `${name} with a +02:00 date-time`, { ...value, traces: value.traces.map((trace) => ({ ...trace, created_at: '2026-11-22T10:29:58+02:00' })) }]);
+  .map(([operationId, name, value]) => [
+    operationId,
+    `${name} with a +02:00 date-time`,
+    { ...value, traces: value.traces.map((trace) => ({ ...trace, created_at: '2026-11-22T10:29:58+02:00' })) },
+  ]);
 
 /** Property name → the defaults the spec declares for a property of that name. */
 const defaults = new Map();
@@ -126,7 +185,8 @@ const defaults = new Map();
   if (Array.isArray(node)) return node.forEach(collect);
   if (!node || typeof node !== 'object') return;
   for (const [name, property] of Object.entries(node.properties ?? {})) {
-    if (property && typeof property === 'object' && 'default' in property) defaults.set(name, [...(defaults.get(name) ?? []), property.default]);
+    if (property && typeof property === 'object' && 'default' in property)
+      defaults.set(name, [...(defaults.get(name) ?? []), property.default]);
   }
   Object.values(node).forEach(collect);
 })(spec);
@@ -138,12 +198,19 @@ function differences(parsed, sent, path = '') {
     return sent.flatMap((item, index) => differences(parsed[index], item, `${path}[${index}]`));
   }
   if (sent && typeof sent === 'object') {
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [`${path || '.'}: ${JSON.stringify(parsed)}`];
-    const lost = Object.keys(sent).filter((key) => !(key in parsed)).map((key) => `${path}.${key} dropped`);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      return [`${path || '.'}: ${JSON.stringify(parsed)}`];
+    const lost = Object.keys(sent)
+      .filter((key) => !(key in parsed))
+      .map((key) => `${path}.${key} dropped`);
     const added = Object.keys(parsed)
-      .filter((key) => !(key in sent) && !(defaults.get(key) ?? []).some((value) => isDeepStrictEqual(value, parsed[key])))
+      .filter(
+        (key) => !(key in sent) && !(defaults.get(key) ?? []).some((value) => isDeepStrictEqual(value, parsed[key])),
+      )
       .map((key) => `${path}.${key} added: ${JSON.stringify(parsed[key])}`);
-    const changed = Object.keys(sent).filter((key) => key in parsed).flatMap((key) => differences(parsed[key], sent[key], `${path}.${key}`));
+    const changed = Object.keys(sent)
+      .filter((key) => key in parsed)
+      .flatMap((key) => differences(parsed[key], sent[key], `${path}.${key}`));
     return [...lost, ...added, ...changed];
   }
   return Object.is(parsed, sent) ? [] : [`${path || '.'}: ${JSON.stringify(sent)} became ${JSON.stringify(parsed)}`];
@@ -154,7 +221,12 @@ for (const generator of generators) {
   const result = (caseName, ok, detail) => {
     const known = knownLimitation(generator, caseName);
     if (!known) return checks.result(`${generator.name}: ${caseName}`, ok, detail);
-    if (ok) return checks.result(`${generator.name}: ${caseName}`, false, 'listed as a known limitation but passes: update knownLimitations and the README');
+    if (ok)
+      return checks.result(
+        `${generator.name}: ${caseName}`,
+        false,
+        'listed as a known limitation but passes: update knownLimitations and the README',
+      );
     console.log(`KNOWN ${generator.name}: ${caseName}: ${known}`);
   };
   const work = tempDir('generator');
@@ -162,27 +234,48 @@ for (const generator of generators) {
   const out = join(work, 'out');
   try {
     mkdirSync(join(work, 'node_modules', '@zodios'), { recursive: true });
-    for (const [name, dir] of Object.entries(generator.imports)) symlinkSync(dir, join(work, 'node_modules', name), 'dir');
+    for (const [name, dir] of Object.entries(generator.imports))
+      symlinkSync(dir, join(work, 'node_modules', name), 'dir');
     const generated = generator.generate(out);
     result('generate', generated.ok, generated.ok ? '' : tail(generated.output));
     if (!generated.ok) continue;
 
     for (const [unit, include] of Object.entries(generator.compileUnits)) {
-      writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [] },
-        include,
-      }));
+      writeFileSync(
+        join(out, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'preserve',
+            moduleResolution: 'bundler',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+            types: [],
+          },
+          include,
+        }),
+      );
       const compiled = run(process.execPath, [tsc, '-p', join(out, 'tsconfig.json'), '--listFilesOnly']);
       const files = compiled.stdout.split('\n').filter((file) => file.startsWith(out)).length;
       const checked = compiled.ok ? run(process.execPath, [tsc, '-p', join(out, 'tsconfig.json')]) : compiled;
-      result(`${unit} (${files} files) compiles under tsc --strict`, checked.ok, checked.ok ? '' : tail(checked.output));
+      result(
+        `${unit} (${files} files) compiles under tsc --strict`,
+        checked.ok,
+        checked.ok ? '' : tail(checked.output),
+      );
     }
 
     const module = await import(pathToFileURL(join(out, generator.zodModule)).href);
     for (const [operationId, name, value] of [...examples, ...openExamples, ...offsetExamples]) {
       const schema = generator.bodySchema(module, operationId);
       const parsed = schema?.safeParse(structuredClone(value));
-      const problems = !schema ? ['no zod schema for the body'] : !parsed.success ? [`rejected: ${parsed.error.message}`] : differences(parsed.data, value);
+      const problems = !schema
+        ? ['no zod schema for the body']
+        : !parsed.success
+          ? [`rejected: ${parsed.error.message}`]
+          : differences(parsed.data, value);
       result(`${operationId} example ${name} parses to the same value`, problems.length === 0, problems.join('; '));
     }
     for (const [operationId, bodies] of Object.entries(invalidBodies)) {
@@ -190,7 +283,11 @@ for (const generator of generators) {
       for (const [name, value] of Object.entries(bodies)) {
         const parsed = schema?.safeParse(structuredClone(value));
         const rejected = parsed?.success === false;
-        result(`${operationId} rejects ${name}`, rejected, rejected ? '' : parsed ? `accepted as ${JSON.stringify(parsed.data)}` : 'no zod schema for the body');
+        result(
+          `${operationId} rejects ${name}`,
+          rejected,
+          rejected ? '' : parsed ? `accepted as ${JSON.stringify(parsed.data)}` : 'no zod schema for the body',
+        );
       }
     }
   } finally {

@@ -28,12 +28,34 @@ try {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'jest-tests', private: true }));
   const [, floor] = nodes[0];
   const env = { ...process.env, PATH: `${join(floor, '..')}:${process.env.PATH}`, CI: '1' };
-  const installed = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', tarball, ...prism, ...tools], { cwd: app, env });
-  checks.result(`install of the package, the Prism peers, ${tools.join(', ')}`, installed.ok, installed.ok ? '' : tail(installed.output));
+  const installed = run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--ignore-scripts',
+      '--loglevel=error',
+      tarball,
+      ...prism,
+      ...tools,
+    ],
+    { cwd: app, env },
+  );
+  checks.result(
+    `install of the package, the Prism peers, ${tools.join(', ')}`,
+    installed.ok,
+    installed.ok ? '' : tail(installed.output),
+  );
   if (installed.ok) {
     for (const file of readdirSync(join(here, 'jest'))) copyFileSync(join(here, 'jest', file), join(app, file));
     const jest = (node, nodeFlags, config) => {
-      const result = run(node, [...nodeFlags, join(app, 'node_modules/jest/bin/jest.js'), '--ci', '--no-cache', '--config', config], { cwd: app, env });
+      const result = run(
+        node,
+        [...nodeFlags, join(app, 'node_modules/jest/bin/jest.js'), '--ci', '--no-cache', '--config', config],
+        { cwd: app, env },
+      );
       const output = result.output.replace(/\u001b\[[0-9;]*m/g, '');
       return { ...result, output, passed: result.ok && /Tests:\s+1 passed, 1 total/.test(output) };
     };
@@ -42,14 +64,26 @@ try {
       checks.result(
         `Node ${version}, no configuration: fails as known (MSW's ES-module-only dependencies)`,
         !bare.ok && KNOWN.test(bare.output),
-        bare.ok ? 'it passes now: docs/setups.md says it fails, update it' : KNOWN.test(bare.output) ? '' : tail(bare.output, 40),
+        bare.ok
+          ? 'it passes now: docs/setups.md says it fails, update it'
+          : KNOWN.test(bare.output)
+            ? ''
+            : tail(bare.output, 40),
       );
       const babel = jest(node, [], 'jest.config.cjs');
-      checks.result(`Node ${version}, jest.config.cjs (Babel for three packages): require() of ./mock and ./msw, setupServer, a 200`, babel.passed, babel.passed ? '' : tail(babel.output, 40));
+      checks.result(
+        `Node ${version}, jest.config.cjs (Babel for three packages): require() of ./mock and ./msw, setupServer, a 200`,
+        babel.passed,
+        babel.passed ? '' : tail(babel.output, 40),
+      );
     }
     const [version, newest] = nodes[2];
     const vm = jest(newest, ['--experimental-vm-modules'], '{}');
-    checks.result(`Node ${version}, --experimental-vm-modules and no configuration: the same test`, vm.passed, vm.passed ? '' : tail(vm.output, 40));
+    checks.result(
+      `Node ${version}, --experimental-vm-modules and no configuration: the same test`,
+      vm.passed,
+      vm.passed ? '' : tail(vm.output, 40),
+    );
   }
 } finally {
   rmSync(app, { recursive: true, force: true });

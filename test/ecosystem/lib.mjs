@@ -27,7 +27,12 @@ export const nodes = [
 export const toolNode = nodes[2][1];
 
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 300_000, ...options });
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 300_000,
+    ...options,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
   return { ok: result.status === 0, status: result.status, stdout: result.stdout ?? '', output };
 }
@@ -50,8 +55,14 @@ export function report(title) {
       limits.push(name);
     },
     finish() {
-      const known = limits.length ? ` (${limits.length} known limit${limits.length === 1 ? '' : 's'}: ${limits.join(', ')})` : '';
-      console.log(failures.length ? `== ${title}: ${failures.length} FAILED (${failures.join(', ')})${known}` : `== ${title}: all passed${known}`);
+      const known = limits.length
+        ? ` (${limits.length} known limit${limits.length === 1 ? '' : 's'}: ${limits.join(', ')})`
+        : '';
+      console.log(
+        failures.length
+          ? `== ${title}: ${failures.length} FAILED (${failures.join(', ')})${known}`
+          : `== ${title}: all passed${known}`,
+      );
       process.exitCode = failures.length ? 1 : 0;
     },
   };

@@ -22,21 +22,53 @@ createMock().then(async (mock) => {
   console.log(response.status, mswHandlers('https://api.example.test', mock).length);
 });`;
 const checks = report('the mock in-process with MSW (packed package)');
-for (const [label, msw, [version, node]] of [['MSW 2', 'msw@2', nodes[0]], ['MSW 3', 'msw@3', nodes[2]]]) {
+for (const [label, msw, [version, node]] of [
+  ['MSW 2', 'msw@2', nodes[0]],
+  ['MSW 3', 'msw@3', nodes[2]],
+]) {
   const app = tempDir('msw');
   try {
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'front-end-tests', private: true, type: 'module' }));
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'front-end-tests', private: true, type: 'module' }),
+    );
     const env = { ...process.env, PATH: `${join(node, '..')}:${process.env.PATH}` };
-    const installed = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', tarball, ...prism, msw, 'vitest@4'], { cwd: app, env });
+    const installed = run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--ignore-scripts',
+        '--loglevel=error',
+        tarball,
+        ...prism,
+        msw,
+        'vitest@4',
+      ],
+      { cwd: app, env },
+    );
     checks.result(`${label} on Node ${version}: install`, installed.ok, installed.ok ? '' : tail(installed.output));
     if (!installed.ok) continue;
     for (const file of readdirSync(join(here, 'msw'))) copyFileSync(join(here, 'msw', file), join(app, file));
-    const tested = run(node, [join(app, 'node_modules/vitest/vitest.mjs'), 'run', '--root', app], { cwd: app, env: { ...env, CI: '1' } });
+    const tested = run(node, [join(app, 'node_modules/vitest/vitest.mjs'), 'run', '--root', app], {
+      cwd: app,
+      env: { ...env, CI: '1' },
+    });
     const passed = /Tests\s+\d+ passed/.test(tested.output.replace(/\u001b\[[0-9;]*m/g, ''));
-    checks.result(`${label} on Node ${version}: mswHandlers + createApiClient on the seven operations, scenarios through MSW and over HTTP`, tested.ok && passed, tested.ok && passed ? '' : tail(tested.output, 60));
+    checks.result(
+      `${label} on Node ${version}: mswHandlers + createApiClient on the seven operations, scenarios through MSW and over HTTP`,
+      tested.ok && passed,
+      tested.ok && passed ? '' : tail(tested.output, 60),
+    );
     // A CommonJS test file (Jest's kind) requires the mock and msw's handlers.
     const required = run(node, ['-e', REQUIRED], { cwd: app, env });
-    checks.result(`${label} on Node ${version}: require() of ./mock and ./msw`, required.ok && required.stdout.trim() === '200 1', required.ok ? required.stdout.trim() : tail(required.output));
+    checks.result(
+      `${label} on Node ${version}: require() of ./mock and ./msw`,
+      required.ok && required.stdout.trim() === '200 1',
+      required.ok ? required.stdout.trim() : tail(required.output),
+    );
   } finally {
     rmSync(app, { recursive: true, force: true });
   }

@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { bin, report, root, run, tail, toolNode } from './lib.mjs';
 
 const checks = report('Spectral (spectral:oas, .spectral.yaml)');
-const result = run(toolNode, [bin('spectral'), 'lint', join(root, 'generated/openapi.json'), '--ruleset', join(root, '.spectral.yaml'), '--fail-severity=warn']);
+const result = run(toolNode, [
+  bin('spectral'),
+  'lint',
+  join(root, 'generated/openapi.json'),
+  '--ruleset',
+  join(root, '.spectral.yaml'),
+  '--fail-severity=warn',
+]);
 checks.result('spectral lint: 0 errors, 0 warnings', result.ok, result.ok ? '' : tail(result.output));
 checks.finish();

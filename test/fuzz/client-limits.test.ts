@@ -45,7 +45,11 @@ beforeEach(() => {
 const op = operations.find((o) => o.id === 'logTraces')!;
 const jsonHead = { 'content-type': 'application/json' };
 
-function call(options: Partial<ApiClientOptions> = {}, init: { signal?: AbortSignal; path?: Record<string, string> } = {}, operation: Operation = op): Promise<Outcome> {
+function call(
+  options: Partial<ApiClientOptions> = {},
+  init: { signal?: AbortSignal; path?: Record<string, string> } = {},
+  operation: Operation = op,
+): Promise<Outcome> {
   const client = createApiClient({ baseUrl: fake.url, auth: everyCredential, ...options });
   const sample = validSample(operation, 'client-limits');
   return callOperation(client, operation, { ...sample, path: init.path ?? sample.path }, init.signal, HANG_LIMIT_MS);
@@ -113,14 +117,20 @@ describe('a bound on the response size (maxResponseBytes, default 32 MiB)', () =
         s.end(body);
       };
       const outcome = await call({ maxResponseBytes: 1000 });
-      if (size === 1000) expect(outcome.kind, `${size} bytes, chunked ${chunked}: ${JSON.stringify(outcome).slice(0, 200)}`).toBe('resolved');
+      if (size === 1000)
+        expect(outcome.kind, `${size} bytes, chunked ${chunked}: ${JSON.stringify(outcome).slice(0, 200)}`).toBe(
+          'resolved',
+        );
       else expect((rejection(outcome) as UnexpectedResponseError).reason).toBe('body too large');
     }
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('maxResponseBytes: %s is refused when the client is created', (value) => {
-    expect(() => createApiClient({ baseUrl: fake.url, maxResponseBytes: value })).toThrow(RangeError);
-  });
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    'maxResponseBytes: %s is refused when the client is created',
+    (value) => {
+      expect(() => createApiClient({ baseUrl: fake.url, maxResponseBytes: value })).toThrow(RangeError);
+    },
+  );
 });
 
 // ---- 8. Timeouts that hold whatever the garbage collector does ----------------------------------
@@ -149,24 +159,30 @@ describe('timeouts hold through garbage collections', () => {
   it.each([
     ['headers, then the body stalls', headersThenStall],
     ['no answer at all', silence],
-  ] as const)('%s; signal AbortSignal.timeout(1000) and GCs meanwhile: rejects with TimeoutError in time', async (_name, server) => {
-    server();
-    const thrown = rejection(await collecting(call({}, { signal: AbortSignal.timeout(1000) })));
-    expect((thrown as Error).name).toBe('TimeoutError');
-  });
+  ] as const)(
+    '%s; signal AbortSignal.timeout(1000) and GCs meanwhile: rejects with TimeoutError in time',
+    async (_name, server) => {
+      server();
+      const thrown = rejection(await collecting(call({}, { signal: AbortSignal.timeout(1000) })));
+      expect((thrown as Error).name).toBe('TimeoutError');
+    },
+  );
 
   it.each([
     ['headers, then the body stalls', headersThenStall],
     ['no answer at all', silence],
-  ] as const)('%s; the timeout option (1000 ms) and GCs meanwhile: rejects with TimeoutError in time', async (_name, server) => {
-    server();
-    const outcome = await collecting(call({ timeout: 1000 }));
-    const thrown = rejection(outcome);
-    expect((thrown as Error).name).toBe('TimeoutError');
-    expect((thrown as Error).message).toMatch(/1,000 ms/);
-    expect(outcome.ms).toBeGreaterThanOrEqual(990);
-    expect(outcome.ms).toBeLessThan(2_500);
-  });
+  ] as const)(
+    '%s; the timeout option (1000 ms) and GCs meanwhile: rejects with TimeoutError in time',
+    async (_name, server) => {
+      server();
+      const outcome = await collecting(call({ timeout: 1000 }));
+      const thrown = rejection(outcome);
+      expect((thrown as Error).name).toBe('TimeoutError');
+      expect((thrown as Error).message).toMatch(/1,000 ms/);
+      expect(outcome.ms).toBeGreaterThanOrEqual(990);
+      expect(outcome.ms).toBeLessThan(2_500);
+    },
+  );
 
   it('a body that trickles one byte every 100 ms: the timeout bounds the whole call, not each read', async () => {
     fake.handler = (_q, s) => {
@@ -191,7 +207,10 @@ describe('timeouts hold through garbage collections', () => {
     const outcome = await pending;
     expect((rejection(outcome) as Error).name).toBe('AbortError');
     expect(Date.now() - abortedAt).toBeLessThan(500);
-    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the connection stayed open')), 2_000))]);
+    await Promise.race([
+      closed,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the connection stayed open')), 2_000)),
+    ]);
   });
 
   it('a signal aborted before the call: nothing is sent', async () => {
@@ -220,7 +239,9 @@ describe('a server that echoes a credential cannot get it into an error', () => 
     ['the key in a parameter of a JSON type', (key: string) => `application/json; echo=${key}`],
   ])('a server that echoes the credential into Content-Type (%s): no piece of it in the error', async (_name, echo) => {
     fake.handler = (q, s) => {
-      const key = String(q.headers['service-ao-api-key'] ?? q.headers['service-api-key'] ?? q.headers.authorization ?? '');
+      const key = String(
+        q.headers['service-ao-api-key'] ?? q.headers['service-api-key'] ?? q.headers.authorization ?? '',
+      );
       s.writeHead(200, { 'content-type': echo(key) }).end('');
     };
     const thrown = rejection(await call());

@@ -27,7 +27,14 @@ beforeAll(async () => {
 beforeEach(async () => {
   if (!mock.exited() && (await mock.answers())) return;
   await new Promise((r) => setTimeout(r, 200)); // let the exit be reported
-  crashes.push(`${mock.exited() ?? 'not answering'}: ${mock.log().split('\n').filter((l) => /Error|at /.test(l)).slice(0, 3).join(' | ')}`);
+  crashes.push(
+    `${mock.exited() ?? 'not answering'}: ${mock
+      .log()
+      .split('\n')
+      .filter((l) => /Error|at /.test(l))
+      .slice(0, 3)
+      .join(' | ')}`,
+  );
   await mock.stop();
   mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
 });
@@ -49,20 +56,38 @@ interface HostileCase {
 // ---- Targets, found by shape ------------------------------------------------------------------
 
 const bounded = firstNode(
-  (n, p) => n.type === 'string' && typeof n.keywords.maxLength === 'number' && !n.keywords.pattern && !n.keywords.format && p.length > 0,
+  (n, p) =>
+    n.type === 'string' &&
+    typeof n.keywords.maxLength === 'number' &&
+    !n.keywords.pattern &&
+    !n.keywords.format &&
+    p.length > 0,
 );
 const boundedMax = bounded.node.keywords.maxLength as number;
 const unbounded = firstNode(
-  (n, p) => n.type === 'string' && n.keywords.maxLength === undefined && !n.keywords.pattern && !n.keywords.format && !n.keywords.enum && !('const' in n.keywords) && p.length > 0,
+  (n, p) =>
+    n.type === 'string' &&
+    n.keywords.maxLength === undefined &&
+    !n.keywords.pattern &&
+    !n.keywords.format &&
+    !n.keywords.enum &&
+    !('const' in n.keywords) &&
+    p.length > 0,
 );
 const typedObject = firstNode((n, p) => n.type === 'object' && p.length > 0);
 const openObject = firstNode((n) => n.type === 'object' && !n.closed && n.nots.length === 0);
 const closedObject = firstNode((n) => n.type === 'object' && n.closed);
 const boundedInteger = findNodes((n) => n.type === 'integer' && typeof n.keywords.maximum === 'number')[0];
-const withPathParameter = operations.find((op) => op.pathParameters.length > 0 && op.bodyRequired) ?? operations.find((op) => op.pathParameters.length > 0)!;
+const withPathParameter =
+  operations.find((op) => op.pathParameters.length > 0 && op.bodyRequired) ??
+  operations.find((op) => op.pathParameters.length > 0)!;
 
 const sampleOf = (found: Found): Sample => validSample(found.op, 'hostile', found.variantIndex);
-const headersOf = (op: Operation, extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', ...credentialHeaderOf(op), ...extra });
+const headersOf = (op: Operation, extra: Record<string, string> = {}) => ({
+  'content-type': 'application/json',
+  ...credentialHeaderOf(op),
+  ...extra,
+});
 
 const PLACEHOLDER = '__fuzz_hostile_placeholder__';
 
@@ -92,7 +117,10 @@ function valueAt(found: Found, value: string | Buffer) {
   const sample = sampleOf(found);
   const text = withRawMember(sample, found.path, (key) => `${JSON.stringify(key)}:${PLACEHOLDER}`);
   const [before, after] = text.split(PLACEHOLDER) as [string, string];
-  return bodyTo(found, Buffer.concat([Buffer.from(before), Buffer.isBuffer(value) ? value : Buffer.from(value), Buffer.from(after)]));
+  return bodyTo(
+    found,
+    Buffer.concat([Buffer.from(before), Buffer.isBuffer(value) ? value : Buffer.from(value), Buffer.from(after)]),
+  );
 }
 
 const jsonString = (s: string) => JSON.stringify(s);
@@ -108,7 +136,11 @@ const targetText = JSON.stringify(targetSample.body);
 
 const cases: HostileCase[] = [
   // Not JSON.
-  { name: 'invalid JSON: truncated document', want: '4xx', send: bodyTo(target, targetText.slice(0, Math.ceil(targetText.length / 2))) },
+  {
+    name: 'invalid JSON: truncated document',
+    want: '4xx',
+    send: bodyTo(target, targetText.slice(0, Math.ceil(targetText.length / 2))),
+  },
   { name: 'invalid JSON: single-quoted strings', want: '4xx', send: bodyTo(target, targetText.replace(/"/g, "'")) },
   { name: 'invalid JSON: trailing comma', want: '4xx', send: bodyTo(target, targetText.replace(/}$/, ',}')) },
   { name: 'invalid JSON: NaN literal', want: '4xx', send: valueAt(target, 'NaN') },
@@ -116,9 +148,21 @@ const cases: HostileCase[] = [
   { name: 'invalid JSON: a comment', want: '4xx', send: bodyTo(target, `/* hostile */ ${targetText}`) },
   { name: 'invalid JSON: unquoted key', want: '4xx', send: bodyTo(target, targetText.replace(/^\{"([^"]+)"/, '{$1')) },
   // Content types.
-  { name: 'content-type text/plain with a valid JSON body', want: '4xx', send: bodyTo(target, targetText, headersOf(target.op, { 'content-type': 'text/plain' })) },
-  { name: 'content-type application/x-www-form-urlencoded', want: '4xx', send: bodyTo(target, 'a=1&b=2', headersOf(target.op, { 'content-type': 'application/x-www-form-urlencoded' })) },
-  { name: 'content-type application/xml', want: '4xx', send: bodyTo(target, '<a>1</a>', headersOf(target.op, { 'content-type': 'application/xml' })) },
+  {
+    name: 'content-type text/plain with a valid JSON body',
+    want: '4xx',
+    send: bodyTo(target, targetText, headersOf(target.op, { 'content-type': 'text/plain' })),
+  },
+  {
+    name: 'content-type application/x-www-form-urlencoded',
+    want: '4xx',
+    send: bodyTo(target, 'a=1&b=2', headersOf(target.op, { 'content-type': 'application/x-www-form-urlencoded' })),
+  },
+  {
+    name: 'content-type application/xml',
+    want: '4xx',
+    send: bodyTo(target, '<a>1</a>', headersOf(target.op, { 'content-type': 'application/xml' })),
+  },
   {
     name: 'no content-type, valid JSON body',
     want: '4xx',
@@ -132,111 +176,240 @@ const cases: HostileCase[] = [
   // Empty and null bodies, and documents that are not objects, for every operation.
   ...operations.flatMap((op): HostileCase[] => {
     const sample = validSample(op, 'hostile');
-    const to = (body: string) => () => rawRequest(mock.port, { method: op.method.toUpperCase(), path: urlPathOf(op, sample.path), headers: headersOf(op), body });
+    const to = (body: string) => () =>
+      rawRequest(mock.port, {
+        method: op.method.toUpperCase(),
+        path: urlPathOf(op, sample.path),
+        headers: headersOf(op),
+        body,
+      });
     return [
       op.bodyRequired
         ? { name: `${op.id}: empty body (the body is required)`, want: '4xx', send: to('') }
-        : { name: `${op.id}: empty body with content-type application/json (the body is optional)`, want: 'not 5xx', why: 'the spec does not require the body', send: to('') },
+        : {
+            name: `${op.id}: empty body with content-type application/json (the body is optional)`,
+            want: 'not 5xx',
+            why: 'the spec does not require the body',
+            send: to(''),
+          },
       op.bodyRequired
         ? { name: `${op.id}: the document null instead of the required body`, want: '4xx', send: to('null') }
-        : { name: `${op.id}: the document null (the body is optional)`, want: 'not 5xx', why: 'FastAPI reads a JSON null body as no body, which this operation allows', send: to('null') },
-      ...['[]', '"text"', '123', 'true'].map((doc): HostileCase => ({ name: `${op.id}: the document ${doc} instead of an object`, want: '4xx', send: to(doc) })),
+        : {
+            name: `${op.id}: the document null (the body is optional)`,
+            want: 'not 5xx',
+            why: 'FastAPI reads a JSON null body as no body, which this operation allows',
+            send: to('null'),
+          },
+      ...['[]', '"text"', '123', 'true'].map((doc): HostileCase => ({
+        name: `${op.id}: the document ${doc} instead of an object`,
+        want: '4xx',
+        send: to(doc),
+      })),
     ];
   }),
   // Huge strings.
-  { name: `1 MiB string in a field bounded to ${boundedMax}`, want: '4xx', send: valueAt(target, jsonString('x'.repeat(1 << 20))) },
-  { name: `10 MiB string in a field bounded to ${boundedMax}`, want: '4xx', send: valueAt(target, jsonString('x'.repeat(10 << 20))) },
-  { name: '1 MiB string in an unbounded field', want: 'not 5xx', why: 'valid per the spec (request size limits: not shown)', send: valueAt(unbounded, jsonString('x'.repeat(1 << 20))) },
-  { name: '10 MiB string in an unbounded field', want: 'not 5xx', why: 'valid per the spec (request size limits: not shown)', send: valueAt(unbounded, jsonString('x'.repeat(10 << 20))) },
+  {
+    name: `1 MiB string in a field bounded to ${boundedMax}`,
+    want: '4xx',
+    send: valueAt(target, jsonString('x'.repeat(1 << 20))),
+  },
+  {
+    name: `10 MiB string in a field bounded to ${boundedMax}`,
+    want: '4xx',
+    send: valueAt(target, jsonString('x'.repeat(10 << 20))),
+  },
+  {
+    name: '1 MiB string in an unbounded field',
+    want: 'not 5xx',
+    why: 'valid per the spec (request size limits: not shown)',
+    send: valueAt(unbounded, jsonString('x'.repeat(1 << 20))),
+  },
+  {
+    name: '10 MiB string in an unbounded field',
+    want: 'not 5xx',
+    why: 'valid per the spec (request size limits: not shown)',
+    send: valueAt(unbounded, jsonString('x'.repeat(10 << 20))),
+  },
   // Deep nesting.
   { name: 'arrays nested 10,000 deep in a typed field', want: '4xx', send: valueAt(typedObject, deepArray(10_000)) },
   { name: 'arrays nested 10,000 deep as the whole body', want: '4xx', send: bodyTo(target, deepArray(10_000)) },
-  ...([
-    ['objects', 10_000, deepObject],
-    ['arrays', 100_000, deepArray],
-  ] as const).map(
-    ([kind, depth, nest]): HostileCase => ({
-      name: `${kind} nested ${depth.toLocaleString('en')} deep under an unknown key of an open object`,
-      want: 'not 5xx',
-      why: 'valid per the spec: open objects take any value (a depth limit is not stated)',
-      send: () => {
-        const sample = sampleOf(openObject);
-        const text = withRawMember({ ...sample, body: setAt(sample.body, [...openObject.path, 'fuzz_deep'], 0) }, [...openObject.path, 'fuzz_deep'], () => `"fuzz_deep":${nest(depth)}`);
-        return bodyTo(openObject, text)();
-      },
-    }),
-  ),
+  ...(
+    [
+      ['objects', 10_000, deepObject],
+      ['arrays', 100_000, deepArray],
+    ] as const
+  ).map(([kind, depth, nest]): HostileCase => ({
+    name: `${kind} nested ${depth.toLocaleString('en')} deep under an unknown key of an open object`,
+    want: 'not 5xx',
+    why: 'valid per the spec: open objects take any value (a depth limit is not stated)',
+    send: () => {
+      const sample = sampleOf(openObject);
+      const text = withRawMember(
+        { ...sample, body: setAt(sample.body, [...openObject.path, 'fuzz_deep'], 0) },
+        [...openObject.path, 'fuzz_deep'],
+        () => `"fuzz_deep":${nest(depth)}`,
+      );
+      return bodyTo(openObject, text)();
+    },
+  })),
   // Unicode.
-  { name: 'lone high surrogate (\\ud800) in a string', want: '4xx', why: 'not a Unicode scalar value; cannot be stored as UTF-8', send: valueAt(target, '"a\\ud800b"') },
+  {
+    name: 'lone high surrogate (\\ud800) in a string',
+    want: '4xx',
+    why: 'not a Unicode scalar value; cannot be stored as UTF-8',
+    send: valueAt(target, '"a\\ud800b"'),
+  },
   { name: 'lone low surrogate (\\udc00) in a string', want: '4xx', send: valueAt(target, '"a\\udc00b"') },
   { name: 'surrogates in reverse order (\\udc00\\ud800)', want: '4xx', send: valueAt(target, '"\\udc00\\ud800"') },
-  { name: 'invalid UTF-8 bytes (FF FE)', want: '4xx', why: 'RFC 8259: JSON text exchanged between systems MUST be UTF-8', send: valueAt(target, utf8Inside([0xff, 0xfe])) },
+  {
+    name: 'invalid UTF-8 bytes (FF FE)',
+    want: '4xx',
+    why: 'RFC 8259: JSON text exchanged between systems MUST be UTF-8',
+    send: valueAt(target, utf8Inside([0xff, 0xfe])),
+  },
   { name: 'overlong UTF-8 encoding of "/" (C0 AF)', want: '4xx', send: valueAt(target, utf8Inside([0xc0, 0xaf])) },
   { name: 'truncated UTF-8 sequence (E2 82)', want: '4xx', send: valueAt(target, utf8Inside([0xe2, 0x82])) },
-  { name: 'UTF-8-encoded surrogate (CESU-8, ED A0 80)', want: '4xx', send: valueAt(target, utf8Inside([0xed, 0xa0, 0x80])) },
-  { name: `${boundedMax} astral code points (${2 * boundedMax} UTF-16 units) in a field bounded to ${boundedMax}`, want: '200', why: 'lengths count code points', send: valueAt(target, jsonString('😀'.repeat(boundedMax))) },
-  { name: `${boundedMax + 1} astral code points in a field bounded to ${boundedMax}`, want: '4xx', send: valueAt(target, jsonString('😀'.repeat(boundedMax + 1))) },
+  {
+    name: 'UTF-8-encoded surrogate (CESU-8, ED A0 80)',
+    want: '4xx',
+    send: valueAt(target, utf8Inside([0xed, 0xa0, 0x80])),
+  },
+  {
+    name: `${boundedMax} astral code points (${2 * boundedMax} UTF-16 units) in a field bounded to ${boundedMax}`,
+    want: '200',
+    why: 'lengths count code points',
+    send: valueAt(target, jsonString('😀'.repeat(boundedMax))),
+  },
+  {
+    name: `${boundedMax + 1} astral code points in a field bounded to ${boundedMax}`,
+    want: '4xx',
+    send: valueAt(target, jsonString('😀'.repeat(boundedMax + 1))),
+  },
   {
     name: 'NUL, RTL override, ZWJ sequence, combining marks and noncharacters within the bound',
     want: '200',
     why: 'all are valid Unicode scalar values',
-    send: valueAt(target, jsonString([...'a\u0000b\u202Ec👩‍👩‍👧e\u0301\u0338\uFFFE\uFFFF\u{10FFFF}'].slice(0, boundedMax).join(''))),
+    send: valueAt(
+      target,
+      jsonString([...'a\u0000b\u202Ec👩‍👩‍👧e\u0301\u0338\uFFFE\uFFFF\u{10FFFF}'].slice(0, boundedMax).join('')),
+    ),
   },
   // Error messages that quote what was sent must still fit in a header (found by the corruption fuzz below:
   // an unknown property name outside Latin-1 put into Prism's sl-violations header killed the mock).
-  ...['名前', '😀', 'a\uFFFDb', 'new\nline'].map(
-    (key): HostileCase => ({
-      name: `an unknown property named ${JSON.stringify(key)} in a closed object`,
-      want: '4xx',
-      send: () => {
-        const sample = sampleOf(closedObject);
-        const path = [...closedObject.path, key];
-        return bodyTo(closedObject, JSON.stringify(setAt(sample.body, path, 1)))();
-      },
-    }),
-  ),
-  { name: 'UTF-8 byte order mark before the document', want: 'not 5xx', why: 'RFC 8259 lets a parser ignore a BOM or reject it', send: bodyTo(target, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(targetText)])) },
+  ...['名前', '😀', 'a\uFFFDb', 'new\nline'].map((key): HostileCase => ({
+    name: `an unknown property named ${JSON.stringify(key)} in a closed object`,
+    want: '4xx',
+    send: () => {
+      const sample = sampleOf(closedObject);
+      const path = [...closedObject.path, key];
+      return bodyTo(closedObject, JSON.stringify(setAt(sample.body, path, 1)))();
+    },
+  })),
+  {
+    name: 'UTF-8 byte order mark before the document',
+    want: 'not 5xx',
+    why: 'RFC 8259 lets a parser ignore a BOM or reject it',
+    send: bodyTo(target, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(targetText)])),
+  },
   // Duplicate keys.
   {
     name: 'duplicate key: invalid value first, valid value last',
     want: '200',
     why: 'the service parses JSON with Python json (FastAPI), which keeps the last value, as JSON.parse does: the mock must not refuse what the service accepts',
-    send: bodyTo(target, withRawMember(targetSample, target.path, (k) => `${jsonString(k)}:${jsonString('x'.repeat(boundedMax + 1))},${jsonString(k)}:"x"`)),
+    send: bodyTo(
+      target,
+      withRawMember(
+        targetSample,
+        target.path,
+        (k) => `${jsonString(k)}:${jsonString('x'.repeat(boundedMax + 1))},${jsonString(k)}:"x"`,
+      ),
+    ),
   },
   {
     name: 'duplicate key: valid value first, invalid value last',
     want: '4xx',
-    send: bodyTo(target, withRawMember(targetSample, target.path, (k) => `${jsonString(k)}:"x",${jsonString(k)}:${jsonString('x'.repeat(boundedMax + 1))}`)),
+    send: bodyTo(
+      target,
+      withRawMember(
+        targetSample,
+        target.path,
+        (k) => `${jsonString(k)}:"x",${jsonString(k)}:${jsonString('x'.repeat(boundedMax + 1))}`,
+      ),
+    ),
   },
   // Numbers.
   ...(boundedInteger
     ? [
-        { name: 'an integer field of 1e400 (overflows to Infinity)', want: '4xx' as Want, send: valueAt(boundedInteger, '1e400') },
-        { name: 'an integer field of 2^53 + 1', want: '4xx' as Want, send: valueAt(boundedInteger, '9007199254740993') },
+        {
+          name: 'an integer field of 1e400 (overflows to Infinity)',
+          want: '4xx' as Want,
+          send: valueAt(boundedInteger, '1e400'),
+        },
+        {
+          name: 'an integer field of 2^53 + 1',
+          want: '4xx' as Want,
+          send: valueAt(boundedInteger, '9007199254740993'),
+        },
       ]
     : []),
   // Path traversal, in a path parameter (sent unnormalised) and in the path itself.
-  ...['..', '../..', '..%2f..%2f', '%2e%2e', '%2e%2e%2f%2e%2e%2f', '..%5c..%5c', '....//....//', '%252e%252e%252f', '..;'].map(
-    (segment): HostileCase => ({
-      name: `path parameter ${withPathParameter.pathParameters[0]!.name} = ${segment}`,
-      want: '4xx',
-      send: () => {
-        const sample = validSample(withPathParameter, 'hostile');
-        const params = { ...sample.path, [withPathParameter.pathParameters[0]!.name]: segment };
-        return rawRequest(mock.port, { method: withPathParameter.method.toUpperCase(), path: urlPathOf(withPathParameter, params, false), headers: headersOf(withPathParameter), body: JSON.stringify(sample.body) });
-      },
-    }),
-  ),
+  ...[
+    '..',
+    '../..',
+    '..%2f..%2f',
+    '%2e%2e',
+    '%2e%2e%2f%2e%2e%2f',
+    '..%5c..%5c',
+    '....//....//',
+    '%252e%252e%252f',
+    '..;',
+  ].map((segment): HostileCase => ({
+    name: `path parameter ${withPathParameter.pathParameters[0]!.name} = ${segment}`,
+    want: '4xx',
+    send: () => {
+      const sample = validSample(withPathParameter, 'hostile');
+      const params = { ...sample.path, [withPathParameter.pathParameters[0]!.name]: segment };
+      return rawRequest(mock.port, {
+        method: withPathParameter.method.toUpperCase(),
+        path: urlPathOf(withPathParameter, params, false),
+        headers: headersOf(withPathParameter),
+        body: JSON.stringify(sample.body),
+      });
+    },
+  })),
   ...operations.slice(0, 1).flatMap((op): HostileCase[] => {
     const sample = validSample(op, 'hostile');
     const real = urlPathOf(op, sample.path);
     const [, first, ...rest] = real.split('/');
-    const to = (path: string) => () => rawRequest(mock.port, { method: op.method.toUpperCase(), path, headers: headersOf(op), body: JSON.stringify(sample.body) });
+    const to = (path: string) => () =>
+      rawRequest(mock.port, {
+        method: op.method.toUpperCase(),
+        path,
+        headers: headersOf(op),
+        body: JSON.stringify(sample.body),
+      });
     return [
-      { name: `traversal that resolves to a real operation: /${first}/../${first}/${rest.join('/')}`, want: '4xx', why: 'the service routes the raw path; dot segments are not part of the API', send: to(`/${first}/../${first}/${rest.join('/')}`) },
-      { name: `traversal inside the path: ${real.replace(/\/([^/]+)$/, '/../$1/../$1')}`, want: '4xx', send: to(real.replace(/\/([^/]+)$/, '/../$1/../$1')) },
-      { name: 'traversal out of the API: /v2/../../../../etc/passwd', want: '4xx', send: to('/v2/../../../../etc/passwd') },
-      { name: 'encoded traversal out of the API: /v2/%2e%2e/%2e%2e/etc/passwd', want: '4xx', send: to('/v2/%2e%2e/%2e%2e/etc/passwd') },
+      {
+        name: `traversal that resolves to a real operation: /${first}/../${first}/${rest.join('/')}`,
+        want: '4xx',
+        why: 'the service routes the raw path; dot segments are not part of the API',
+        send: to(`/${first}/../${first}/${rest.join('/')}`),
+      },
+      {
+        name: `traversal inside the path: ${real.replace(/\/([^/]+)$/, '/../$1/../$1')}`,
+        want: '4xx',
+        send: to(real.replace(/\/([^/]+)$/, '/../$1/../$1')),
+      },
+      {
+        name: 'traversal out of the API: /v2/../../../../etc/passwd',
+        want: '4xx',
+        send: to('/v2/../../../../etc/passwd'),
+      },
+      {
+        name: 'encoded traversal out of the API: /v2/%2e%2e/%2e%2e/etc/passwd',
+        want: '4xx',
+        send: to('/v2/%2e%2e/%2e%2e/etc/passwd'),
+      },
     ];
   }),
   // Long URLs and headers. Sent on a raw socket: a server refusing an oversized head may close the
@@ -244,7 +417,8 @@ const cases: HostileCase[] = [
   ...(() => {
     const path = urlPathOf(target.op, targetSample.path);
     const method = target.op.method.toUpperCase();
-    const request = (requestPath: string, extraHeaders: Record<string, string>, credentials = credentialHeaderOf(target.op)) =>
+    const request =
+      (requestPath: string, extraHeaders: Record<string, string>, credentials = credentialHeaderOf(target.op)) =>
       () =>
         rawSocket(
           mock.port,
@@ -254,12 +428,24 @@ const cases: HostileCase[] = [
               .join('') +
             `\r\n${targetText}`,
         );
-    const longCredential = Object.fromEntries(Object.entries(credentialHeaderOf(target.op)).map(([k, v]) => [k, v + 'k'.repeat(20 * 1024)]));
+    const longCredential = Object.fromEntries(
+      Object.entries(credentialHeaderOf(target.op)).map(([k, v]) => [k, v + 'k'.repeat(20 * 1024)]),
+    );
     return [
       { name: 'URL of 100 KiB', want: '4xx' as Want, send: request(`${path}/${'a'.repeat(100 * 1024)}`, {}) },
-      { name: 'a header value of 100 KiB', want: '4xx' as Want, send: request(path, { 'x-fuzz-long': 'a'.repeat(100 * 1024) }) },
-      { name: '3,000 headers', want: '4xx' as Want, send: request(path, Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`x-fuzz-${i}`, 'v']))) },
-      ...(target.op.schemes.length > 0 ? [{ name: 'a credential header of 20 KiB', want: '4xx' as Want, send: request(path, {}, longCredential) }] : []),
+      {
+        name: 'a header value of 100 KiB',
+        want: '4xx' as Want,
+        send: request(path, { 'x-fuzz-long': 'a'.repeat(100 * 1024) }),
+      },
+      {
+        name: '3,000 headers',
+        want: '4xx' as Want,
+        send: request(path, Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`x-fuzz-${i}`, 'v']))),
+      },
+      ...(target.op.schemes.length > 0
+        ? [{ name: 'a credential header of 20 KiB', want: '4xx' as Want, send: request(path, {}, longCredential) }]
+        : []),
     ];
   })(),
   {
@@ -268,7 +454,12 @@ const cases: HostileCase[] = [
     send: () => {
       const sample = validSample(withPathParameter, 'hostile');
       const params = { ...sample.path, [withPathParameter.pathParameters[0]!.name]: 'a'.repeat(8 * 1024) };
-      return rawRequest(mock.port, { method: withPathParameter.method.toUpperCase(), path: urlPathOf(withPathParameter, params), headers: headersOf(withPathParameter), body: JSON.stringify(sample.body) });
+      return rawRequest(mock.port, {
+        method: withPathParameter.method.toUpperCase(),
+        path: urlPathOf(withPathParameter, params),
+        headers: headersOf(withPathParameter),
+        body: JSON.stringify(sample.body),
+      });
     },
   },
   // Broken HTTP framing (raw TCP).
@@ -276,22 +467,61 @@ const cases: HostileCase[] = [
     const path = urlPathOf(target.op, targetSample.path);
     const method = target.op.method.toUpperCase();
     const head = (extra: string) =>
-      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${Object.entries(credentialHeaderOf(target.op))
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${Object.entries(
+        credentialHeaderOf(target.op),
+      )
         .map(([k, v]) => `${k}: ${v}\r\n`)
         .join('')}${extra}`;
-    const raw = (bytes: string): (() => Promise<RawResponse | RawFailure>) => () => rawSocket(mock.port, bytes);
+    const raw =
+      (bytes: string): (() => Promise<RawResponse | RawFailure>) =>
+      () =>
+        rawSocket(mock.port, bytes);
     return [
-      { name: 'HTTP: chunked body with an invalid chunk size', want: '4xx' as Want, send: raw(`${head('Transfer-Encoding: chunked\r\n')}\r\nZZ\r\n{}\r\n0\r\n\r\n`) },
-      { name: 'HTTP: both Content-Length and Transfer-Encoding', want: '4xx' as Want, send: raw(`${head(`Content-Length: ${targetText.length}\r\nTransfer-Encoding: chunked\r\n`)}\r\n${targetText}`) },
-      { name: 'HTTP: Content-Length that is not a number', want: '4xx' as Want, send: raw(`${head('Content-Length: abc\r\n')}\r\n${targetText}`) },
-      { name: 'HTTP: HTTP/1.1 request without Host', want: '4xx' as Want, send: raw(`${method} ${path} HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}`) },
-      { name: 'HTTP: a header name containing a space', want: '4xx' as Want, send: raw(`${head('Bad Header: x\r\nContent-Length: 2\r\n')}\r\n{}`) },
+      {
+        name: 'HTTP: chunked body with an invalid chunk size',
+        want: '4xx' as Want,
+        send: raw(`${head('Transfer-Encoding: chunked\r\n')}\r\nZZ\r\n{}\r\n0\r\n\r\n`),
+      },
+      {
+        name: 'HTTP: both Content-Length and Transfer-Encoding',
+        want: '4xx' as Want,
+        send: raw(`${head(`Content-Length: ${targetText.length}\r\nTransfer-Encoding: chunked\r\n`)}\r\n${targetText}`),
+      },
+      {
+        name: 'HTTP: Content-Length that is not a number',
+        want: '4xx' as Want,
+        send: raw(`${head('Content-Length: abc\r\n')}\r\n${targetText}`),
+      },
+      {
+        name: 'HTTP: HTTP/1.1 request without Host',
+        want: '4xx' as Want,
+        send: raw(`${method} ${path} HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}`),
+      },
+      {
+        name: 'HTTP: a header name containing a space',
+        want: '4xx' as Want,
+        send: raw(`${head('Bad Header: x\r\nContent-Length: 2\r\n')}\r\n{}`),
+      },
       { name: 'HTTP: a request line that is not HTTP', want: '4xx' as Want, send: raw('\x00\x01GARBAGE\r\n\r\n') },
     ];
   })(),
   // Routing.
-  { name: 'a path the spec does not have', want: '4xx', send: () => rawRequest(mock.port, { method: 'GET', path: '/v2/fuzz-not-an-operation', headers: headersOf(target.op) }) },
-  { name: 'a method the path does not have', want: '4xx', send: () => rawRequest(mock.port, { method: 'DELETE', path: urlPathOf(target.op, targetSample.path), headers: headersOf(target.op) }) },
+  {
+    name: 'a path the spec does not have',
+    want: '4xx',
+    send: () =>
+      rawRequest(mock.port, { method: 'GET', path: '/v2/fuzz-not-an-operation', headers: headersOf(target.op) }),
+  },
+  {
+    name: 'a method the path does not have',
+    want: '4xx',
+    send: () =>
+      rawRequest(mock.port, {
+        method: 'DELETE',
+        path: urlPathOf(target.op, targetSample.path),
+        headers: headersOf(target.op),
+      }),
+  },
 ];
 
 // ---- Running them ----------------------------------------------------------------------------
@@ -304,7 +534,10 @@ async function assertStillServing(): Promise<void> {
   const op = target.op;
   const sample = validSample(op, 'still-serving');
   const answer = await send(mock.baseUrl, op, sample, undefined, 10_000);
-  expect(answer.status, `the next valid request was not answered normally: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+  expect(
+    answer.status,
+    `the next valid request was not answered normally: ${JSON.stringify(answer.body).slice(0, 300)}`,
+  ).toBe(200);
   expect(op.validateResponse(answer.body)).toBe(true);
 }
 
@@ -313,10 +546,16 @@ describe('hostile input: each is answered, never 5xx, never a hang, and the mock
     const answer = await hostile.send();
     const observed = isFailure(answer) ? answer.failure : String(answer.status);
     const body = isFailure(answer) ? '' : answer.body.slice(0, 200);
-    results.push(`${observed.padEnd(8)} want ${hostile.want.padEnd(7)} ${name}${hostile.why ? ` (${hostile.why})` : ''}`);
+    results.push(
+      `${observed.padEnd(8)} want ${hostile.want.padEnd(7)} ${name}${hostile.why ? ` (${hostile.why})` : ''}`,
+    );
     const ok =
       !isFailure(answer) &&
-      (hostile.want === '4xx' ? answer.status >= 400 && answer.status < 500 : hostile.want === '200' ? answer.status === 200 : answer.status < 500);
+      (hostile.want === '4xx'
+        ? answer.status >= 400 && answer.status < 500
+        : hostile.want === '200'
+          ? answer.status === 200
+          : answer.status < 500);
     if (!ok) failures.push(`${name}: want ${hostile.want}, got ${observed} ${body}`);
     expect(isFailure(answer), `no answer (${observed}) after ${answer.ms} ms`).toBe(false);
     const status = (answer as RawResponse).status;
@@ -337,27 +576,39 @@ describe('corrupted bodies', () => {
   it(`${budget.corruptions} valid bodies corrupted at random: never a 5xx, a hang or a crash`, async () => {
     const statuses: Record<string, number> = {};
     const samples = operations.map((op) => ({ op, sample: validSample(op, 'corrupt') }));
-    const property = fc.asyncProperty(fc.nat({ max: operations.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), async (index, edits) => {
-      const { op, sample } = samples[index]!;
-      let bytes = Buffer.from(JSON.stringify(sample.body));
-      for (const e of edits) {
-        const at = bytes.length === 0 ? 0 : e.at % bytes.length;
-        if (e.kind === 'flip') bytes[at] = e.byte;
-        if (e.kind === 'delete') bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1)]);
-        if (e.kind === 'insert') bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from([e.byte]), bytes.subarray(at)]);
-        if (e.kind === 'truncate') bytes = bytes.subarray(0, at);
-        if (e.kind === 'duplicate') bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at), bytes.subarray(at)]);
-      }
-      const answer = await rawRequest(mock.port, { method: op.method.toUpperCase(), path: urlPathOf(op, sample.path), headers: headersOf(op), body: bytes, timeoutMs: 10_000 });
-      const observed = isFailure(answer) ? answer.failure : String(answer.status);
-      statuses[observed] = (statuses[observed] ?? 0) + 1;
-      if (isFailure(answer) || answer.status >= 500) {
-        const what = `${op.id}: ${observed} for the body ${JSON.stringify(bytes.toString('latin1'))}${isFailure(answer) ? '' : `: ${answer.body.slice(0, 300)}`}`;
-        // After a crash every later request fails too, so shrinking ends on a meaningless input: keep the first.
-        firstFailure ??= what;
-        throw new Error(what);
-      }
-    });
+    const property = fc.asyncProperty(
+      fc.nat({ max: operations.length - 1 }),
+      fc.array(edit, { minLength: 1, maxLength: 4 }),
+      async (index, edits) => {
+        const { op, sample } = samples[index]!;
+        let bytes = Buffer.from(JSON.stringify(sample.body));
+        for (const e of edits) {
+          const at = bytes.length === 0 ? 0 : e.at % bytes.length;
+          if (e.kind === 'flip') bytes[at] = e.byte;
+          if (e.kind === 'delete') bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1)]);
+          if (e.kind === 'insert')
+            bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from([e.byte]), bytes.subarray(at)]);
+          if (e.kind === 'truncate') bytes = bytes.subarray(0, at);
+          if (e.kind === 'duplicate')
+            bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at), bytes.subarray(at)]);
+        }
+        const answer = await rawRequest(mock.port, {
+          method: op.method.toUpperCase(),
+          path: urlPathOf(op, sample.path),
+          headers: headersOf(op),
+          body: bytes,
+          timeoutMs: 10_000,
+        });
+        const observed = isFailure(answer) ? answer.failure : String(answer.status);
+        statuses[observed] = (statuses[observed] ?? 0) + 1;
+        if (isFailure(answer) || answer.status >= 500) {
+          const what = `${op.id}: ${observed} for the body ${JSON.stringify(bytes.toString('latin1'))}${isFailure(answer) ? '' : `: ${answer.body.slice(0, 300)}`}`;
+          // After a crash every later request fails too, so shrinking ends on a meaningless input: keep the first.
+          firstFailure ??= what;
+          throw new Error(what);
+        }
+      },
+    );
     let firstFailure: string | undefined;
     const seed = seedFor('corrupted-bodies');
     try {
@@ -371,7 +622,9 @@ describe('corrupted bodies', () => {
         { cause: error },
       );
     } finally {
-      console.log(`[fuzz] corrupted bodies: ${budget.corruptions} tried (fast-check seed ${seed}); statuses ${JSON.stringify(statuses)}`);
+      console.log(
+        `[fuzz] corrupted bodies: ${budget.corruptions} tried (fast-check seed ${seed}); statuses ${JSON.stringify(statuses)}`,
+      );
     }
     await assertStillServing();
   }, 120_000);
@@ -390,9 +643,18 @@ const nullTargets = (() => {
 
 describe('null in every field', () => {
   const tally = { accepted: 0, rejected: 0 };
-  afterAll(() => console.log(`[fuzz] null in every field: ${nullTargets.length} fields, ${tally.accepted} accept null, ${tally.rejected} reject it with a 422 naming the field`));
+  afterAll(() =>
+    console.log(
+      `[fuzz] null in every field: ${nullTargets.length} fields, ${tally.accepted} accept null, ${tally.rejected} reject it with a 422 naming the field`,
+    ),
+  );
 
-  it.each(nullTargets.map((t) => [`${t.op.id} ${pathName(t.path)}${t.trail.length ? ` [${t.trail.join(' › ')}]` : ''}`, t] as [string, Found]))('%s', async (_name, found) => {
+  it.each(
+    nullTargets.map(
+      (t) =>
+        [`${t.op.id} ${pathName(t.path)}${t.trail.length ? ` [${t.trail.join(' › ')}]` : ''}`, t] as [string, Found],
+    ),
+  )('%s', async (_name, found) => {
     const sample = validSample(found.op, 'null', found.variantIndex);
     const body = setAt(sample.body, found.path, null as Json);
     const valid = found.op.validateRequest(body) === true;
@@ -405,7 +667,10 @@ describe('null in every field', () => {
     tally.rejected++;
     expect(answer.status).toBe(422);
     const named = naming(answer, 'body', [{ path: found.path }]);
-    expect(named.sources.length, `the 422 does not name ${pathName(found.path)}: ${answer.headers.get('sl-violations')}`).toBeGreaterThan(0);
+    expect(
+      named.sources.length,
+      `the 422 does not name ${pathName(found.path)}: ${answer.headers.get('sl-violations')}`,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -414,7 +679,12 @@ afterAll(() => {
     [
       `[fuzz] hostile input: ${cases.length} cases against a private mock (pid ${mock?.pid}); the mock died ${crashes.length} time(s) and was restarted${crashes.length ? `: ${crashes.join('; ')}` : ''}`,
       ...(verbose || failures.length > 0 ? results.map((r) => `[fuzz]   ${r}`) : []),
-      ...(failures.length > 0 ? [`[fuzz] hostile input: ${failures.length} case(s) not answered as required:`, ...failures.map((f) => `[fuzz]   FAIL ${f}`)] : []),
+      ...(failures.length > 0
+        ? [
+            `[fuzz] hostile input: ${failures.length} case(s) not answered as required:`,
+            ...failures.map((f) => `[fuzz]   FAIL ${f}`),
+          ]
+        : []),
     ].join('\n'),
   );
 });

@@ -27,12 +27,17 @@ afterAll(async () => {
 
 const HANG_LIMIT_MS = 5_000;
 
-function call(op: Operation, options: { auth?: Credentials; timeoutMs?: number; wrapFetch?: boolean } = {}): Promise<Outcome> {
+function call(
+  op: Operation,
+  options: { auth?: Credentials; timeoutMs?: number; wrapFetch?: boolean } = {},
+): Promise<Outcome> {
   const { auth = everyCredential, timeoutMs, wrapFetch } = options;
   const client = createApiClient({
     baseUrl: fake.url,
     auth,
-    ...(wrapFetch && timeoutMs !== undefined ? { fetch: (request: Request) => fetch(request, { signal: AbortSignal.timeout(timeoutMs) }) } : {}),
+    ...(wrapFetch && timeoutMs !== undefined
+      ? { fetch: (request: Request) => fetch(request, { signal: AbortSignal.timeout(timeoutMs) }) }
+      : {}),
   });
   const signal = timeoutMs !== undefined && !wrapFetch ? AbortSignal.timeout(timeoutMs) : undefined;
   return callOperation(client, op, validSample(op, 'responses'), signal, HANG_LIMIT_MS);
@@ -48,18 +53,56 @@ interface Scenario {
 
 const jsonHeaders = { 'content-type': 'application/json' };
 const scenarios: Scenario[] = [
-  { name: '200 with a plain-text body', handler: (_q, s) => s.writeHead(200, { 'content-type': 'text/plain' }).end('OK') },
-  { name: '200 with truncated JSON (application/json)', handler: (_q, s) => s.writeHead(200, jsonHeaders).end('{"data": {"id": "5c2e8f1a-9b3d') },
-  { name: '200 with an HTML error page (text/html)', handler: (_q, s) => s.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Service Unavailable</h1></body></html>') },
-  { name: '200 labelled application/json carrying HTML', handler: (_q, s) => s.writeHead(200, jsonHeaders).end('<!DOCTYPE html><html><body>Gateway</body></html>') },
-  { name: '200 with an empty body (Content-Length: 0)', handler: (_q, s) => s.writeHead(200, { ...jsonHeaders, 'content-length': '0' }).end() },
+  {
+    name: '200 with a plain-text body',
+    handler: (_q, s) => s.writeHead(200, { 'content-type': 'text/plain' }).end('OK'),
+  },
+  {
+    name: '200 with truncated JSON (application/json)',
+    handler: (_q, s) => s.writeHead(200, jsonHeaders).end('{"data": {"id": "5c2e8f1a-9b3d'),
+  },
+  {
+    name: '200 with an HTML error page (text/html)',
+    handler: (_q, s) =>
+      s.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Service Unavailable</h1></body></html>'),
+  },
+  {
+    name: '200 labelled application/json carrying HTML',
+    handler: (_q, s) => s.writeHead(200, jsonHeaders).end('<!DOCTYPE html><html><body>Gateway</body></html>'),
+  },
+  {
+    name: '200 with an empty body (Content-Length: 0)',
+    handler: (_q, s) => s.writeHead(200, { ...jsonHeaders, 'content-length': '0' }).end(),
+  },
   { name: '200 with an empty chunked body', handler: (_q, s) => s.writeHead(200, jsonHeaders).end() },
-  { name: '200 whose body echoes the credential header (a reflecting proxy)', handler: (q, s) => s.writeHead(200, { 'content-type': 'text/plain' }).end(String(q.headers['service-ao-api-key'] ?? q.headers['service-api-key'] ?? q.headers.authorization ?? '')) },
-  { name: '502 with an HTML error page', handler: (_q, s) => s.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>') },
-  { name: '500 with a JSON body', handler: (_q, s) => s.writeHead(500, jsonHeaders).end('{"detail":"Internal Server Error"}') },
-  { name: '500 with an empty body (Content-Length: 0)', handler: (_q, s) => s.writeHead(500, { 'content-length': '0' }).end() },
-  { name: '503 with a plain-text body', handler: (_q, s) => s.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' }).end('try later') },
-  { name: '422 whose body is not a validation error', handler: (_q, s) => s.writeHead(422, jsonHeaders).end('{"error":"bad"}') },
+  {
+    name: '200 whose body echoes the credential header (a reflecting proxy)',
+    handler: (q, s) =>
+      s
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(String(q.headers['service-ao-api-key'] ?? q.headers['service-api-key'] ?? q.headers.authorization ?? '')),
+  },
+  {
+    name: '502 with an HTML error page',
+    handler: (_q, s) =>
+      s.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>'),
+  },
+  {
+    name: '500 with a JSON body',
+    handler: (_q, s) => s.writeHead(500, jsonHeaders).end('{"detail":"Internal Server Error"}'),
+  },
+  {
+    name: '500 with an empty body (Content-Length: 0)',
+    handler: (_q, s) => s.writeHead(500, { 'content-length': '0' }).end(),
+  },
+  {
+    name: '503 with a plain-text body',
+    handler: (_q, s) => s.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' }).end('try later'),
+  },
+  {
+    name: '422 whose body is not a validation error',
+    handler: (_q, s) => s.writeHead(422, jsonHeaders).end('{"error":"bad"}'),
+  },
   { name: 'connection reset before any response', handler: (q) => q.socket.resetAndDestroy() },
   {
     name: 'connection reset in the middle of the body',
@@ -69,8 +112,18 @@ const scenarios: Scenario[] = [
       setTimeout(() => q.socket.resetAndDestroy(), 20);
     },
   },
-  { name: 'no answer at all, AbortSignal.timeout(300) as the signal option', handler: () => undefined, options: { timeoutMs: 300 }, expectName: 'TimeoutError' },
-  { name: 'no answer at all, AbortSignal.timeout(300) in a fetch wrapper', handler: () => undefined, options: { timeoutMs: 300, wrapFetch: true }, expectName: 'TimeoutError' },
+  {
+    name: 'no answer at all, AbortSignal.timeout(300) as the signal option',
+    handler: () => undefined,
+    options: { timeoutMs: 300 },
+    expectName: 'TimeoutError',
+  },
+  {
+    name: 'no answer at all, AbortSignal.timeout(300) in a fetch wrapper',
+    handler: () => undefined,
+    options: { timeoutMs: 300, wrapFetch: true },
+    expectName: 'TimeoutError',
+  },
   {
     name: 'headers, then the body stalls past AbortSignal.timeout(300)',
     handler: (_q, s) => {
@@ -86,16 +139,22 @@ const scenarios: Scenario[] = [
 function judge(scenario: Scenario, outcome: Outcome): string | undefined {
   if (outcome.kind === 'hung') return `hung for ${HANG_LIMIT_MS} ms`;
   if (outcome.kind === 'resolved') {
-    if (outcome.data !== undefined) return `resolved with data from a ${outcome.status} that carries none a client can use`;
-    if (outcome.error === undefined) return `resolved with neither data nor error (status ${outcome.status}): a caller checking \`if (error)\` takes it for success`;
-    if (outcome.status !== 422 && validationDetails(outcome.error).length > 0) return 'a non-422 read as a validation error';
-    if (scenario.expectName) return `resolved (status ${outcome.status}) instead of rejecting with ${scenario.expectName}`;
+    if (outcome.data !== undefined)
+      return `resolved with data from a ${outcome.status} that carries none a client can use`;
+    if (outcome.error === undefined)
+      return `resolved with neither data nor error (status ${outcome.status}): a caller checking \`if (error)\` takes it for success`;
+    if (outcome.status !== 422 && validationDetails(outcome.error).length > 0)
+      return 'a non-422 read as a validation error';
+    if (scenario.expectName)
+      return `resolved (status ${outcome.status}) instead of rejecting with ${scenario.expectName}`;
   }
   if (outcome.kind === 'rejected') {
     if (!(outcome.thrown instanceof Error)) return `rejected with a non-Error: ${String(outcome.thrown)}`;
     if (outcome.thrown.message.length === 0) return 'rejected with an empty message';
-    if (scenario.expectName && outcome.thrown.name !== scenario.expectName) return `rejected with ${outcome.thrown.name}, not ${scenario.expectName}`;
-    if (scenario.options?.timeoutMs && outcome.ms > scenario.options.timeoutMs + 2_000) return `the timeout stopped the call only after ${outcome.ms} ms`;
+    if (scenario.expectName && outcome.thrown.name !== scenario.expectName)
+      return `rejected with ${outcome.thrown.name}, not ${scenario.expectName}`;
+    if (scenario.options?.timeoutMs && outcome.ms > scenario.options.timeoutMs + 2_000)
+      return `the timeout stopped the call only after ${outcome.ms} ms`;
   }
   const text = exposedText(outcome.kind === 'rejected' ? outcome.thrown : outcome.error);
   const leak = leakedFragment(text);
@@ -105,7 +164,8 @@ function judge(scenario: Scenario, outcome: Outcome): string | undefined {
 
 function summary(outcome: Outcome): string {
   if (outcome.kind === 'hung') return 'hung';
-  if (outcome.kind === 'rejected') return `rejected ${(outcome.thrown as Error)?.name}: ${(outcome.thrown as Error)?.message}`;
+  if (outcome.kind === 'rejected')
+    return `rejected ${(outcome.thrown as Error)?.name}: ${(outcome.thrown as Error)?.message}`;
   return `resolved status ${outcome.status}, data ${JSON.stringify(outcome.data)?.slice(0, 60)}, error ${JSON.stringify(outcome.error)?.slice(0, 60)}`;
 }
 
@@ -113,7 +173,9 @@ describe('hostile responses: every operation gets a typed error or a clear rejec
   it.each(scenarios.map((s) => [s.name, s] as [string, Scenario]))('%s', async (_name, scenario) => {
     fake.handler = scenario.handler;
     // The operations run at once: a hang or a timeout costs the time of one.
-    const outcomes = await Promise.all(operations.map(async (op) => [op.id, await call(op, scenario.options)] as const));
+    const outcomes = await Promise.all(
+      operations.map(async (op) => [op.id, await call(op, scenario.options)] as const),
+    );
     const problems = outcomes.flatMap(([id, outcome]) => {
       const problem = judge(scenario, outcome);
       return problem ? [`${id}: ${problem} [${summary(outcome)}]`] : [];
@@ -123,16 +185,21 @@ describe('hostile responses: every operation gets a typed error or a clear rejec
 });
 
 describe('a redirect to another origin', () => {
-  it.each(operations.map((op) => [op.id, op] as [string, Operation]))('%s: the credential is not sent to the other origin', async (_id, op) => {
-    elsewhere.seen.length = 0;
-    elsewhere.handler = (_q, s) => s.writeHead(200, jsonHeaders).end('{}');
-    // Another origin on loopback: same host, another port.
-    fake.handler = (q, s) => s.writeHead(307, { location: `${elsewhere.url}${q.url}` }).end();
-    const outcome = await call(op);
-    expect(outcome.kind).not.toBe('hung');
-    const forwarded = elsewhere.seen.map((headers) => leakedFragment(JSON.stringify(headers))).filter(Boolean);
-    expect(forwarded, `the credential was forwarded to ${elsewhere.url}: ${JSON.stringify(elsewhere.seen)}`).toEqual([]);
-  });
+  it.each(operations.map((op) => [op.id, op] as [string, Operation]))(
+    '%s: the credential is not sent to the other origin',
+    async (_id, op) => {
+      elsewhere.seen.length = 0;
+      elsewhere.handler = (_q, s) => s.writeHead(200, jsonHeaders).end('{}');
+      // Another origin on loopback: same host, another port.
+      fake.handler = (q, s) => s.writeHead(307, { location: `${elsewhere.url}${q.url}` }).end();
+      const outcome = await call(op);
+      expect(outcome.kind).not.toBe('hung');
+      const forwarded = elsewhere.seen.map((headers) => leakedFragment(JSON.stringify(headers))).filter(Boolean);
+      expect(forwarded, `the credential was forwarded to ${elsewhere.url}: ${JSON.stringify(elsewhere.seen)}`).toEqual(
+        [],
+      );
+    },
+  );
 
   it.each(Object.entries(credentialOf))('%s alone: not forwarded across origins either', async (_scheme, auth) => {
     const op = operations.find((o) => o.schemes.includes(_scheme as never))!;
@@ -141,6 +208,8 @@ describe('a redirect to another origin', () => {
     fake.handler = (q, s) => s.writeHead(307, { location: `${elsewhere.url}${q.url}` }).end();
     await call(op, { auth });
     const forwarded = elsewhere.seen.map((headers) => leakedFragment(JSON.stringify(headers))).filter(Boolean);
-    expect(forwarded, `the credential was forwarded to ${elsewhere.url}: ${JSON.stringify(elsewhere.seen)}`).toEqual([]);
+    expect(forwarded, `the credential was forwarded to ${elsewhere.url}: ${JSON.stringify(elsewhere.seen)}`).toEqual(
+      [],
+    );
   });
 });

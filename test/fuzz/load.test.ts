@@ -11,7 +11,10 @@ import { startMock, type MockProcess } from '../helpers/mock-process.js';
 import { credentialHeaderOf, operations, send, urlPathOf } from './lib/operations.js';
 import { validSample } from './lib/samples.js';
 
-announce('test/fuzz/load.test.ts', `${budget.loadRequests} requests over ${budget.loadConnections} connections after ${budget.loadWarmup} warm-up requests`);
+announce(
+  'test/fuzz/load.test.ts',
+  `${budget.loadRequests} requests over ${budget.loadConnections} connections after ${budget.loadWarmup} warm-up requests`,
+);
 
 /**
  * "Near": RSS after a full GC in the mock, after the run, at most NEAR_MIB (or NEAR_FRACTION of the
@@ -44,11 +47,35 @@ function mix(): Expectation[] {
   for (const op of operations) {
     const headers = { 'content-type': 'application/json', ...credentialHeaderOf(op) };
     const valid = validSample(op, 'load');
-    out.push({ name: `${op.id} valid`, statuses: [200], spec: { method: op.method.toUpperCase(), path: urlPathOf(op, valid.path), headers, body: JSON.stringify(valid.body) } });
-    const violation = derive(op).constraints.find((c) => c.in === 'body' && c.cases[0]?.verdict === 'rejected' && c.cases[0].request.body !== undefined && c.path.length > 0);
+    out.push({
+      name: `${op.id} valid`,
+      statuses: [200],
+      spec: {
+        method: op.method.toUpperCase(),
+        path: urlPathOf(op, valid.path),
+        headers,
+        body: JSON.stringify(valid.body),
+      },
+    });
+    const violation = derive(op).constraints.find(
+      (c) =>
+        c.in === 'body' &&
+        c.cases[0]?.verdict === 'rejected' &&
+        c.cases[0].request.body !== undefined &&
+        c.path.length > 0,
+    );
     if (violation) {
       const { request } = violation.cases[0]!;
-      out.push({ name: `${op.id} invalid (${violation.id})`, statuses: [422], spec: { method: op.method.toUpperCase(), path: urlPathOf(op, request.path), headers, body: JSON.stringify(request.body) } });
+      out.push({
+        name: `${op.id} invalid (${violation.id})`,
+        statuses: [422],
+        spec: {
+          method: op.method.toUpperCase(),
+          path: urlPathOf(op, request.path),
+          headers,
+          body: JSON.stringify(request.body),
+        },
+      });
     }
   }
   const op = operations[0]!;
@@ -56,7 +83,12 @@ function mix(): Expectation[] {
   out.push({
     name: `${op.id} malformed JSON`,
     statuses: [400, 422],
-    spec: { method: op.method.toUpperCase(), path: urlPathOf(op, sample.path), headers: { 'content-type': 'application/json', ...credentialHeaderOf(op) }, body: JSON.stringify(sample.body).slice(0, -3) },
+    spec: {
+      method: op.method.toUpperCase(),
+      path: urlPathOf(op, sample.path),
+      headers: { 'content-type': 'application/json', ...credentialHeaderOf(op) },
+      body: JSON.stringify(sample.body).slice(0, -3),
+    },
   });
   return out;
 }
@@ -68,7 +100,12 @@ interface Tally {
   lastAnswer: number;
 }
 
-function run(amount: number, connections: number, requests: Expectation[], tally: Tally): Promise<{ result: Result; seconds: number }> {
+function run(
+  amount: number,
+  connections: number,
+  requests: Expectation[],
+  tally: Tally,
+): Promise<{ result: Result; seconds: number }> {
   const specs: RequestSpec[] = requests.map((r) => ({
     ...r.spec,
     onResponse: (status: number) => {
@@ -110,39 +147,43 @@ async function warmUp(requests: Expectation[]): Promise<void> {
 }
 
 describe('load', () => {
-  it(`${budget.loadRequests} mixed requests: nothing lost, no transport error, no unexpected status, memory back near its start`, async () => {
-    const requests = mix();
-    await warmUp(requests);
-    const rssBefore = mock.rss();
-    const baseline = await mock.rssAfterGc();
+  it(
+    `${budget.loadRequests} mixed requests: nothing lost, no transport error, no unexpected status, memory back near its start`,
+    async () => {
+      const requests = mix();
+      await warmUp(requests);
+      const rssBefore = mock.rss();
+      const baseline = await mock.rssAfterGc();
 
-    const tally: Tally = { answered: 0, unexpected: new Map(), lastAnswer: 0 };
-    const { result, seconds } = await run(budget.loadRequests, budget.loadConnections, requests, tally);
-    const rssRightAfter = mock.rss();
-    const after = await mock.rssAfterGc();
-    const limit = baseline + Math.max(NEAR_MIB, NEAR_FRACTION * baseline);
+      const tally: Tally = { answered: 0, unexpected: new Map(), lastAnswer: 0 };
+      const { result, seconds } = await run(budget.loadRequests, budget.loadConnections, requests, tally);
+      const rssRightAfter = mock.rss();
+      const after = await mock.rssAfterGc();
+      const limit = baseline + Math.max(NEAR_MIB, NEAR_FRACTION * baseline);
 
-    const statusCounts = Object.entries(result.statusCodeStats)
-      .map(([status, { count }]) => `${status}: ${count}`)
-      .join(', ');
-    console.log(
-      [
-        `[fuzz] load (${scale}): ${budget.loadRequests} requests, ${requests.length} kinds (${requests.map((r) => r.name.replace(/ \(.*\)$/, '')).join('; ')}), ${budget.loadConnections} connections, mock pid ${mock.pid}`,
-        `[fuzz]   ${(budget.loadRequests / seconds).toFixed(0)} req/s over ${seconds.toFixed(2)} s; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-        `[fuzz]   answered ${tally.answered}/${budget.loadRequests}; statuses ${statusCounts}; transport errors ${result.errors}, timeouts ${result.timeouts}, unexpected statuses ${[...tally.unexpected.values()].reduce((a, b) => a + b, 0)}`,
-        `[fuzz]   mock RSS after a full GC: ${baseline.toFixed(1)} MiB before, ${after.toFixed(1)} MiB after (limit ${limit.toFixed(1)} MiB); without GC: ${rssBefore.toFixed(1)} MiB before, ${rssRightAfter.toFixed(1)} MiB right after`,
-      ].join('\n'),
-    );
+      const statusCounts = Object.entries(result.statusCodeStats)
+        .map(([status, { count }]) => `${status}: ${count}`)
+        .join(', ');
+      console.log(
+        [
+          `[fuzz] load (${scale}): ${budget.loadRequests} requests, ${requests.length} kinds (${requests.map((r) => r.name.replace(/ \(.*\)$/, '')).join('; ')}), ${budget.loadConnections} connections, mock pid ${mock.pid}`,
+          `[fuzz]   ${(budget.loadRequests / seconds).toFixed(0)} req/s over ${seconds.toFixed(2)} s; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+          `[fuzz]   answered ${tally.answered}/${budget.loadRequests}; statuses ${statusCounts}; transport errors ${result.errors}, timeouts ${result.timeouts}, unexpected statuses ${[...tally.unexpected.values()].reduce((a, b) => a + b, 0)}`,
+          `[fuzz]   mock RSS after a full GC: ${baseline.toFixed(1)} MiB before, ${after.toFixed(1)} MiB after (limit ${limit.toFixed(1)} MiB); without GC: ${rssBefore.toFixed(1)} MiB before, ${rssRightAfter.toFixed(1)} MiB right after`,
+        ].join('\n'),
+      );
 
-    expect(result.errors, 'transport errors').toBe(0);
-    expect(result.timeouts, 'timeouts').toBe(0);
-    expect([...tally.unexpected], 'unexpected statuses (request -> status: count)').toEqual([]);
-    expect(tally.answered, 'requests without an answer').toBe(budget.loadRequests);
-    expect(result['5xx']).toBe(0);
-    expect(after, `the mock's memory after the run is not back near its start`).toBeLessThanOrEqual(limit);
-    expect(mock.exited()).toBeUndefined();
-    const op = operations[0]!;
-    const next = await send(mock.baseUrl, op, validSample(op, 'after-load'), undefined, 10_000);
-    expect(next.status).toBe(200);
-  }, scale === 'large' ? 600_000 : 30_000);
+      expect(result.errors, 'transport errors').toBe(0);
+      expect(result.timeouts, 'timeouts').toBe(0);
+      expect([...tally.unexpected], 'unexpected statuses (request -> status: count)').toEqual([]);
+      expect(tally.answered, 'requests without an answer').toBe(budget.loadRequests);
+      expect(result['5xx']).toBe(0);
+      expect(after, `the mock's memory after the run is not back near its start`).toBeLessThanOrEqual(limit);
+      expect(mock.exited()).toBeUndefined();
+      const op = operations[0]!;
+      const next = await send(mock.baseUrl, op, validSample(op, 'after-load'), undefined, 10_000);
+      expect(next.status).toBe(200);
+    },
+    scale === 'large' ? 600_000 : 30_000,
+  );
 });

@@ -40,7 +40,13 @@ function peakRss(pid: number): number {
   return Number(kb) / 1024;
 }
 
-function post(mock: MockProcess, op: Operation, body: string | Buffer, headers: Record<string, string> = {}, timeoutMs = 60_000) {
+function post(
+  mock: MockProcess,
+  op: Operation,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+  timeoutMs = 60_000,
+) {
   const sample = validSample(op, 'limits');
   return rawRequest(mock.port, {
     method: op.method.toUpperCase(),
@@ -51,7 +57,8 @@ function post(mock: MockProcess, op: Operation, body: string | Buffer, headers: 
   });
 }
 
-const probe = (mock: MockProcess) => post(mock, probeOp, JSON.stringify(validSample(probeOp, 'probe').body), {}, 10_000);
+const probe = (mock: MockProcess) =>
+  post(mock, probeOp, JSON.stringify(validSample(probeOp, 'probe').body), {}, 10_000);
 
 /**
  * Sends `big` and, every 20 ms until it is answered, a small valid request (each waits for the one
@@ -77,10 +84,15 @@ async function alongside(mock: MockProcess, big: () => Promise<RawResponse | Raw
     held.push(small.ms - baseline);
   } while (!settled);
   const answer = await pending;
-  expect(isFailure(answer), `the big request got no answer: ${JSON.stringify(answer)}\n${mock.log().slice(-2000)}`).toBe(false);
+  expect(
+    isFailure(answer),
+    `the big request got no answer: ${JSON.stringify(answer)}\n${mock.log().slice(-2000)}`,
+  ).toBe(false);
   const response = answer as RawResponse;
   expect(response.status, `5xx: ${response.body.slice(0, 300)}`).toBeLessThan(500);
-  console.log(`[fuzz] mock limits: the big request took ${response.ms} ms; ${held.length} small one(s) alongside held up ${Math.max(...held)} ms at most (baseline ${baseline} ms)`);
+  console.log(
+    `[fuzz] mock limits: the big request took ${response.ms} ms; ${held.length} small one(s) alongside held up ${Math.max(...held)} ms at most (baseline ${baseline} ms)`,
+  );
   expect(mock.exited()).toBeUndefined();
   return response;
 }
@@ -97,8 +109,12 @@ function expectLimit(response: RawResponse, limit: 'max-results' | 'max-errors',
 }
 
 const bulkBody = (operationCount: number, indexCount: number) =>
-  JSON.stringify({ operations: Array(operationCount).fill({}), selector: { selector_type: 'indexes', indexes: [...Array(indexCount).keys()] } });
-const tracesBody = (count: number, includeIds: boolean) => JSON.stringify({ traces: Array(count).fill({}), include_trace_ids: includeIds });
+  JSON.stringify({
+    operations: Array(operationCount).fill({}),
+    selector: { selector_type: 'indexes', indexes: [...Array(indexCount).keys()] },
+  });
+const tracesBody = (count: number, includeIds: boolean) =>
+  JSON.stringify({ traces: Array(count).fill({}), include_trace_ids: includeIds });
 
 /** What Log Traces answers about a body: its counts and trace ids. */
 interface Ingested {
@@ -114,7 +130,14 @@ function llmTracesBody(bytes: number): { text: string; traces: number } {
     JSON.stringify({
       type: 'trace',
       name: `chat ${i}`,
-      spans: [{ type: 'llm', name: 'completion', input: [{ role: 'user', content: `question ${i}` }], output: { role: 'assistant', content: `answer ${i}` } }],
+      spans: [
+        {
+          type: 'llm',
+          name: 'completion',
+          input: [{ role: 'user', content: `question ${i}` }],
+          output: { role: 'assistant', content: `answer ${i}` },
+        },
+      ],
     });
   const parts: string[] = [];
   let size = 0;
@@ -134,7 +157,8 @@ beforeAll(async () => {
   mock = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT });
 });
 afterAll(async () => {
-  if (mock && !mock.exited()) console.log(`[fuzz] mock limits: peak RSS of the default mock ${peakRss(mock.pid).toFixed(1)} MiB`);
+  if (mock && !mock.exited())
+    console.log(`[fuzz] mock limits: peak RSS of the default mock ${peakRss(mock.pid).toFixed(1)} MiB`);
   await mock?.stop();
 });
 
@@ -142,7 +166,10 @@ afterAll(async () => {
 let flagged: MockProcess;
 const ALLOWED_ORIGINS = ['https://app.example', 'http://other.example:8080'];
 beforeAll(async () => {
-  flagged = await startMock({ script: process.env.FUZZ_MOCK_SCRIPT, args: ['--max-results', '1000', '--max-errors', '10', ...ALLOWED_ORIGINS.flatMap((o) => ['--cors-origin', o])] });
+  flagged = await startMock({
+    script: process.env.FUZZ_MOCK_SCRIPT,
+    args: ['--max-results', '1000', '--max-errors', '10', ...ALLOWED_ORIGINS.flatMap((o) => ['--cors-origin', o])],
+  });
 });
 afterAll(async () => {
   await flagged?.stop();
@@ -150,11 +177,19 @@ afterAll(async () => {
 
 describe('big bodies and attacks on a mock with the default flags', () => {
   it('bulk feedback, 30,000 operations × 30,000 indexes (253 KB): a 413 naming --max-results, not 900 million results', async () => {
-    expectLimit(await alongside(mock, () => post(mock, bulk, bulkBody(30_000, 30_000))), 'max-results', DEFAULT_MAX_RESULTS);
+    expectLimit(
+      await alongside(mock, () => post(mock, bulk, bulkBody(30_000, 30_000))),
+      'max-results',
+      DEFAULT_MAX_RESULTS,
+    );
   });
 
   it('bulk feedback, 1,000 × 1,000 (31 KB): a 413 naming --max-results, not a 103 MiB body', async () => {
-    expectLimit(await alongside(mock, () => post(mock, bulk, bulkBody(1_000, 1_000))), 'max-results', DEFAULT_MAX_RESULTS);
+    expectLimit(
+      await alongside(mock, () => post(mock, bulk, bulkBody(1_000, 1_000))),
+      'max-results',
+      DEFAULT_MAX_RESULTS,
+    );
   });
 
   it('bulk feedback, 100 × 200: exactly at the limit, all 20,000 results', async () => {
@@ -167,7 +202,11 @@ describe('big bodies and attacks on a mock with the default flags', () => {
 
   it('Log Traces, 19,990 traces with include_trace_ids and 1 MiB of padding: the body is hashed once, not once per trace; one distinct ID per trace', async () => {
     // The body is open to fields whose names are not shown: a 1 MiB string is one value more.
-    const body = JSON.stringify({ traces: Array(19_990).fill({}), include_trace_ids: true, fuzz_padding: 'x'.repeat(1 << 20) });
+    const body = JSON.stringify({
+      traces: Array(19_990).fill({}),
+      include_trace_ids: true,
+      fuzz_padding: 'x'.repeat(1 << 20),
+    });
     const response = await alongside(mock, () => post(mock, traces, body));
     expect(response.status).toBe(200);
     const ids = (JSON.parse(response.body) as { trace_ids: string[] }).trace_ids;
@@ -192,7 +231,9 @@ describe('big bodies and attacks on a mock with the default flags', () => {
   });
 
   it('Log Traces, one trace with 200,000 spans: 200, every span counted', async () => {
-    const body = JSON.stringify({ traces: [{ type: 'trace', name: 'agent run', spans: Array(200_000).fill({ type: 'tool', name: 'lookup' }) }] });
+    const body = JSON.stringify({
+      traces: [{ type: 'trace', name: 'agent run', spans: Array(200_000).fill({ type: 'tool', name: 'lookup' }) }],
+    });
     const response = await alongside(mock, () => post(mock, traces, body));
     expect(response.status, response.body.slice(0, 300)).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ traces_count: 1, spans_count: 200_000, records_count: 200_001 });
@@ -210,7 +251,11 @@ describe('big bodies and attacks on a mock with the default flags', () => {
   it('Log Traces, 1,000,000 empty traces (3 MB): 200, every trace counted', async () => {
     const response = await alongside(mock, () => post(mock, traces, tracesBody(1_000_000, false)));
     expect(response.status, response.body.slice(0, 300)).toBe(200);
-    expect(JSON.parse(response.body)).toMatchObject({ traces_count: 1_000_000, spans_count: 0, records_count: 1_000_000 });
+    expect(JSON.parse(response.body)).toMatchObject({
+      traces_count: 1_000_000,
+      spans_count: 0,
+      records_count: 1_000_000,
+    });
   });
 
   it('Log Traces, 10 MB of invalid traces (4.9 million): a 413 naming --max-errors within 2 s, not 4.9 million 422 items', async () => {
@@ -265,30 +310,37 @@ const numberFields: Found[] = (() => {
   });
 })();
 
-describe('non-finite numbers (1e400 parses to Infinity) get pydantic\'s finite_number, wherever a number is read', () => {
+describe("non-finite numbers (1e400 parses to Infinity) get pydantic's finite_number, wherever a number is read", () => {
   it('the spec has number fields to try', () => {
     expect(numberFields.length).toBeGreaterThan(1);
   });
 
-  it.each(numberFields.flatMap((f) => ['1e400', '-1e400'].map((literal) => [`${f.op.id} ${pathName(f.path)} = ${literal}`, f, literal] as [string, Found, string])))(
-    '%s',
-    async (_name, found, literal) => {
-      const sample = validSample(found.op, 'non-finite', found.variantIndex);
-      const text = JSON.stringify(setAt(sample.body, found.path, PLACEHOLDER)).replace(JSON.stringify(PLACEHOLDER), literal);
-      const response = (await rawRequest(mock.port, {
-        method: found.op.method.toUpperCase(),
-        path: urlPathOf(found.op, sample.path),
-        headers: { 'content-type': 'application/json', ...credentialHeaderOf(found.op) },
-        body: text,
-      })) as RawResponse;
-      expect(response.status, response.body.slice(0, 400)).toBe(422);
-      const items = (JSON.parse(response.body) as { detail: { type: string; loc: (string | number)[]; msg: string }[] }).detail;
-      const item = items.find((i) => i.type === 'finite_number');
-      expect(item, JSON.stringify(items).slice(0, 400)).toBeDefined();
-      expect(item!.msg).toBe('Input should be a finite number');
-      expect(item!.loc).toEqual(['body', ...found.path]);
-    },
-  );
+  it.each(
+    numberFields.flatMap((f) =>
+      ['1e400', '-1e400'].map(
+        (literal) => [`${f.op.id} ${pathName(f.path)} = ${literal}`, f, literal] as [string, Found, string],
+      ),
+    ),
+  )('%s', async (_name, found, literal) => {
+    const sample = validSample(found.op, 'non-finite', found.variantIndex);
+    const text = JSON.stringify(setAt(sample.body, found.path, PLACEHOLDER)).replace(
+      JSON.stringify(PLACEHOLDER),
+      literal,
+    );
+    const response = (await rawRequest(mock.port, {
+      method: found.op.method.toUpperCase(),
+      path: urlPathOf(found.op, sample.path),
+      headers: { 'content-type': 'application/json', ...credentialHeaderOf(found.op) },
+      body: text,
+    })) as RawResponse;
+    expect(response.status, response.body.slice(0, 400)).toBe(422);
+    const items = (JSON.parse(response.body) as { detail: { type: string; loc: (string | number)[]; msg: string }[] })
+      .detail;
+    const item = items.find((i) => i.type === 'finite_number');
+    expect(item, JSON.stringify(items).slice(0, 400)).toBeDefined();
+    expect(item!.msg).toBe('Input should be a finite number');
+    expect(item!.loc).toEqual(['body', ...found.path]);
+  });
 });
 
 // ---- Logging: deep nesting and credentials at every level ---------------------------------------
@@ -321,46 +373,59 @@ describe('--log-level trace', () => {
     ['objects', 10_000, 200],
     ['arrays', 19_000, 200],
     ['arrays', 100_000, 200],
-  ] as const)('%s nested %i deep under an open object: %i, no 5xx from the log serializer', async (kind, depth, status) => {
-    const nest = kind === 'objects' ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth);
-    const sample = validSample(openObject.op, 'deep', openObject.variantIndex);
-    const text = JSON.stringify(setAt(sample.body, [...openObject.path, 'fuzz_deep'], PLACEHOLDER)).replace(JSON.stringify(PLACEHOLDER), nest);
-    const response = await alongside(mock, () =>
-      rawRequest(mock.port, {
-        method: openObject.op.method.toUpperCase(),
-        path: urlPathOf(openObject.op, sample.path),
-        headers: { 'content-type': 'application/json', ...credentialHeaderOf(openObject.op) },
-        body: text,
-      }),
-    );
-    expect(response.status).toBe(status); // valid: an open object takes any value
-  });
+  ] as const)(
+    '%s nested %i deep under an open object: %i, no 5xx from the log serializer',
+    async (kind, depth, status) => {
+      const nest =
+        kind === 'objects' ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth);
+      const sample = validSample(openObject.op, 'deep', openObject.variantIndex);
+      const text = JSON.stringify(setAt(sample.body, [...openObject.path, 'fuzz_deep'], PLACEHOLDER)).replace(
+        JSON.stringify(PLACEHOLDER),
+        nest,
+      );
+      const response = await alongside(mock, () =>
+        rawRequest(mock.port, {
+          method: openObject.op.method.toUpperCase(),
+          path: urlPathOf(openObject.op, sample.path),
+          headers: { 'content-type': 'application/json', ...credentialHeaderOf(openObject.op) },
+          body: text,
+        }),
+      );
+      expect(response.status).toBe(status); // valid: an open object takes any value
+    },
+  );
 
-  it.each(operations.map((op) => [op.id, op] as [string, Operation]))('%s: no credential in any log line, response header or body', async (_id, op) => {
-    const sample = validSample(op, 'secrets');
-    const every = { 'service-ao-api-key': SECRET.ao, 'service-api-key': SECRET.classic };
-    const requests: { headers: Record<string, string>; body: string }[] = [
-      { headers: { ...every, authorization: `Bearer ${SECRET.bearer}` }, body: JSON.stringify(sample.body) },
-      { headers: { ...every, authorization: `Basic ${basic}` }, body: JSON.stringify(sample.body) },
-      { headers: { authorization: `Basic ${basic}` }, body: '{"broken' },
-      { headers: { 'service-api-key': SECRET.classic }, body: '[1]' },
-      { headers: { 'service-ao-api-key': `${SECRET.ao}\u00e9` }, body: JSON.stringify(sample.body) },
-      { headers: { 'service-ao-api-key': `x\ty: ${SECRET.ao}`, 'service-api-key': `${SECRET.classic}\tz: w` }, body: JSON.stringify(sample.body) },
-    ];
-    for (const { headers, body } of requests) {
-      const response = (await rawRequest(mock.port, {
-        method: op.method.toUpperCase(),
-        path: urlPathOf(op, sample.path),
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-      })) as RawResponse;
-      expect(isFailure(response)).toBe(false);
-      await new Promise((r) => setTimeout(r, 30)); // let the log lines arrive
-      expect(leaked(JSON.stringify(response.headers)), 'in a response header').toEqual([]);
-      expect(leaked(response.body), `in the ${response.status} body`).toEqual([]);
-      expect(leaked(mock.log()), `in the log:\n${mock.log().slice(-1500)}`).toEqual([]);
-    }
-  });
+  it.each(operations.map((op) => [op.id, op] as [string, Operation]))(
+    '%s: no credential in any log line, response header or body',
+    async (_id, op) => {
+      const sample = validSample(op, 'secrets');
+      const every = { 'service-ao-api-key': SECRET.ao, 'service-api-key': SECRET.classic };
+      const requests: { headers: Record<string, string>; body: string }[] = [
+        { headers: { ...every, authorization: `Bearer ${SECRET.bearer}` }, body: JSON.stringify(sample.body) },
+        { headers: { ...every, authorization: `Basic ${basic}` }, body: JSON.stringify(sample.body) },
+        { headers: { authorization: `Basic ${basic}` }, body: '{"broken' },
+        { headers: { 'service-api-key': SECRET.classic }, body: '[1]' },
+        { headers: { 'service-ao-api-key': `${SECRET.ao}\u00e9` }, body: JSON.stringify(sample.body) },
+        {
+          headers: { 'service-ao-api-key': `x\ty: ${SECRET.ao}`, 'service-api-key': `${SECRET.classic}\tz: w` },
+          body: JSON.stringify(sample.body),
+        },
+      ];
+      for (const { headers, body } of requests) {
+        const response = (await rawRequest(mock.port, {
+          method: op.method.toUpperCase(),
+          path: urlPathOf(op, sample.path),
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        })) as RawResponse;
+        expect(isFailure(response)).toBe(false);
+        await new Promise((r) => setTimeout(r, 30)); // let the log lines arrive
+        expect(leaked(JSON.stringify(response.headers)), 'in a response header').toEqual([]);
+        expect(leaked(response.body), `in the ${response.status} body`).toEqual([]);
+        expect(leaked(mock.log()), `in the log:\n${mock.log().slice(-1500)}`).toEqual([]);
+      }
+    },
+  );
 });
 
 // ---- CORS ---------------------------------------------------------------------------------------
@@ -384,7 +449,9 @@ describe('CORS, by default', () => {
   });
 
   it('by default, a request from any web site gets no CORS headers (the browser keeps the answer from the page)', async () => {
-    const response = (await post(mock, probeOp, JSON.stringify(validSample(probeOp, 'cors').body), { origin: 'https://evil.example' })) as RawResponse;
+    const response = (await post(mock, probeOp, JSON.stringify(validSample(probeOp, 'cors').body), {
+      origin: 'https://evil.example',
+    })) as RawResponse;
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
   });
@@ -396,14 +463,16 @@ describe('CORS, by default', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it.each(['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080'])('by default, a page served from loopback (%s) may call it, without credentials', async (origin) => {
-    const response = await preflight(mock, origin);
-    expect(response.status).toBe(204);
-    expect(response.headers['access-control-allow-origin']).toBe(origin);
-    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
-    expect(response.headers.vary).toMatch(/origin/i);
-  });
-
+  it.each(['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080'])(
+    'by default, a page served from loopback (%s) may call it, without credentials',
+    async (origin) => {
+      const response = await preflight(mock, origin);
+      expect(response.status).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe(origin);
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/origin/i);
+    },
+  );
 });
 
 describe('CORS with --cors-origin', () => {

@@ -25,7 +25,8 @@ import type { Sent } from '../../src/verify/operations.js';
 const FILE = 'test/fuzz/negative.test.ts';
 announce(FILE, `${budget.basesPerConstraint} valid base request(s) per constraint`);
 
-const samePath = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((part, i) => String(part) === String(b[i]));
+const samePath = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((part, i) => String(part) === String(b[i]));
 
 /**
  * For the `not` of an if→else variant (the `if` condition negated): does a `detail` item name a place
@@ -33,8 +34,14 @@ const samePath = (a: readonly unknown[], b: readonly unknown[]): boolean => a.le
  */
 function namesInside(sent: Sent, constraint: Constraint, kase: NegativeCase): boolean {
   if (constraint.keyword !== 'not' || !constraint.branch.includes('if→else')) return false;
-  const inside = kase.specErrors.filter((error) => constraint.expected.some((e) => error.path.length > e.path.length && samePath(error.path.slice(0, e.path.length), e.path)));
-  return validationDetails(sent.body).some((item) => item.loc[0] === constraint.in && inside.some((error) => samePath(item.loc.slice(1), error.path)));
+  const inside = kase.specErrors.filter((error) =>
+    constraint.expected.some(
+      (e) => error.path.length > e.path.length && samePath(error.path.slice(0, e.path.length), e.path),
+    ),
+  );
+  return validationDetails(sent.body).some(
+    (item) => item.loc[0] === constraint.in && inside.some((error) => samePath(item.loc.slice(1), error.path)),
+  );
 }
 
 const totals = { constraints: 0, requests: 0 };
@@ -42,7 +49,13 @@ const totals = { constraints: 0, requests: 0 };
 describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
   const { constraints, notes } = derive(op);
   const tally: Record<string, number> = {};
-  const located: Record<Source | 'both' | 'none' | 'inside', number> = { detail: 0, 'sl-violations': 0, both: 0, none: 0, inside: 0 };
+  const located: Record<Source | 'both' | 'none' | 'inside', number> = {
+    detail: 0,
+    'sl-violations': 0,
+    both: 0,
+    none: 0,
+    inside: 0,
+  };
   const lines: string[] = [];
   let absorbed = 0;
   const entangled: string[] = [];
@@ -73,23 +86,30 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       const context = () =>
         `${op.id} ${id} (case ${i}, ${kase.isolation})\nrequest: ${JSON.stringify(kase.request).slice(0, 2000)}\nspec errors: ${JSON.stringify(kase.specErrors)}\n` +
         `response ${sent.status}: ${JSON.stringify(sent.body).slice(0, 500)}\nsl-violations: ${sent.headers.get('sl-violations')?.slice(0, 1500)}\nreplay: ${replayCommand(FILE)}`;
-      if (kase.isolation !== 'isolated' && i === 0) entangled.push(`${constraint.keyword}@${pathName(constraint.path)} ${kase.isolation}`);
+      if (kase.isolation !== 'isolated' && i === 0)
+        entangled.push(`${constraint.keyword}@${pathName(constraint.path)} ${kase.isolation}`);
       if (kase.verdict === 'absorbed') {
         absorbed += i === 0 ? 1 : 0;
-        if (i === 0) lines.push(`${id}: absorbed by another branch -> ${sent.status} (${constraint.cases.length} case(s))`);
+        if (i === 0)
+          lines.push(`${id}: absorbed by another branch -> ${sent.status} (${constraint.cases.length} case(s))`);
         expect(sent.status, `valid per the spec (another branch accepts it), so expected 200\n${context()}`).toBe(200);
         expect(op.validateResponse(sent.body), context()).toBe(true);
         continue;
       }
       expect(sent.status, `expected 422\n${context()}`).toBe(422);
-      expect(validationErrorValidator(sent.body), `the 422 body is not an HTTPValidationError\n${context()}`).toBe(true);
+      expect(validationErrorValidator(sent.body), `the 422 body is not an HTTPValidationError\n${context()}`).toBe(
+        true,
+      );
       const named = naming(sent, constraint.in, constraint.expected);
       const inside = !named.sources.includes('detail') && namesInside(sent, constraint, kase);
       const key = named.sources.length === 2 ? 'both' : (named.sources[0] ?? 'none');
       if (i === 0) located[key]++;
       if (i === 0 && inside) located.inside++;
       const via = [...named.sources, ...(inside ? ['detail (inside)'] : [])].join(' + ') || 'NOTHING';
-      if (i === 0) lines.push(`${id}: 422 at ${constraint.in} ${pathName(constraint.path)} named via ${via} (${constraint.cases.length} case(s))`);
+      if (i === 0)
+        lines.push(
+          `${id}: 422 at ${constraint.in} ${pathName(constraint.path)} named via ${via} (${constraint.cases.length} case(s))`,
+        );
       expect(
         named.sources.includes('detail') || inside,
         `the 422's detail does not name ${constraint.in} ${pathName(constraint.path)} (expected one of ${JSON.stringify(constraint.expected)}; ` +
@@ -101,5 +121,7 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 });
 
 afterAll(() => {
-  console.log(`[fuzz] negative: ${totals.constraints} constraints over ${operations.length} operations, ${totals.requests} requests`);
+  console.log(
+    `[fuzz] negative: ${totals.constraints} constraints over ${operations.length} operations, ${totals.requests} requests`,
+  );
 });

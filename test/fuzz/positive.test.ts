@@ -12,13 +12,24 @@ import { spec } from '../helpers/spec.js';
 import { announce, budget, replayCommand, seedFor, targetUrl } from './lib/config.js';
 import { derive, probeIsValid, type PositiveProbe } from './lib/constraints.js';
 import { arbitraryOf } from '../../src/verify/generate.js';
-import { credentialOf, everyCredential, operations, send, variantLabel, type Operation, type Sent } from './lib/operations.js';
+import {
+  credentialOf,
+  everyCredential,
+  operations,
+  send,
+  variantLabel,
+  type Operation,
+  type Sent,
+} from './lib/operations.js';
 import { inline, type Json, type RawSchema } from '../../src/verify/schema.js';
 import { located } from '../../src/verify/validate.js';
 import { slViolations } from '../../src/verify/verdict.js';
 
 const FILE = 'test/fuzz/positive.test.ts';
-announce(FILE, `${budget.casesPerOperation} fast-check and ${budget.fakerCasesPerOperation} json-schema-faker cases per operation`);
+announce(
+  FILE,
+  `${budget.casesPerOperation} fast-check and ${budget.fakerCasesPerOperation} json-schema-faker cases per operation`,
+);
 
 interface Generated {
   path: Record<string, string>;
@@ -30,9 +41,14 @@ interface Generated {
 function requestArbitrary(op: Operation, variantIndex: number): fc.Arbitrary<Generated> {
   const variant = op.variants[variantIndex]!;
   const path = fc.record(
-    Object.fromEntries(op.pathParameters.map((p) => [p.name, arbitraryOf(p.variants[0]!, { fill: true, extras: false }).map(String)])),
+    Object.fromEntries(
+      op.pathParameters.map((p) => [p.name, arbitraryOf(p.variants[0]!, { fill: true, extras: false }).map(String)]),
+    ),
   ) as fc.Arbitrary<Record<string, string>>;
-  const body = fc.oneof(arbitraryOf(variant, { fill: true, extras: true }), arbitraryOf(variant, { fill: false, extras: true }));
+  const body = fc.oneof(
+    arbitraryOf(variant, { fill: true, extras: true }),
+    arbitraryOf(variant, { fill: false, extras: true }),
+  );
   const scheme = op.schemes.length === 0 ? fc.constant('none') : fc.constantFrom(...op.schemes, 'every');
   return fc.record({ path, body, scheme });
 }
@@ -54,14 +70,25 @@ function describeFailure(op: Operation, sent: Sent, request: unknown): string {
 function check200(op: Operation, sent: Sent, request: unknown): void {
   if (sent.status !== 200) throw new Error(`expected 200 for a valid request\n${describeFailure(op, sent, request)}`);
   if (!op.validateResponse(sent.body)) {
-    throw new Error(`the 200 body does not match its schema: ${JSON.stringify(located(op.validateResponse.errors))}\n${describeFailure(op, sent, request)}`);
+    throw new Error(
+      `the 200 body does not match its schema: ${JSON.stringify(located(op.validateResponse.errors))}\n${describeFailure(op, sent, request)}`,
+    );
   }
 }
 
-const counts: Record<string, { fastCheck: number; faker: number; fakerDiscarded: number; probes: number; seeds: number[] }> = {};
+const counts: Record<
+  string,
+  { fastCheck: number; faker: number; fakerDiscarded: number; probes: number; seeds: number[] }
+> = {};
 
 describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
-  const count = (counts[op.id] = { fastCheck: 0, faker: 0, fakerDiscarded: 0, probes: 0, seeds: op.variants.map((_, i) => seedFor(`${op.id}#positive#${i}`)) });
+  const count = (counts[op.id] = {
+    fastCheck: 0,
+    faker: 0,
+    fakerDiscarded: 0,
+    probes: 0,
+    seeds: op.variants.map((_, i) => seedFor(`${op.id}#positive#${i}`)),
+  });
   const runsPerVariant = Math.max(2, Math.ceil(budget.casesPerOperation / op.variants.length));
   const { probes } = derive(op);
 
@@ -70,7 +97,9 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     const fcSeed = seedFor(`${op.id}#positive#${index}`);
     const property = fc.asyncProperty(requestArbitrary(op, index), async (request) => {
       if (!op.validateRequest(request.body)) {
-        throw new Error(`generator bug: an invalid request was generated: ${JSON.stringify(located(op.validateRequest.errors))}`);
+        throw new Error(
+          `generator bug: an invalid request was generated: ${JSON.stringify(located(op.validateRequest.errors))}`,
+        );
       }
       check200(op, await send(targetUrl(mockBaseUrl), op, request, authOf(request.scheme)), request);
       count.fastCheck++;
@@ -78,7 +107,9 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     try {
       await fc.assert(property, { seed: fcSeed, numRuns: runsPerVariant, endOnFailure: false });
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n[fuzz] fast-check seed ${fcSeed}; replay: ${replayCommand(FILE)}`, { cause: error });
+      throw new Error(`${(error as Error).message}\n[fuzz] fast-check seed ${fcSeed}; replay: ${replayCommand(FILE)}`, {
+        cause: error,
+      });
     }
   });
 
@@ -93,7 +124,15 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 
   it('json-schema-faker requests (an independent generator) answer 200 with a valid body', async () => {
     const schema = inline(spec.paths[op.path][op.method].requestBody.content['application/json'].schema) as RawSchema;
-    const path = Object.fromEntries(op.pathParameters.map((p) => [p.name, fc.sample(arbitraryOf(p.variants[0]!, { fill: true, extras: false }), { seed: seedFor(`${op.id}#faker-path`), numRuns: 1 })[0] as string]));
+    const path = Object.fromEntries(
+      op.pathParameters.map((p) => [
+        p.name,
+        fc.sample(arbitraryOf(p.variants[0]!, { fill: true, extras: false }), {
+          seed: seedFor(`${op.id}#faker-path`),
+          numRuns: 1,
+        })[0] as string,
+      ]),
+    );
     for (let k = 0; k < budget.fakerCasesPerOperation; k++) {
       const fakerSeed = seedFor(`${op.id}#faker#${k}`);
       const body = generateSync(schema, { seed: fakerSeed, alwaysFakeOptionals: k % 2 === 0 }) as Json;
@@ -104,11 +143,16 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       }
       const sent = await send(targetUrl(mockBaseUrl), op, { path, body }, everyCredential);
       if (sent.status !== 200 || !op.validateResponse(sent.body)) {
-        throw new Error(`json-schema-faker seed ${fakerSeed} (FUZZ_SEED replays it):\n${describeFailure(op, sent, body)}`);
+        throw new Error(
+          `json-schema-faker seed ${fakerSeed} (FUZZ_SEED replays it):\n${describeFailure(op, sent, body)}`,
+        );
       }
       count.faker++;
     }
-    expect(count.faker, `json-schema-faker produced no valid request for ${op.id} in ${budget.fakerCasesPerOperation} tries`).toBeGreaterThan(0);
+    expect(
+      count.faker,
+      `json-schema-faker produced no valid request for ${op.id} in ${budget.fakerCasesPerOperation} tries`,
+    ).toBeGreaterThan(0);
   });
 });
 

@@ -38,7 +38,8 @@ function packageVersion(name: string): string {
 export async function chromiumExecutable(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const chosen = env.CHROMIUM_PATH;
   if (chosen !== undefined && chosen !== '') {
-    if (!existsSync(chosen)) throw new ChromiumUnavailableError(`CHROMIUM_PATH is ${JSON.stringify(chosen)}, and no file is there.`);
+    if (!existsSync(chosen))
+      throw new ChromiumUnavailableError(`CHROMIUM_PATH is ${JSON.stringify(chosen)}, and no file is there.`);
     return chosen;
   }
   if (process.platform !== 'linux' || process.arch !== 'x64') {

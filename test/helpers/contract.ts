@@ -10,7 +10,17 @@ ajv.addSchema(spec, 'contract.json');
 /** Validates a 200 body of an operation against its response schema; returns Ajv's errors. */
 export function responseErrors(operationId: string, body: unknown): unknown[] {
   const { path, method } = operation(operationId);
-  const pointer = ['#', 'paths', path.replace(/~/g, '~0').replace(/\//g, '~1'), method, 'responses', '200', 'content', 'application~1json', 'schema'].join('/');
+  const pointer = [
+    '#',
+    'paths',
+    path.replace(/~/g, '~0').replace(/\//g, '~1'),
+    method,
+    'responses',
+    '200',
+    'content',
+    'application~1json',
+    'schema',
+  ].join('/');
   const validate = ajv.getSchema(`contract.json${pointer}`);
   if (!validate) throw new Error(`no response schema for ${operationId}`);
   return validate(body) ? [] : (validate.errors ?? []);
@@ -50,4 +60,5 @@ export const statefulMockUrl = (): string => inject('statefulMockUrl');
 export const statelessMockUrl = (): string => inject('statelessMockUrl');
 
 /** The shared mock: a child process (test/setup/mock-server.ts), or in this process for mutation testing. */
-export const mockBaseUrl = (): string => (globalThis as { __contractMockUrl?: string }).__contractMockUrl ?? inject('mockBaseUrl');
+export const mockBaseUrl = (): string =>
+  (globalThis as { __contractMockUrl?: string }).__contractMockUrl ?? inject('mockBaseUrl');

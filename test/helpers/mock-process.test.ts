@@ -7,7 +7,9 @@ describe('startMock', () => {
   it('a stopped mock leaves no exit listener behind', async () => {
     const before = process.listenerCount('exit');
     const mock = await startMock();
-    expect(process.listenerCount('exit'), 'while it runs: one listener that kills it with the test process').toBe(before + 1);
+    expect(process.listenerCount('exit'), 'while it runs: one listener that kills it with the test process').toBe(
+      before + 1,
+    );
     await mock.stop();
     expect(mock.exited()).toBeDefined();
     expect(process.listenerCount('exit')).toBe(before);

@@ -48,8 +48,16 @@ export interface MockOptions {
 /** The mock answered with Prism's choice instead of its own (see FALLBACKS_PATH in src/mock/request/route.ts). */
 export class FallbackError extends Error {
   override readonly name = 'FallbackError';
-  constructor(readonly fired: Fallbacks, log: string) {
-    super(`the mock fell back ${fired.total} time(s): ${JSON.stringify(fired.fallbacks)}\n${log.split('\n').filter((line) => line.includes('[FALLBACK]')).join('\n')}`);
+  constructor(
+    readonly fired: Fallbacks,
+    log: string,
+  ) {
+    super(
+      `the mock fell back ${fired.total} time(s): ${JSON.stringify(fired.fallbacks)}\n${log
+        .split('\n')
+        .filter((line) => line.includes('[FALLBACK]'))
+        .join('\n')}`,
+    );
   }
 }
 
@@ -72,10 +80,14 @@ export async function startMock(options: MockOptions = {}): Promise<MockProcess>
   const port = await freePort();
   const flags = options.gcOnSignal ? ['--expose-gc', '--import', GC_HOOK] : [];
   const script = options.script ?? (process.env.MOCK_SCRIPT || MOCK_BIN);
-  const child: ChildProcess = spawn(process.execPath, [...flags, script, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, script, '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // Killed with the test process in any case; the listener goes when the mock has exited.
   const killWithTests = () => child.kill('SIGKILL');
   process.once('exit', killWithTests);

@@ -22,11 +22,14 @@ function readFacts(file: string): { app: string; tarball: string } | undefined {
 export async function packedPackage(): Promise<PackedPackage> {
   const dir = inject('packingDir');
   if (!dir) {
-    throw new Error('the packed package is provided to the "packed" project only: list this test file in PACKED of vitest.config.ts');
+    throw new Error(
+      'the packed package is provided to the "packed" project only: list this test file in PACKED of vitest.config.ts',
+    );
   }
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    if (existsSync(join(dir, FAILED_FILE))) throw new Error(`packing the package failed:\n${readFileSync(join(dir, FAILED_FILE), 'utf8')}`);
+    if (existsSync(join(dir, FAILED_FILE)))
+      throw new Error(`packing the package failed:\n${readFileSync(join(dir, FAILED_FILE), 'utf8')}`);
     const facts = readFacts(join(dir, PACKED_FILE));
     if (facts) return { dir, app: facts.app, tarball: facts.tarball };
     if (Date.now() > deadline) throw new Error(`the package was not packed within ${WAIT_MS / 1000} s (${dir})`);

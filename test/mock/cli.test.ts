@@ -19,7 +19,7 @@ const USAGE = [
   'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]',
   'It needs the optional peers @stoplight/prism-core, @stoplight/prism-http, @stoplight/prism-http-server: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
   'Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is',
-  'walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request\'s (--max-results,',
+  "walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,",
   "default 20,000: bulk feedback's operations × records).",
   'GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and',
   'scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).',
@@ -50,7 +50,11 @@ afterEach(() => {
 });
 
 /** Runs the bin with `args` (and PORT / HOST from `env`), the server answering with `start`. */
-async function run(args: string[], env: { PORT?: string; HOST?: string } = {}, start?: () => Promise<unknown>): Promise<Run> {
+async function run(
+  args: string[],
+  env: { PORT?: string; HOST?: string } = {},
+  start?: () => Promise<unknown>,
+): Promise<Run> {
   delete process.env.PORT;
   delete process.env.HOST;
   Object.assign(process.env, env);
@@ -71,7 +75,14 @@ async function run(args: string[], env: { PORT?: string; HOST?: string } = {}, s
   }) as typeof process.once);
   vi.resetModules();
   await import('../../src/mock/cli.js');
-  return { exits, out, err, started: server.startMock.mock.calls.map((call) => call[0] as Record<string, unknown>), handlers, close };
+  return {
+    exits,
+    out,
+    err,
+    started: server.startMock.mock.calls.map((call) => call[0] as Record<string, unknown>),
+    handlers,
+    close,
+  };
 }
 
 const defaults = {
@@ -103,8 +114,12 @@ describe('api-contract-mock: starting', () => {
   });
 
   it('PORT and HOST are read; the flags win over them', async () => {
-    expect((await run([], { PORT: '4020', HOST: '0.0.0.0' })).started).toEqual([{ ...defaults, port: 4020, host: '0.0.0.0' }]);
-    expect((await run(['--port', '4030', '--host', '::1'], { PORT: '4020', HOST: '0.0.0.0' })).started).toEqual([{ ...defaults, port: 4030, host: '::1' }]);
+    expect((await run([], { PORT: '4020', HOST: '0.0.0.0' })).started).toEqual([
+      { ...defaults, port: 4020, host: '0.0.0.0' },
+    ]);
+    expect((await run(['--port', '4030', '--host', '::1'], { PORT: '4020', HOST: '0.0.0.0' })).started).toEqual([
+      { ...defaults, port: 4030, host: '::1' },
+    ]);
   });
 
   it('every flag reaches the server', async () => {
@@ -134,7 +149,19 @@ describe('api-contract-mock: starting', () => {
       'HTTP://LOCALHOST:5173',
     ]);
     expect(started).toEqual([
-      { ...defaults, port: 0, spec, dynamic: true, seed: '7', logLevel: 'trace', stateless: true, maxRecords: 1, maxErrors: 1, maxResults: 2, corsOrigins: ['https://app.example:8443', '*', 'HTTP://LOCALHOST:5173'] },
+      {
+        ...defaults,
+        port: 0,
+        spec,
+        dynamic: true,
+        seed: '7',
+        logLevel: 'trace',
+        stateless: true,
+        maxRecords: 1,
+        maxErrors: 1,
+        maxResults: 2,
+        corsOrigins: ['https://app.example:8443', '*', 'HTTP://LOCALHOST:5173'],
+      },
     ]);
     expect(out).toEqual([`mock: http://127.0.0.1:4010 serving ${spec} (dynamic, seed 7, stateless)`]);
   });
@@ -142,17 +169,25 @@ describe('api-contract-mock: starting', () => {
   it('run-wide chaos: --latency MS or MIN..MAX and --faults SHARE reach the server, with a --seed of their own, and the line says so', async () => {
     const { started, out } = await run(['--latency', '50..300', '--faults', '0.05', '--seed', 's']);
     expect(started).toEqual([{ ...defaults, latency: [50, 300], faults: 0.05, seed: 's' }]);
-    expect(out).toEqual([`mock: http://127.0.0.1:4010 serving ${bundled} (static examples, stateful, latency 50..300 ms, faults 0.05)`]);
-    expect((await run(['--latency', '120', '--faults', '1'])).started).toEqual([{ ...defaults, latency: 120, faults: 1 }]);
+    expect(out).toEqual([
+      `mock: http://127.0.0.1:4010 serving ${bundled} (static examples, stateful, latency 50..300 ms, faults 0.05)`,
+    ]);
+    expect((await run(['--latency', '120', '--faults', '1'])).started).toEqual([
+      { ...defaults, latency: 120, faults: 1 },
+    ]);
     expect((await run(['--faults', '.5'])).started).toEqual([{ ...defaults, faults: 0.5 }]);
   });
 
   it('--max-records, --max-errors and --max-results take whole numbers of several digits', async () => {
-    expect((await run(['--max-records', '250', '--max-errors', '10000', '--max-results', '20000'])).started).toEqual([{ ...defaults, maxRecords: 250, maxErrors: 10000, maxResults: 20000 }]);
+    expect((await run(['--max-records', '250', '--max-errors', '10000', '--max-results', '20000'])).started).toEqual([
+      { ...defaults, maxRecords: 250, maxErrors: 10000, maxResults: 20000 },
+    ]);
   });
 
   it('the modes it reports: dynamic without a seed; stateful from a --state file, checked and handed over', async () => {
-    expect((await run(['--dynamic'])).out).toEqual([`mock: http://127.0.0.1:4010 serving ${bundled} (dynamic, stateful)`]);
+    expect((await run(['--dynamic'])).out).toEqual([
+      `mock: http://127.0.0.1:4010 serving ${bundled} (dynamic, stateful)`,
+    ]);
     const file = join(scratch, 'state.json');
     const initial = { users: [{ email: 'a@example.com' }], scorerVersions: { s: 2 } };
     writeFileSync(file, JSON.stringify(initial));
@@ -186,9 +221,18 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     [['--port', 'a80'], '--port must be an integer from 0 to 65535, got "a80"'],
     [['--spec', missing], `no spec at ${missing}: run \`npm run build\` first`],
     [['--seed', '7'], '--seed only applies with --dynamic, --latency or --faults'],
-    [['--latency', '300..50'], '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "300..50"'],
-    [['--latency=-5'], '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "-5"'],
-    [['--latency', '600001'], '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "600001"'],
+    [
+      ['--latency', '300..50'],
+      '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "300..50"',
+    ],
+    [
+      ['--latency=-5'],
+      '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "-5"',
+    ],
+    [
+      ['--latency', '600001'],
+      '--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "600001"',
+    ],
     [['--faults', '1.5'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "1.5"'],
     [['--faults', '5%'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "5%"'],
     [['--stateless', '--state', 'x.json'], '--state only applies without --stateless'],
@@ -198,15 +242,42 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     [['--max-errors', '0'], '--max-errors must be a whole number of at least 1, got "0"'],
     [['--max-errors', '5x'], '--max-errors must be a whole number of at least 1, got "5x"'],
     [['--max-results', 'x5'], '--max-results must be a whole number of at least 1, got "x5"'],
-    [['--max-items', '20000'], '--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback'],
-    [['--cors-origin', 'https://app.example/path'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://app.example/path"'],
-    [['--cors-origin', 'app.example'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "app.example"'],
-    [['--cors-origin', 'x-https://app.example'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "x-https://app.example"'],
-    [['--cors-origin', 'https://app.example?x'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://app.example?x"'],
-    [['--cors-origin', 'https://app.example#x'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://app.example#x"'],
-    [['--cors-origin', 'https://a b'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://a b"'],
-    [['--cors-origin', '**'], '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "**"'],
-    [['--log-level', 'verbose'], '--log-level must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
+    [
+      ['--max-items', '20000'],
+      '--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback',
+    ],
+    [
+      ['--cors-origin', 'https://app.example/path'],
+      '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://app.example/path"',
+    ],
+    [
+      ['--cors-origin', 'app.example'],
+      '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "app.example"',
+    ],
+    [
+      ['--cors-origin', 'x-https://app.example'],
+      '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "x-https://app.example"',
+    ],
+    [
+      ['--cors-origin', 'https://app.example?x'],
+      '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://app.example?x"',
+    ],
+    [
+      ['--cors-origin', 'https://app.example#x'],
+      '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://app.example#x"',
+    ],
+    [
+      ['--cors-origin', 'https://a b'],
+      '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "https://a b"',
+    ],
+    [
+      ['--cors-origin', '**'],
+      '--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "**"',
+    ],
+    [
+      ['--log-level', 'verbose'],
+      '--log-level must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"',
+    ],
   ])('%j: %s', async (args, message) => {
     const { exits, err, started, out } = await run(args);
     expect(err).toEqual([`mock: ${message}`]);
@@ -237,12 +308,16 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     const wrong = join(scratch, 'wrong-state.json');
     writeFileSync(wrong, '{"people": []}');
     const third = await run(['--state', wrong]);
-    expect(third.err).toEqual([`mock: --state ${wrong}: initial state: unknown key "people" (known: users, scorerVersions, signalsConfigurations, annotationTemplates)`]);
+    expect(third.err).toEqual([
+      `mock: --state ${wrong}: initial state: unknown key "people" (known: users, scorerVersions, signalsConfigurations, annotationTemplates)`,
+    ]);
     expect(third.exits).toEqual([2]);
   });
 
   it('a failure to start (the port taken): exit 2 with its message, no usage line', async () => {
-    const taken = await run([], {}, () => Promise.reject(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4010')));
+    const taken = await run([], {}, () =>
+      Promise.reject(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4010')),
+    );
     expect(taken.err).toEqual(['mock: listen EADDRINUSE: address already in use 127.0.0.1:4010']);
     expect(taken.exits).toEqual([2]);
     const typeError = await run([], {}, () => Promise.reject(new TypeError('a TypeError of the server')));
@@ -266,7 +341,9 @@ describe('api-contract-mock: stopping', () => {
 
   it('a close that hangs: exit 0 after 2 seconds anyway, on a timer that does not keep the process alive', async () => {
     const hanging = vi.fn(() => new Promise<void>(() => undefined));
-    const { handlers, exits } = await run([], {}, () => Promise.resolve({ url: 'http://127.0.0.1:4010', close: hanging }));
+    const { handlers, exits } = await run([], {}, () =>
+      Promise.resolve({ url: 'http://127.0.0.1:4010', close: hanging }),
+    );
     vi.useFakeTimers();
     const unref = vi.spyOn(globalThis, 'setTimeout');
     handlers.get('SIGTERM')?.();

@@ -16,7 +16,11 @@ const USERS = `${BASE}/v2/system_users`;
 /** The size from which a body is answered in slices (src/mock/pipeline.ts). */
 const MIB = 1024 * 1024;
 
-const post = (body: string, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+const post = (body: string, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body,
+});
 /** A valid createOrVerifyUser body of exactly `size` bytes. */
 function userOfSize(size: number, email = 'big@example.org'): string {
   const empty = JSON.stringify({ email, first_name: '' });
@@ -50,20 +54,43 @@ describe('createMock: a WHATWG Request is handed over as an HTTP client sends it
         ['/__mock/requests', { method: 'HEAD' }],
       ];
       const answers: [Answer, Answer][] = [];
-      for (const [target, init] of requests) answers.push([await answerOf(await fetch(http.baseUrl + target, init)), await answerOf(await local.fetch(BASE + target, init))]);
+      for (const [target, init] of requests)
+        answers.push([
+          await answerOf(await fetch(http.baseUrl + target, init)),
+          await answerOf(await local.fetch(BASE + target, init)),
+        ]);
       for (const [overHttp, inProcess] of answers) expect(inProcess).toEqual(overHttp);
-      expect(answers.map(([answer]) => [answer.status, answer.body.length > 0])).toEqual([[200, true], [422, true], [200, true], [200, true], [405, true], [405, false], [200, false]]);
-      expect(JSON.parse(answers[1]![0].headers.find(([name]) => name === 'sl-violations')![1])).toMatchObject([{ code: 415 }]);
+      expect(answers.map(([answer]) => [answer.status, answer.body.length > 0])).toEqual([
+        [200, true],
+        [422, true],
+        [200, true],
+        [200, true],
+        [405, true],
+        [405, false],
+        [200, false],
+      ]);
+      expect(JSON.parse(answers[1]![0].headers.find(([name]) => name === 'sl-violations')![1])).toMatchObject([
+        { code: 415 },
+      ]);
       const journal = (await (await fetch(`${http.baseUrl}/__mock/requests`)).json()) as { requests: unknown[] };
       expect(local.received).toEqual(journal.requests);
-      expect(local.received.map((r) => [r.bodyBytes, r.body])).toEqual([[25, { email: 'a@example.org' }], [5, 'plain'], [0, null], [0, null], [0, null], [0, null]]);
+      expect(local.received.map((r) => [r.bodyBytes, r.body])).toEqual([
+        [25, { email: 'a@example.org' }],
+        [5, 'plain'],
+        [0, null],
+        [0, null],
+        [0, null],
+        [0, null],
+      ]);
     } finally {
       await http.stop();
     }
   });
 
   it("the Host is the URL's: an operation that declares a Host header reads it", async () => {
-    const json = (schema: object, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } });
+    const json = (schema: object, example?: unknown) => ({
+      'application/json': { schema, ...(example === undefined ? {} : { example }) },
+    });
     const spec = {
       openapi: '3.1.0',
       info: { title: 'host', version: '1' },
@@ -71,8 +98,18 @@ describe('createMock: a WHATWG Request is handed over as an HTTP client sends it
         '/where': {
           get: {
             operationId: 'where',
-            parameters: [{ name: 'Host', in: 'header', required: true, schema: { type: 'string', pattern: '^api\\.example\\.test$' } }],
-            responses: { '200': { description: 'here', content: json({ type: 'object' }, { here: true }) }, '422': { description: 'elsewhere', content: json({ type: 'object' }) } },
+            parameters: [
+              {
+                name: 'Host',
+                in: 'header',
+                required: true,
+                schema: { type: 'string', pattern: '^api\\.example\\.test$' },
+              },
+            ],
+            responses: {
+              '200': { description: 'here', content: json({ type: 'object' }, { here: true }) },
+              '422': { description: 'elsewhere', content: json({ type: 'object' }) },
+            },
           },
         },
       },
@@ -82,7 +119,9 @@ describe('createMock: a WHATWG Request is handed over as an HTTP client sends it
     expect([here.status, await here.json()]).toEqual([200, { here: true }]);
     const elsewhere = await mock.fetch('https://other.example.test/where');
     expect(elsewhere.status).toBe(422);
-    expect(await elsewhere.json()).toMatchObject({ detail: [{ type: 'string_pattern_mismatch', loc: ['header', 'Host'], input: 'other.example.test' }] });
+    expect(await elsewhere.json()).toMatchObject({
+      detail: [{ type: 'string_pattern_mismatch', loc: ['header', 'Host'], input: 'other.example.test' }],
+    });
   });
 
   it('fetch takes a string, a URL or a Request, whose init wins; handle takes a Request', async () => {
@@ -97,7 +136,13 @@ describe('createMock: a WHATWG Request is handed over as an HTTP client sends it
       await mock.handle(request()),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(mock.received.map((r) => [r.session, r.bodyBytes])).toEqual([['a', 25], ['a', 25], ['a', 25], ['b', 25], ['a', 25]]);
+    expect(mock.received.map((r) => [r.session, r.bodyBytes])).toEqual([
+      ['a', 25],
+      ['a', 25],
+      ['a', 25],
+      ['b', 25],
+      ['a', 25],
+    ]);
   });
 
   it('reset() empties what a stateless mock received', async () => {
@@ -122,7 +167,9 @@ describe('the body limit: 10 MB', () => {
     const mock = await createTestMock();
     const exactly = await mock.fetch(USERS, post(userOfSize(MAX_BODY)));
     expect(exactly.status).toBe(200);
-    expect(((await exactly.json()) as { first_name: string }).first_name).toHaveLength(MAX_BODY - JSON.stringify({ email: 'big@example.org', first_name: '' }).length);
+    expect(((await exactly.json()) as { first_name: string }).first_name).toHaveLength(
+      MAX_BODY - JSON.stringify({ email: 'big@example.org', first_name: '' }).length,
+    );
     const over = await mock.fetch(USERS, post(userOfSize(MAX_BODY + 1)));
     expect([over.status, await over.text()]).toEqual([413, bodyTooLarge().body]);
     expect(mock.received.map((r) => r.status)).toEqual([200, 413]);
@@ -130,7 +177,12 @@ describe('the body limit: 10 MB', () => {
 
   it('the pipeline answers 413 to a body past the limit that a door hands over whole', async () => {
     const pipeline = await createPipeline({ log: new PassThrough(), logLevel: 'silent' });
-    const reply = await pipeline.answer({ method: 'POST', target: '/v2/system_users', headers: { 'content-type': 'application/json' }, body: Buffer.from(userOfSize(MAX_BODY + 1)) });
+    const reply = await pipeline.answer({
+      method: 'POST',
+      target: '/v2/system_users',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(userOfSize(MAX_BODY + 1)),
+    });
     expect(reply).toMatchObject({ status: 413, body: bodyTooLarge().body });
   });
 });
@@ -175,7 +227,11 @@ describe('a body of 1 MiB or more is answered in slices: other requests are answ
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    expect(mock.received.map((r) => [r.status, r.bodyBytes])).toEqual([[200, MIB - 1], [200, MIB], [200, MIB + 1]]);
+    expect(mock.received.map((r) => [r.status, r.bodyBytes])).toEqual([
+      [200, MIB - 1],
+      [200, MIB],
+      [200, MIB + 1],
+    ]);
   });
 });
 
@@ -185,20 +241,23 @@ describe('mswHandlers', () => {
     server.listen({ onUnhandledRequest: 'error' });
     try {
       const roles = [];
-      for (const email of ['a@example.org', 'b@example.org']) roles.push(((await (await fetch(USERS, post(JSON.stringify({ email })))).json()) as { role: string }).role);
+      for (const email of ['a@example.org', 'b@example.org'])
+        roles.push(((await (await fetch(USERS, post(JSON.stringify({ email })))).json()) as { role: string }).role);
       expect(roles).toEqual(['system_admin', 'system_user']);
     } finally {
       server.close();
     }
   });
 
-  it('answers from the mock it is given (what it received is that mock\'s), under a base URL with a path', async () => {
+  it("answers from the mock it is given (what it received is that mock's), under a base URL with a path", async () => {
     const mock = await createMock({ logLevel: 'silent' });
     const users = async (base: string) => {
       const server = setupServer(...mswHandlers(base, mock));
       server.listen({ onUnhandledRequest: 'error' });
       try {
-        return (await fetch(`${base.replace(/\/$/, '')}/v2/system_users`, post(JSON.stringify({ email: 'c@example.org' })))).status;
+        return (
+          await fetch(`${base.replace(/\/$/, '')}/v2/system_users`, post(JSON.stringify({ email: 'c@example.org' })))
+        ).status;
       } finally {
         server.close();
       }

@@ -6,10 +6,28 @@ import { Journal, MAX_KEPT_BODY, type ReceivedRequest } from '../../src/mock/con
 import { createTestMock, startTestMock, type TestMock } from '../helpers/in-process.js';
 
 const USERS = 'https://api.example.test/v2/system_users';
-const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
 
 describe('Journal: its bounds', () => {
-  const entry = (path: string, bodyBytes: number, session = 's'): ReceivedRequest => ({ session, operationId: null, method: 'POST', path, pathParams: {}, query: {}, valid: false, body: { path }, bodyBytes, status: 200, unanswered: null, scenario: null, outsideContract: false });
+  const entry = (path: string, bodyBytes: number, session = 's'): ReceivedRequest => ({
+    session,
+    operationId: null,
+    method: 'POST',
+    path,
+    pathParams: {},
+    query: {},
+    valid: false,
+    body: { path },
+    bodyBytes,
+    status: 200,
+    unanswered: null,
+    scenario: null,
+    outsideContract: false,
+  });
   const paths = (journal: Journal, session?: string) => journal.list(session).map((r) => r.path);
 
   it('keeps at most maxEntries requests, dropping the oldest', () => {
@@ -38,7 +56,10 @@ describe('Journal: its bounds', () => {
     const journal = new Journal(100, MAX_KEPT_BODY);
     journal.record(entry('/at-the-bound', MAX_KEPT_BODY));
     journal.record(entry('/over', MAX_KEPT_BODY + 1));
-    expect(journal.list()).toEqual([entry('/at-the-bound', MAX_KEPT_BODY), { ...entry('/over', MAX_KEPT_BODY + 1), body: null }]);
+    expect(journal.list()).toEqual([
+      entry('/at-the-bound', MAX_KEPT_BODY),
+      { ...entry('/over', MAX_KEPT_BODY + 1), body: null },
+    ]);
     journal.record(entry('/small', 1));
     expect(paths(journal)).toEqual(['/over', '/small']);
   });
@@ -71,17 +92,76 @@ describe('mock.received', () => {
     await mock.fetch('https://api.example.test/v2/nowhere', { method: 'GET' });
     await mock.fetch('https://api.example.test/__mock/fallbacks');
     expect(mock.received).toEqual([
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', pathParams: {}, query: { invite: '1' }, valid: true, body: { email: 'a@example.org' }, bodyBytes: 25, status: 200, unanswered: null, scenario: null, outsideContract: false },
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', pathParams: {}, query: {}, valid: false, body: { email: 5 }, bodyBytes: 11, status: 422, unanswered: null, scenario: null, outsideContract: false },
-      { session: 'default', operationId: 'createOrVerifyUser', method: 'POST', path: '/v2/system_users', pathParams: {}, query: {}, valid: false, body: 'plain', bodyBytes: 5, status: 422, unanswered: null, scenario: null, outsideContract: false },
-      { session: 'default', operationId: null, method: 'GET', path: '/v2/nowhere', pathParams: {}, query: {}, valid: false, body: null, bodyBytes: 0, status: 404, unanswered: null, scenario: null, outsideContract: false },
+      {
+        session: 'default',
+        operationId: 'createOrVerifyUser',
+        method: 'POST',
+        path: '/v2/system_users',
+        pathParams: {},
+        query: { invite: '1' },
+        valid: true,
+        body: { email: 'a@example.org' },
+        bodyBytes: 25,
+        status: 200,
+        unanswered: null,
+        scenario: null,
+        outsideContract: false,
+      },
+      {
+        session: 'default',
+        operationId: 'createOrVerifyUser',
+        method: 'POST',
+        path: '/v2/system_users',
+        pathParams: {},
+        query: {},
+        valid: false,
+        body: { email: 5 },
+        bodyBytes: 11,
+        status: 422,
+        unanswered: null,
+        scenario: null,
+        outsideContract: false,
+      },
+      {
+        session: 'default',
+        operationId: 'createOrVerifyUser',
+        method: 'POST',
+        path: '/v2/system_users',
+        pathParams: {},
+        query: {},
+        valid: false,
+        body: 'plain',
+        bodyBytes: 5,
+        status: 422,
+        unanswered: null,
+        scenario: null,
+        outsideContract: false,
+      },
+      {
+        session: 'default',
+        operationId: null,
+        method: 'GET',
+        path: '/v2/nowhere',
+        pathParams: {},
+        query: {},
+        valid: false,
+        body: null,
+        bodyBytes: 0,
+        status: 404,
+        unanswered: null,
+        scenario: null,
+        outsideContract: false,
+      },
     ]);
   });
 
   it('holds no header, so no credential', async () => {
     const mock = await createTestMock();
     const secret = 'classic-key-4f2a9e';
-    await mock.fetch('https://api.example.test/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/traces', post({ traces: [] }, { 'service-api-key': secret, authorization: `Bearer ${secret}` }));
+    await mock.fetch(
+      'https://api.example.test/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/traces',
+      post({ traces: [] }, { 'service-api-key': secret, authorization: `Bearer ${secret}` }),
+    );
     expect(mock.received).toHaveLength(1);
     expect(JSON.stringify(mock.received)).not.toContain(secret);
   });
@@ -121,11 +201,16 @@ describe('GET /__mock/requests', () => {
   afterAll(async () => mock?.stop());
 
   it("lists the requests of the session it names, and POST /__mock/reset forgets them with the session's state", async () => {
-    const send = (session: string, email: string) => fetch(`${mock.baseUrl}/v2/system_users`, post({ email }, { 'x-mock-session': session }));
+    const send = (session: string, email: string) =>
+      fetch(`${mock.baseUrl}/v2/system_users`, post({ email }, { 'x-mock-session': session }));
     await send('journal-a', 'a@x.org');
     await send('journal-b', 'b@x.org');
     await send('journal-a', 'c@x.org');
-    const list = async (session: string) => (await (await fetch(`${mock.baseUrl}/__mock/requests`, { headers: { 'x-mock-session': session } })).json()) as { session: string; requests: { body: { email: string } }[] };
+    const list = async (session: string) =>
+      (await (await fetch(`${mock.baseUrl}/__mock/requests`, { headers: { 'x-mock-session': session } })).json()) as {
+        session: string;
+        requests: { body: { email: string } }[];
+      };
     const a = await list('journal-a');
     expect(a.session).toBe('journal-a');
     expect(a.requests.map((r) => r.body.email)).toEqual(['a@x.org', 'c@x.org']);

@@ -7,7 +7,18 @@
 // header, an error body's text, a log line. Python's and pydantic's answers quoted here were taken
 // from CPython 3.11 (json, bytes.decode, repr) and pydantic 2.13.
 import { createRequire } from 'node:module';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -32,7 +43,10 @@ const here = new URL('.', import.meta.url).pathname;
 const repoRoot = join(here, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'mock-modules-'));
 /** The node_modules the repository's packages are installed in (wherever it is: a worktree's may be a link, a mutation sandbox has none of its own). */
-const installedModules = join(dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json')), '../..');
+const installedModules = join(
+  dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json')),
+  '../..',
+);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("json-error: CPython's json.loads errors (the json_invalid item's loc and ctx.error)", () => {
@@ -139,8 +153,14 @@ describe("json-error: CPython's json.loads errors (the json_invalid item's loc a
       }
     };
     const changed = fc
-      .tuple(fc.json(), fc.nat(), fc.constantFrom('', '"', '\\', ',', ':', '[', ']', '{', '}', '-', '.', 'e', '0', ' ', '\u0001', 'n', 't', 'f'))
-      .map(([json, at, char]) => json.slice(0, at % (json.length + 1)) + char + json.slice((at % (json.length + 1)) + 1));
+      .tuple(
+        fc.json(),
+        fc.nat(),
+        fc.constantFrom('', '"', '\\', ',', ':', '[', ']', '{', '}', '-', '.', 'e', '0', ' ', '\u0001', 'n', 't', 'f'),
+      )
+      .map(
+        ([json, at, char]) => json.slice(0, at % (json.length + 1)) + char + json.slice((at % (json.length + 1)) + 1),
+      );
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'grapheme-ascii' }), fc.json(), changed), (text) => {
         expect(pythonJsonError(text) === undefined, text).toBe(parses(text));
@@ -173,13 +193,28 @@ describe("json-error: CPython's json.loads errors (the json_invalid item's loc a
     [[0xf0, 0x90, 0x80], "'utf-8' codec can't decode bytes in position 0-2: unexpected end of data"],
     [[0xf0, 0x90, 0x80, 0x41], "'utf-8' codec can't decode bytes in position 0-2: invalid continuation byte"],
     [[0xf1, 0x80, 0x80, 0xc0], "'utf-8' codec can't decode bytes in position 0-2: invalid continuation byte"],
-    [[0x7b, 0x22, 0xe2, 0x82, 0xac, 0x22, 0x7d, 0xe2, 0x82], "'utf-8' codec can't decode bytes in position 7-8: unexpected end of data"],
+    [
+      [0x7b, 0x22, 0xe2, 0x82, 0xac, 0x22, 0x7d, 0xe2, 0x82],
+      "'utf-8' codec can't decode bytes in position 7-8: unexpected end of data",
+    ],
   ])('bytes %j: %s', (bytes, message) => {
     expect(utf8Error(Uint8Array.from(bytes))).toBe(message);
   });
 
   it('valid UTF-8, at the edges of each sequence length, has no error', () => {
-    for (const bytes of [[], [0x00, 0x7f], [0xc2, 0x80], [0xdf, 0xbf], [0xe0, 0xa0, 0x80], [0xed, 0x9f, 0xbf], [0xee, 0x80, 0x80], [0xef, 0xbf, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0xf1, 0x80, 0x80, 0x80]]) {
+    for (const bytes of [
+      [],
+      [0x00, 0x7f],
+      [0xc2, 0x80],
+      [0xdf, 0xbf],
+      [0xe0, 0xa0, 0x80],
+      [0xed, 0x9f, 0xbf],
+      [0xee, 0x80, 0x80],
+      [0xef, 0xbf, 0xbf],
+      [0xf0, 0x90, 0x80, 0x80],
+      [0xf4, 0x8f, 0xbf, 0xbf],
+      [0xf1, 0x80, 0x80, 0x80],
+    ]) {
       expect(utf8Error(Uint8Array.from(bytes)), JSON.stringify(bytes)).toBeUndefined();
     }
   });
@@ -218,7 +253,8 @@ describe("messages: Python's repr and the crates' wording in pydantic's errors",
 });
 
 describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.error', () => {
-  const badChar = (char: string, at: number) => `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${at}`;
+  const badChar = (char: string, at: number) =>
+    `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${at}`;
 
   it.each([
     ['', 'invalid length: expected length 32 for simple format, found 0'],
@@ -262,7 +298,12 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
   });
 
   it('uuid: the forms the crate accepts have no error', () => {
-    for (const text of ['12345678123456781234567812345678', '6F1C2A4E-3B7D-4E8A-9C21-5D0F8B7A1E34', 'urn:uuid:6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', '{6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34}']) {
+    for (const text of [
+      '12345678123456781234567812345678',
+      '6F1C2A4E-3B7D-4E8A-9C21-5D0F8B7A1E34',
+      'urn:uuid:6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34',
+      '{6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34}',
+    ]) {
       expect(uuidCrateError(text), text).toBeUndefined();
     }
   });
@@ -288,7 +329,16 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
   });
 
   it('date: the YYYY-MM-DD part of a valid date, leap days included, has no error (what follows is the time)', () => {
-    for (const text of ['2024-02-29', '2000-02-29', '2023-12-31', '2023-01-01', '1999-09-09', '2024-06-15T', '2024-06-15 and more']) expect(dateError(text), text).toBeUndefined();
+    for (const text of [
+      '2024-02-29',
+      '2000-02-29',
+      '2023-12-31',
+      '2023-01-01',
+      '1999-09-09',
+      '2024-06-15T',
+      '2024-06-15 and more',
+    ])
+      expect(dateError(text), text).toBeUndefined();
   });
 
   it.each([
@@ -324,7 +374,17 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
   });
 
   it('time: complete times with a timezone, and naive ones (the caller reports timezone_aware), have no error', () => {
-    for (const rest of ['T12:30:45Z', 't23:59:59z', '_00:00:00+23:59', ' 12:30:45-05:30', 'T12:30:45.123456Z', 'T12:30:45,5+0530', 'T12:30:45+05', 'T12:30:45', 'T12:30:45.5']) {
+    for (const rest of [
+      'T12:30:45Z',
+      't23:59:59z',
+      '_00:00:00+23:59',
+      ' 12:30:45-05:30',
+      'T12:30:45.123456Z',
+      'T12:30:45,5+0530',
+      'T12:30:45+05',
+      'T12:30:45',
+      'T12:30:45.5',
+    ]) {
       expect(timeError(rest), rest).toBeUndefined();
     }
   });
@@ -336,13 +396,16 @@ describe('limits: what a request may cost beyond its size', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('LimitError');
     expect(error.status).toBe(413);
-    expect(error.message).toBe('Bulk feedback asks for 1,000,000 results; the mock handles at most 20,000 (raise it with --max-results).');
+    expect(error.message).toBe(
+      'Bulk feedback asks for 1,000,000 results; the mock handles at most 20,000 (raise it with --max-results).',
+    );
     expect(error.body).toEqual({ detail: error.message, limit: 'max-results', max: 20_000 });
   });
 
   it('too many validation errors: the limit --max-errors, at 1,000 by default', () => {
     expect(tooManyErrors(DEFAULT_MAX_ERRORS).body).toEqual({
-      detail: 'The request has more than 1,000 validation errors; the mock handles at most 1,000 (raise it with --max-errors).',
+      detail:
+        'The request has more than 1,000 validation errors; the mock handles at most 1,000 (raise it with --max-errors).',
       limit: 'max-errors',
       max: 1000,
     });
@@ -352,7 +415,11 @@ describe('limits: what a request may cost beyond its size', () => {
 describe('fallbacks: counted, logged as a warning with the request, named for the answer', () => {
   it('each fire counts its kind, logs "<kind>: <message>" as a FALLBACK warning with the request\'s method and path, and returns the kind', () => {
     const logged: [string, object, string][] = [];
-    const logger: Logger = { info: (f, m) => void logged.push(['info', f, m]), warn: (f, m) => void logged.push(['warn', f, m]), error: (f, m) => void logged.push(['error', f, m]) };
+    const logger: Logger = {
+      info: (f, m) => void logged.push(['info', f, m]),
+      warn: (f, m) => void logged.push(['warn', f, m]),
+      error: (f, m) => void logged.push(['error', f, m]),
+    };
     const fallbacks = new Fallbacks(logger);
     expect(fallbacks.report()).toEqual({ total: 0, fallbacks: {} });
     const put = { method: 'put', url: { path: '/v2/things' } };
@@ -370,7 +437,11 @@ describe('fallbacks: counted, logged as a warning with the request, named for th
 
   it("its line in the mock's log names the request", () => {
     const written: string[] = [];
-    const logger = loadPrism().createLogger('HTTP SERVER', { level: 'warn', hooks: logFilter(new Set()) }, logDestination({ write: (text: string) => void written.push(text) }));
+    const logger = loadPrism().createLogger(
+      'HTTP SERVER',
+      { level: 'warn', hooks: logFilter(new Set()) },
+      logDestination({ write: (text: string) => void written.push(text) }),
+    );
     new Fallbacks(logger).fire('example', 'sending the example', { method: 'put', url: { path: '/v2/things' } });
     expect(written).toEqual(['mock: warn [FALLBACK] PUT /v2/things example: sending the example\n']);
   });
@@ -380,14 +451,31 @@ describe('cors: which pages may call the mock', () => {
   const EXPOSE: [string, string] = ['Access-Control-Expose-Headers', 'sl-violations'];
   const VARY: [string, string] = ['Vary', 'Origin'];
   const get = (origin?: string) => ({ method: 'GET', headers: origin === undefined ? {} : { origin } });
-  const preflight = (origin: string, extra: Record<string, string> = {}) => ({ method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT', ...extra } });
+  const preflight = (origin: string, extra: Record<string, string> = {}) => ({
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'PUT', ...extra },
+  });
 
   it('by default: pages served from loopback, any port, without credentials; others get no allowance', () => {
     const cors = createCors({});
-    for (const origin of ['http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:8080', 'HTTP://LOCALHOST:3000', 'http://localhost:65535']) {
+    for (const origin of [
+      'http://localhost:5173',
+      'https://127.0.0.1',
+      'http://[::1]:8080',
+      'HTTP://LOCALHOST:3000',
+      'http://localhost:65535',
+    ]) {
       expect(cors(get(origin)), origin).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', origin], EXPOSE] });
     }
-    for (const origin of ['http://localhost.evil.example', 'http://evil.example?localhost', 'http://localhost:123456', 'file://localhost', 'http://127.0.0.2', 'null', 'xhttp://localhost']) {
+    for (const origin of [
+      'http://localhost.evil.example',
+      'http://evil.example?localhost',
+      'http://localhost:123456',
+      'file://localhost',
+      'http://127.0.0.2',
+      'null',
+      'xhttp://localhost',
+    ]) {
       expect(cors(get(origin)), origin).toEqual({ headers: [VARY] });
     }
     expect(cors(get())).toEqual({ headers: [VARY] });
@@ -395,23 +483,45 @@ describe('cors: which pages may call the mock', () => {
 
   it('--cors-origin: the listed origins only, with credentials; loopback is no longer allowed by default', () => {
     const cors = createCors({ corsOrigins: ['https://app.example:8443'] });
-    expect(cors(get('https://app.example:8443'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', 'https://app.example:8443'], ['Access-Control-Allow-Credentials', 'true'], EXPOSE] });
+    expect(cors(get('https://app.example:8443'))).toEqual({
+      headers: [
+        VARY,
+        ['Access-Control-Allow-Origin', 'https://app.example:8443'],
+        ['Access-Control-Allow-Credentials', 'true'],
+        EXPOSE,
+      ],
+    });
     expect(cors(get('http://localhost:5173'))).toEqual({ headers: [VARY] });
     expect(cors(get('https://app.example'))).toEqual({ headers: [VARY] });
   });
 
   it('--cors-origin "*": any page, never with credentials, and no allowance without an Origin; a listed origin next to it keeps its credentials', () => {
     const any = createCors({ corsOrigins: ['*'] });
-    expect(any(get('https://anything.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE] });
+    expect(any(get('https://anything.example'))).toEqual({
+      headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE],
+    });
     expect(any(get())).toEqual({ headers: [VARY] });
     const both = createCors({ corsOrigins: ['https://app.example', '*'] });
-    expect(both(get('https://app.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', 'https://app.example'], ['Access-Control-Allow-Credentials', 'true'], EXPOSE] });
-    expect(both(get('https://other.example'))).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE] });
+    expect(both(get('https://app.example'))).toEqual({
+      headers: [
+        VARY,
+        ['Access-Control-Allow-Origin', 'https://app.example'],
+        ['Access-Control-Allow-Credentials', 'true'],
+        EXPOSE,
+      ],
+    });
+    expect(both(get('https://other.example'))).toEqual({
+      headers: [VARY, ['Access-Control-Allow-Origin', '*'], EXPOSE],
+    });
   });
 
   it('a preflight from an allowed page: 204 with the methods, the requested headers echoed, and no body', () => {
     const cors = createCors({});
-    expect(cors(preflight('http://localhost:5173', { 'access-control-request-headers': 'content-type, service-ao-api-key' }))).toEqual({
+    expect(
+      cors(
+        preflight('http://localhost:5173', { 'access-control-request-headers': 'content-type, service-ao-api-key' }),
+      ),
+    ).toEqual({
       headers: [VARY, ['Access-Control-Allow-Origin', 'http://localhost:5173'], EXPOSE],
       preflight: {
         status: 204,
@@ -422,23 +532,43 @@ describe('cors: which pages may call the mock', () => {
         ],
       },
     });
-    expect(cors(preflight('http://localhost:5173')).preflight).toEqual({ status: 204, headers: [['Access-Control-Allow-Methods', 'GET, DELETE, HEAD, PATCH, POST, PUT, OPTIONS'], ['Content-Length', '0']] });
+    expect(cors(preflight('http://localhost:5173')).preflight).toEqual({
+      status: 204,
+      headers: [
+        ['Access-Control-Allow-Methods', 'GET, DELETE, HEAD, PATCH, POST, PUT, OPTIONS'],
+        ['Content-Length', '0'],
+      ],
+    });
   });
 
   it('a preflight from another page: 403 saying how to allow it', () => {
-    const detail = 'CORS: pages from this origin may not call the mock; start it with --cors-origin <origin> to allow one';
+    const detail =
+      'CORS: pages from this origin may not call the mock; start it with --cors-origin <origin> to allow one';
     const text = JSON.stringify({ detail });
     expect(createCors({})(preflight('https://evil.example'))).toEqual({
       headers: [VARY],
-      preflight: { status: 403, headers: [['Content-Type', 'application/json'], ['Content-Length', Buffer.byteLength(text)]], body: text },
+      preflight: {
+        status: 403,
+        headers: [
+          ['Content-Type', 'application/json'],
+          ['Content-Length', Buffer.byteLength(text)],
+        ],
+        body: text,
+      },
     });
   });
 
   it('not a preflight: OPTIONS without an Origin or without Access-Control-Request-Method, or another method, goes on to the API', () => {
     const cors = createCors({});
-    expect(cors({ method: 'OPTIONS', headers: { 'access-control-request-method': 'PUT' } })).toEqual({ headers: [VARY] });
-    expect(cors({ method: 'OPTIONS', headers: { origin: 'http://localhost' } })).toEqual({ headers: [VARY, ['Access-Control-Allow-Origin', 'http://localhost'], EXPOSE] });
-    expect(cors({ method: 'PUT', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' } })).toEqual({ headers: [VARY] });
+    expect(cors({ method: 'OPTIONS', headers: { 'access-control-request-method': 'PUT' } })).toEqual({
+      headers: [VARY],
+    });
+    expect(cors({ method: 'OPTIONS', headers: { origin: 'http://localhost' } })).toEqual({
+      headers: [VARY, ['Access-Control-Allow-Origin', 'http://localhost'], EXPOSE],
+    });
+    expect(
+      cors({ method: 'PUT', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' } }),
+    ).toEqual({ headers: [VARY] });
   });
 
   it('cors: false: no CORS header at all, and a preflight goes on to the API', () => {
@@ -456,7 +586,8 @@ describe('read-body: the body, bounded at 10 MB', () => {
     expect([text(two.bytes), two.tooLarge]).toEqual(['{"a":1}', false]);
     expect(text((await readBody(Readable.from([Buffer.from('one chunk')]))).bytes)).toBe('one chunk');
     expect(await readBody(Readable.from([]))).toEqual({ bytes: Buffer.alloc(0), tooLarge: false });
-    const whatwg = new Request('http://mock.test/', { method: 'POST', body: 'from a Request' }).body as unknown as AsyncIterable<Uint8Array>;
+    const whatwg = new Request('http://mock.test/', { method: 'POST', body: 'from a Request' })
+      .body as unknown as AsyncIterable<Uint8Array>;
     expect(text((await readBody(whatwg)).bytes)).toBe('from a Request');
     expect(await readBody(null)).toEqual({ bytes: Buffer.alloc(0), tooLarge: false });
   });
@@ -480,18 +611,46 @@ describe('read-body: the body, bounded at 10 MB', () => {
 
   it('the answer to a body past the limit: 413 with a JSON detail', () => {
     const text = JSON.stringify({ detail: 'Request body is larger than 10 MB' });
-    expect(bodyTooLarge()).toEqual({ status: 413, headers: [['Content-Type', 'application/json'], ['Content-Length', Buffer.byteLength(text)]], body: text });
+    expect(bodyTooLarge()).toEqual({
+      status: 413,
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Content-Length', Buffer.byteLength(text)],
+      ],
+      body: text,
+    });
   });
 });
 
 describe("control: the mock's own paths", () => {
   const json = (status: number, body: unknown) => {
     const text = JSON.stringify(body);
-    return { status, headers: [['Content-Type', 'application/json'], ['Content-Length', Buffer.byteLength(text)]], body: text };
+    return {
+      status,
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Content-Length', Buffer.byteLength(text)],
+      ],
+      body: text,
+    };
   };
   const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-  const sent = (session: string, path: string, status = 200): ReceivedRequest => ({ session, operationId: 'op', method: 'POST', path, pathParams: {}, query: {}, valid: true, body: { path }, bodyBytes: 10, status, unanswered: null, scenario: null, outsideContract: false });
+  const sent = (session: string, path: string, status = 200): ReceivedRequest => ({
+    session,
+    operationId: 'op',
+    method: 'POST',
+    path,
+    pathParams: {},
+    query: {},
+    valid: true,
+    body: { path },
+    bodyBytes: 10,
+    status,
+    unanswered: null,
+    scenario: null,
+    outsideContract: false,
+  });
   const NO_BODY = new Uint8Array();
   const parts = { scenarios: createScenarioStore('test'), use: () => undefined };
   const journalOf = (...requests: ReceivedRequest[]) => {
@@ -503,15 +662,31 @@ describe("control: the mock's own paths", () => {
   it('GET /__mock/fallbacks: the counts', () => {
     const fallbacks = new Fallbacks(quiet);
     fallbacks.fire('example', 'x', { method: 'get', url: { path: '/v2/x' } });
-    expect(controlReply({ kind: 'fallbacks' }, { method: 'GET', headers: {}, body: NO_BODY }, { ...parts, fallbacks, state: undefined, journal: journalOf() })).toEqual(json(200, { total: 1, fallbacks: { example: 1 } }));
+    expect(
+      controlReply(
+        { kind: 'fallbacks' },
+        { method: 'GET', headers: {}, body: NO_BODY },
+        { ...parts, fallbacks, state: undefined, journal: journalOf() },
+      ),
+    ).toEqual(json(200, { total: 1, fallbacks: { example: 1 } }));
   });
 
   it('GET /__mock/requests: what the session named by X-Mock-Session (else the default one) sent, oldest first', () => {
     const journal = journalOf(sent('qa-1', '/v2/a'), sent('default', '/v2/b'), sent('qa-1', '/v2/c', 422));
     const mock = { ...parts, fallbacks: new Fallbacks(quiet), state: undefined, journal };
-    expect(controlReply({ kind: 'requests' }, { method: 'GET', headers: { 'x-mock-session': 'qa-1' }, body: NO_BODY }, mock)).toEqual(json(200, { session: 'qa-1', requests: [sent('qa-1', '/v2/a'), sent('qa-1', '/v2/c', 422)] }));
-    expect(controlReply({ kind: 'requests' }, { method: 'GET', headers: {}, body: NO_BODY }, mock)).toEqual(json(200, { session: 'default', requests: [sent('default', '/v2/b')] }));
-    expect(controlReply({ kind: 'requests' }, { method: 'GET', headers: { 'x-mock-session': 'nobody' }, body: NO_BODY }, mock)).toEqual(json(200, { session: 'nobody', requests: [] }));
+    expect(
+      controlReply({ kind: 'requests' }, { method: 'GET', headers: { 'x-mock-session': 'qa-1' }, body: NO_BODY }, mock),
+    ).toEqual(json(200, { session: 'qa-1', requests: [sent('qa-1', '/v2/a'), sent('qa-1', '/v2/c', 422)] }));
+    expect(controlReply({ kind: 'requests' }, { method: 'GET', headers: {}, body: NO_BODY }, mock)).toEqual(
+      json(200, { session: 'default', requests: [sent('default', '/v2/b')] }),
+    );
+    expect(
+      controlReply(
+        { kind: 'requests' },
+        { method: 'GET', headers: { 'x-mock-session': 'nobody' }, body: NO_BODY },
+        mock,
+      ),
+    ).toEqual(json(200, { session: 'nobody', requests: [] }));
   });
 
   it('POST /__mock/reset: resets the state and the journal of the session named by X-Mock-Session (else the default one), and says whether the mock keeps state', () => {
@@ -519,12 +694,30 @@ describe("control: the mock's own paths", () => {
     const state = { reset: (session: string) => void reset.push(session) } as unknown as State;
     const fallbacks = new Fallbacks(quiet);
     const journal = journalOf(sent('qa-1', '/v2/a'), sent('default', '/v2/b'), sent('qa-2', '/v2/c'));
-    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: { 'x-mock-session': 'qa-1' }, body: NO_BODY }, { ...parts, fallbacks, state, journal })).toEqual(json(200, { reset: 'qa-1', stateful: true }));
+    expect(
+      controlReply(
+        { kind: 'reset' },
+        { method: 'POST', headers: { 'x-mock-session': 'qa-1' }, body: NO_BODY },
+        { ...parts, fallbacks, state, journal },
+      ),
+    ).toEqual(json(200, { reset: 'qa-1', stateful: true }));
     expect(journal.list()).toEqual([sent('default', '/v2/b'), sent('qa-2', '/v2/c')]);
-    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: {}, body: NO_BODY }, { ...parts, fallbacks, state, journal })).toEqual(json(200, { reset: 'default', stateful: true }));
+    expect(
+      controlReply(
+        { kind: 'reset' },
+        { method: 'POST', headers: {}, body: NO_BODY },
+        { ...parts, fallbacks, state, journal },
+      ),
+    ).toEqual(json(200, { reset: 'default', stateful: true }));
     expect(reset).toEqual(['qa-1', 'default']);
     expect(journal.list()).toEqual([sent('qa-2', '/v2/c')]);
-    expect(controlReply({ kind: 'reset' }, { method: 'POST', headers: { 'x-mock-session': 'qa-2' }, body: NO_BODY }, { ...parts, fallbacks, state: undefined, journal })).toEqual(json(200, { reset: 'qa-2', stateful: false }));
+    expect(
+      controlReply(
+        { kind: 'reset' },
+        { method: 'POST', headers: { 'x-mock-session': 'qa-2' }, body: NO_BODY },
+        { ...parts, fallbacks, state: undefined, journal },
+      ),
+    ).toEqual(json(200, { reset: 'qa-2', stateful: false }));
     expect(journal.list()).toEqual([]);
   });
 
@@ -532,7 +725,13 @@ describe("control: the mock's own paths", () => {
     const state = createState({ seed: 's', maxRecords: 10 });
     const spy = vi.spyOn(state, 'reset');
     const journal = journalOf(sent('default', '/v2/a'));
-    expect(controlReply({ kind: 'reset' }, { method: 'GET', headers: {}, body: NO_BODY }, { ...parts, fallbacks: new Fallbacks(quiet), state, journal })).toEqual(json(405, { detail: '/__mock/reset takes POST' }));
+    expect(
+      controlReply(
+        { kind: 'reset' },
+        { method: 'GET', headers: {}, body: NO_BODY },
+        { ...parts, fallbacks: new Fallbacks(quiet), state, journal },
+      ),
+    ).toEqual(json(405, { detail: '/__mock/reset takes POST' }));
     expect(spy).not.toHaveBeenCalled();
     expect(journal.list()).toHaveLength(1);
   });
@@ -551,7 +750,11 @@ function thrownBy(run: () => unknown): unknown {
 /** A copy of the named modules of src/mock/ under `dir`/src/mock/, with a package.json of `manifest`, outside this repository (no node_modules above it). */
 function installCopy(dir: string, files: string[], packageJson: object | string | undefined): string {
   mkdirSync(join(dir, 'src/mock'), { recursive: true });
-  if (packageJson !== undefined) writeFileSync(join(dir, 'package.json'), typeof packageJson === 'string' ? packageJson : JSON.stringify(packageJson));
+  if (packageJson !== undefined)
+    writeFileSync(
+      join(dir, 'package.json'),
+      typeof packageJson === 'string' ? packageJson : JSON.stringify(packageJson),
+    );
   for (const file of files) {
     mkdirSync(dirname(join(dir, 'src/mock', file)), { recursive: true });
     copyFileSync(join(repoRoot, 'src/mock', file), join(dir, 'src/mock', file));
@@ -564,26 +767,54 @@ function installCopy(dir: string, files: string[], packageJson: object | string 
 }
 
 describe('package-root and deps: the package finds itself, and Prism or says how to install it', () => {
-  const ownManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string; peerDependencies: Record<string, string> };
+  const ownManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    name: string;
+    peerDependencies: Record<string, string>;
+  };
 
   it("finds this package's root and reads its manifest", () => {
     expect(packageRoot).toBe(repoRoot.replace(/\/$/, ''));
     expect(manifest.peerDependencies).toEqual(ownManifest.peerDependencies);
     // Prism's packages alone: the other peers (ajv, msw, …) are not what the mock's install hint names.
-    expect(PRISM_PEERS).toEqual(Object.fromEntries(Object.entries(ownManifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-'))));
-    expect(Object.keys(PRISM_PEERS).sort()).toEqual(['@stoplight/prism-core', '@stoplight/prism-http', '@stoplight/prism-http-server']);
+    expect(PRISM_PEERS).toEqual(
+      Object.fromEntries(
+        Object.entries(ownManifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-')),
+      ),
+    );
+    expect(Object.keys(PRISM_PEERS).sort()).toEqual([
+      '@stoplight/prism-core',
+      '@stoplight/prism-http',
+      '@stoplight/prism-http-server',
+    ]);
   });
 
   it('a copy installed elsewhere finds its own root and manifest', async () => {
-    const found = installCopy(join(scratch, 'nested-root'), [], { name: '@observability/api-contract', peerDependencies: { x: '1' } });
-    const module = (await import(join(found, '..', 'shared', 'package-root.ts'))) as typeof import('../../src/shared/package-root.js');
+    const found = installCopy(join(scratch, 'nested-root'), [], {
+      name: '@observability/api-contract',
+      peerDependencies: { x: '1' },
+    });
+    const module = (await import(
+      join(found, '..', 'shared', 'package-root.ts')
+    )) as typeof import('../../src/shared/package-root.js');
     expect(module.packageRoot).toBe(join(scratch, 'nested-root'));
     expect(module.manifest.peerDependencies).toEqual({ x: '1' });
   });
 
-  it("loads Prism: its spec reader, router, checks, negotiator, sampler, whole mocker, problems, Prefer parser, logger and format checks", () => {
+  it('loads Prism: its spec reader, router, checks, negotiator, sampler, whole mocker, problems, Prefer parser, logger and format checks', () => {
     const prism = loadPrism();
-    for (const piece of ['getHttpOperationsFromSpec', 'route', 'validateInput', 'validateOutput', 'validateSecurity', 'validateBody', 'sample', 'tooComplex', 'mocker', 'parsePrefer', 'createLogger'] as const) {
+    for (const piece of [
+      'getHttpOperationsFromSpec',
+      'route',
+      'validateInput',
+      'validateOutput',
+      'validateSecurity',
+      'validateBody',
+      'sample',
+      'tooComplex',
+      'mocker',
+      'parsePrefer',
+      'createLogger',
+    ] as const) {
       expect(typeof prism[piece], piece).toBe('function');
     }
     expect(typeof prism.negotiator.negotiateOptionsForValidRequest).toBe('function');
@@ -593,13 +824,23 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     expect(prism.problems.UNAUTHORIZED.status).toBe(401);
     expect(new prism.ProblemJsonError('t', 'title', 422, 'd')).toBeInstanceOf(Error);
     // Prism's HTTP server's reading of Prefer: each token's value, true for one without.
-    expect(prism.parsePrefer('code=422, example=administrator, dynamic')).toEqual({ code: '422', example: 'administrator', dynamic: true });
+    expect(prism.parsePrefer('code=422, example=administrator, dynamic')).toEqual({
+      code: '422',
+      example: 'administrator',
+      dynamic: true,
+    });
     // The static sampler, as Prism's mocker calls it: the schema's example or first value; too big a schema is its own error.
     const resource = { method: 'get', path: '/x' } as unknown as Parameters<typeof prism.sample>[1];
     expect(prism.sample({ type: 'string', enum: ['first', 'second'] }, resource)).toBe('first');
     let tooBig: unknown;
     try {
-      prism.sample({ type: 'object', properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string' }])) }, resource);
+      prism.sample(
+        {
+          type: 'object',
+          properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string' }])),
+        },
+        resource,
+      );
     } catch (error) {
       tooBig = error;
     }
@@ -615,19 +856,43 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const prism = loadPrism();
     const dependent = { type: 'object', dependentRequired: { a: ['b'] } };
     const tuple = { type: 'array', prefixItems: [{ type: 'string' }] };
-    const valid = (draft: 'default' | 'draft2019_09' | 'draft2020_12', schema: object, value: unknown) => prism.ajv(draft).compile(schema)(value);
-    expect([valid('default', dependent, { a: 1 }), valid('draft2019_09', dependent, { a: 1 }), valid('draft2020_12', dependent, { a: 1 })]).toEqual([true, false, false]);
-    expect([valid('default', tuple, [1]), valid('draft2019_09', tuple, [1]), valid('draft2020_12', tuple, [1])]).toEqual([true, true, false]);
+    const valid = (draft: 'default' | 'draft2019_09' | 'draft2020_12', schema: object, value: unknown) =>
+      prism.ajv(draft).compile(schema)(value);
+    expect([
+      valid('default', dependent, { a: 1 }),
+      valid('draft2019_09', dependent, { a: 1 }),
+      valid('draft2020_12', dependent, { a: 1 }),
+    ]).toEqual([true, false, false]);
+    expect([
+      valid('default', tuple, [1]),
+      valid('draft2019_09', tuple, [1]),
+      valid('draft2020_12', tuple, [1]),
+    ]).toEqual([true, true, false]);
     // ajv-formats' own date-time takes a time without a timezone; Prism's does not
     const stamp = { type: 'string', format: 'date-time' };
-    expect([valid('default', stamp, '2026-11-23T08:00:00Z'), valid('default', stamp, '2026-11-23T08:00:00')]).toEqual([true, false]);
-    expect(valid('default', { type: 'string', format: 'date-time', formatMinimum: '2026-01-01T00:00:00Z' }, '2025-12-31T23:59:59Z')).toBe(false);
+    expect([valid('default', stamp, '2026-11-23T08:00:00Z'), valid('default', stamp, '2026-11-23T08:00:00')]).toEqual([
+      true,
+      false,
+    ]);
+    expect(
+      valid(
+        'default',
+        { type: 'string', format: 'date-time', formatMinimum: '2026-01-01T00:00:00Z' },
+        '2025-12-31T23:59:59Z',
+      ),
+    ).toBe(false);
     expect(valid('default', { type: 'string', format: 'uuid' }, 'nope')).toBe(false);
     expect(valid('default', { type: 'integer' }, '1')).toBe(false);
     expect(valid('default', { type: 'string', unknownKeyword: 1 }, 'x')).toBe(true);
   });
 
-  const peers = { '@stoplight/prism-core': '5.8.0 || ^5.16.0', '@stoplight/prism-http': '5.12.0 || ^5.16.0', '@stoplight/prism-http-server': '  5.12.2  ', ajv: '8.17.1', msw: '^2.0.0' };
+  const peers = {
+    '@stoplight/prism-core': '5.8.0 || ^5.16.0',
+    '@stoplight/prism-http': '5.12.0 || ^5.16.0',
+    '@stoplight/prism-http-server': '  5.12.2  ',
+    ajv: '8.17.1',
+    msw: '^2.0.0',
+  };
   const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
 
   it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
@@ -648,7 +913,10 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
     mkdirSync(join(prismHttp, 'dist/utils'), { recursive: true });
-    writeFileSync(join(prismHttp, 'package.json'), JSON.stringify({ name: '@stoplight/prism-http', version: '5.12.0', main: 'index.js' }));
+    writeFileSync(
+      join(prismHttp, 'package.json'),
+      JSON.stringify({ name: '@stoplight/prism-http', version: '5.12.0', main: 'index.js' }),
+    );
     // Each module of Prism's that the mock loads needs a dependency that is not installed.
     writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
     writeFileSync(join(prismHttp, 'dist/utils/operations.js'), "require('left-out-dependency');\n");
@@ -664,12 +932,13 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const root = join(scratch, 'no-server');
     const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
-    for (const name of ['prism-http', 'prism-core']) symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
+    for (const name of ['prism-http', 'prism-core'])
+      symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
     const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
+    expect(() => copy.loadPrism()).toThrow(new copy.MissingPrismError('@stoplight/prism-http-server', undefined));
     expect(() => copy.loadPrism()).toThrow(
-      new copy.MissingPrismError('@stoplight/prism-http-server', undefined),
+      /^the mock needs @stoplight\/prism-http-server, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-core@5\.8\.0 /,
     );
-    expect(() => copy.loadPrism()).toThrow(/^the mock needs @stoplight\/prism-http-server, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-core@5\.8\.0 /);
   });
   /**
    * A Prism release 5.99.0 the mock was not written against: the installed one (every package
@@ -680,7 +949,9 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     const files: Record<string, string | null> = { ...changed };
     for (const name of ['prism-core', 'prism-http', 'prism-http-server']) {
-      const manifest = JSON.parse(readFileSync(join(installedModules, '@stoplight', name, 'package.json'), 'utf8')) as object;
+      const manifest = JSON.parse(
+        readFileSync(join(installedModules, '@stoplight', name, 'package.json'), 'utf8'),
+      ) as object;
       files[`@stoplight/${name}/package.json`] ??= JSON.stringify({ ...manifest, version: '5.99.0' });
     }
     // Each directory on the way to a changed file is made anew, with everything else in it linked.
@@ -691,52 +962,80 @@ describe('package-root and deps: the package finds itself, and Prism or says how
         const text = files[path];
         if (text !== undefined) {
           if (text !== null) writeFileSync(join(fake, name), text);
-        } else if (Object.keys(files).some((file) => file.startsWith(`${path}/`))) build(realpathSync(join(real, name)), join(fake, name), `${path}/`);
+        } else if (Object.keys(files).some((file) => file.startsWith(`${path}/`)))
+          build(realpathSync(join(real, name)), join(fake, name), `${path}/`);
         else symlinkSync(join(real, name), join(fake, name));
       }
     };
     build(installedModules, join(root, 'node_modules'), '');
     return dir;
   }
-  const tested = 'it runs on the Prism it is tested with: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2';
+  const tested =
+    'it runs on the Prism it is tested with: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2';
   /** Where the installed Prism package `peer` finds `specifier`, under node_modules. */
   const installedAt = (peer: string, specifier: string): string =>
-    relative(installedModules, createRequire(join(installedModules, peer, 'package.json')).resolve(specifier)).split(sep).join('/');
+    relative(installedModules, createRequire(join(installedModules, peer, 'package.json')).resolve(specifier))
+      .split(sep)
+      .join('/');
 
-  it.each(Object.entries(PRISM_MODULES))("a Prism in the peer range whose module %s exports nothing the mock calls: PrismVersionError, one line naming the module and the Prism the mock runs on", async (key, module) => {
-    const dir = newerPrism(join(scratch, `newer-prism-${key}`), { [installedAt(module.peer, module.specifier)]: 'module.exports = {};\n' });
-    const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
-    const thrown = thrownBy(() => copy.loadPrism().mocker());
-    const [name, kind] = Object.entries(module.shape)[0]!;
-    expect(thrown).toBeInstanceOf(copy.PrismVersionError);
-    expect((thrown as Error).name).toBe('PrismVersionError');
-    expect((thrown as Error).message).toBe(`the mock cannot run on ${module.peer} 5.99.0: ${module.specifier} ${name === '' ? `is not a ${kind}` : `has no ${kind} ${name}`}; ${tested}`);
-  });
+  it.each(Object.entries(PRISM_MODULES))(
+    'a Prism in the peer range whose module %s exports nothing the mock calls: PrismVersionError, one line naming the module and the Prism the mock runs on',
+    async (key, module) => {
+      const dir = newerPrism(join(scratch, `newer-prism-${key}`), {
+        [installedAt(module.peer, module.specifier)]: 'module.exports = {};\n',
+      });
+      const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
+      const thrown = thrownBy(() => copy.loadPrism().mocker());
+      const [name, kind] = Object.entries(module.shape)[0]!;
+      expect(thrown).toBeInstanceOf(copy.PrismVersionError);
+      expect((thrown as Error).name).toBe('PrismVersionError');
+      expect((thrown as Error).message).toBe(
+        `the mock cannot run on ${module.peer} 5.99.0: ${module.specifier} ${name === '' ? `is not a ${kind}` : `has no ${kind} ${name}`}; ${tested}`,
+      );
+    },
+  );
 
   it.each([
     ['a module of its own', 'dist/validator/validators/headers.js'],
     ['its whole mocker (found at load, loaded on first use)', 'dist/mocker/index.js'],
-  ])('a Prism in the peer range without %s: PrismVersionError at load, with the error of its absence as the cause', async (name, file) => {
-    const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), { [`@stoplight/prism-http/${file}`]: null });
-    const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
-    const thrown = thrownBy(copy.loadPrism) as Error;
-    expect(thrown).toBeInstanceOf(copy.PrismVersionError);
-    expect(thrown.message).toBe(`the mock cannot run on @stoplight/prism-http 5.99.0: ./${file} is not there; ${tested}`);
-    expect(thrown.message).not.toMatch(/\n/);
-    expect((thrown.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
-  });
+  ])(
+    'a Prism in the peer range without %s: PrismVersionError at load, with the error of its absence as the cause',
+    async (name, file) => {
+      const dir = newerPrism(join(scratch, `newer-prism-${name.replace(/\W+/g, '-')}`), {
+        [`@stoplight/prism-http/${file}`]: null,
+      });
+      const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
+      const thrown = thrownBy(copy.loadPrism) as Error;
+      expect(thrown).toBeInstanceOf(copy.PrismVersionError);
+      expect(thrown.message).toBe(
+        `the mock cannot run on @stoplight/prism-http 5.99.0: ./${file} is not there; ${tested}`,
+      );
+      expect(thrown.message).not.toMatch(/\n/);
+      expect((thrown.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
+    },
+  );
 
   it('an export of another kind, one missing below an exported object: PrismVersionError naming it; a Prism that keeps them loads as before', async () => {
     const changed = newerPrism(join(scratch, 'newer-prism-kinds'), {
-      '@stoplight/prism-http/dist/validator/validators/dateTime.js': "exports.date_time = 'a pattern';\nexports.compareDateTime = () => 0;\n",
+      '@stoplight/prism-http/dist/validator/validators/dateTime.js':
+        "exports.date_time = 'a pattern';\nexports.compareDateTime = () => 0;\n",
     });
     const copy = (await import(join(changed, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
-    expect((thrownBy(copy.loadPrism) as Error).message).toMatch(/: \.\/dist\/validator\/validators\/dateTime\.js has no function date_time; /);
-    const partly = newerPrism(join(scratch, 'newer-prism-partly'), { '@stoplight/prism-http/dist/mocker/negotiator/NegotiatorHelpers.js': 'exports.default = { negotiateOptionsForValidRequest() {} };\n' });
+    expect((thrownBy(copy.loadPrism) as Error).message).toMatch(
+      /: \.\/dist\/validator\/validators\/dateTime\.js has no function date_time; /,
+    );
+    const partly = newerPrism(join(scratch, 'newer-prism-partly'), {
+      '@stoplight/prism-http/dist/mocker/negotiator/NegotiatorHelpers.js':
+        'exports.default = { negotiateOptionsForValidRequest() {} };\n',
+    });
     const other = (await import(join(partly, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js');
-    expect((thrownBy(other.loadPrism) as Error).message).toMatch(/: \.\/dist\/mocker\/negotiator\/NegotiatorHelpers\.js has no function default\.negotiateOptionsForInvalidRequest; /);
+    expect((thrownBy(other.loadPrism) as Error).message).toMatch(
+      /: \.\/dist\/mocker\/negotiator\/NegotiatorHelpers\.js has no function default\.negotiateOptionsForInvalidRequest; /,
+    );
     const same = newerPrism(join(scratch, 'newer-prism-same'), {});
-    const loaded = ((await import(join(same, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js')).loadPrism();
+    const loaded = (
+      (await import(join(same, 'prism/deps.ts'))) as typeof import('../../src/mock/prism/deps.js')
+    ).loadPrism();
     expect(typeof loaded.mocker()).toBe('function');
     expect(loaded.parsePrefer('code=201')).toEqual({ code: '201' });
   });
@@ -758,8 +1057,12 @@ describe('log: no credential and no body in any line', () => {
   } as unknown as Document;
 
   it("credential headers: Authorization, Proxy-Authorization, Cookie and the spec's API-key headers, lower-cased", () => {
-    expect(credentialHeadersOf(document)).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie', 'service-ao-api-key', 'service-api-key']));
-    expect(credentialHeadersOf({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })).toEqual(new Set(['authorization', 'proxy-authorization', 'cookie']));
+    expect(credentialHeadersOf(document)).toEqual(
+      new Set(['authorization', 'proxy-authorization', 'cookie', 'service-ao-api-key', 'service-api-key']),
+    );
+    expect(credentialHeadersOf({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })).toEqual(
+      new Set(['authorization', 'proxy-authorization', 'cookie']),
+    );
   });
 
   /** Prism's logger as the mock builds it (pipeline.ts), writing to `lines`. */
@@ -767,15 +1070,27 @@ describe('log: no credential and no body in any line', () => {
     const out = new PassThrough();
     const lines: string[] = [];
     out.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    const logger = loadPrism().createLogger('HTTP SERVER', { level, hooks: logFilter(credentialHeadersOf(document)) }, logDestination(out)) as unknown as Logger & { debug(message: string): void; child(bindings: object): Logger };
+    const logger = loadPrism().createLogger(
+      'HTTP SERVER',
+      { level, hooks: logFilter(credentialHeadersOf(document)) },
+      logDestination(out),
+    ) as unknown as Logger & { debug(message: string): void; child(bindings: object): Logger };
     return { logger, lines };
   }
   const requireFromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
-  const prismLog = requireFromPrism('./dist/utils/logger.js') as { logRequest(args: { logger: unknown; prefix?: string; headers?: object; body?: unknown }): void };
+  const prismLog = requireFromPrism('./dist/utils/logger.js') as {
+    logRequest(args: { logger: unknown; prefix?: string; headers?: object; body?: unknown }): void;
+  };
 
   it("Prism's debug lines of a request: header values of credentials replaced, the body withheld, other headers kept", () => {
     const { logger, lines } = prismLogger('debug');
-    const secret = { key: 'ao-secret-4f1e', classic: 'classic-secret-77aa', bearer: 'bearer-secret-0b9c', cookie: 'session=cookie-secret-3d2f', password: 'password-secret-e51c' };
+    const secret = {
+      key: 'ao-secret-4f1e',
+      classic: 'classic-secret-77aa',
+      bearer: 'bearer-secret-0b9c',
+      cookie: 'session=cookie-secret-3d2f',
+      password: 'password-secret-e51c',
+    };
     prismLog.logRequest({
       logger,
       prefix: '< ',
@@ -803,12 +1118,24 @@ describe('log: no credential and no body in any line', () => {
   it('a merging object keeps its name and the request line only: never its headers or body', () => {
     const { logger, lines } = prismLogger('info');
     logger.warn(
-      { name: 'VALIDATOR', input: { method: 'put', url: { path: '/v2/things', query: { key: 'query-secret' } }, headers: { authorization: 'Bearer s3cret' }, body: { password: 'p4ss' } } },
+      {
+        name: 'VALIDATOR',
+        input: {
+          method: 'put',
+          url: { path: '/v2/things', query: { key: 'query-secret' } },
+          headers: { authorization: 'Bearer s3cret' },
+          body: { password: 'p4ss' },
+        },
+      },
       'Request did not pass the validation rules',
     );
     logger.info({ input: { method: 'get' } }, 'no path');
     logger.info({ other: 'dropped' }, 'no name');
-    expect(lines).toEqual(['mock: warn [VALIDATOR] PUT /v2/things Request did not pass the validation rules', 'mock: info [HTTP SERVER] GET  no path', 'mock: info [HTTP SERVER] no name']);
+    expect(lines).toEqual([
+      'mock: warn [VALIDATOR] PUT /v2/things Request did not pass the validation rules',
+      'mock: info [HTTP SERVER] GET  no path',
+      'mock: info [HTTP SERVER] no name',
+    ]);
   });
 
   it("the filter's hook: a body withheld also in colour, strings other than header and body lines, null and numbers pass as they are", () => {
@@ -816,11 +1143,33 @@ describe('log: no credential and no body in any line', () => {
     const seen: unknown[][] = [];
     const grey = (text: string) => `\u001b[90m${text}\u001b[39m`;
     hook.logMethod(
-      ['plain message', null, 7, '\tAuthorization : x', 'no tab: authorization: y', '<\tauthorization: v\tw', `${grey('> ')}${grey('Body:')} {"access_token":"t0ken"}`, 'Body:none', '<\tx-note: Body: kept', 'a\tb\tauthorization: kept'],
+      [
+        'plain message',
+        null,
+        7,
+        '\tAuthorization : x',
+        'no tab: authorization: y',
+        '<\tauthorization: v\tw',
+        `${grey('> ')}${grey('Body:')} {"access_token":"t0ken"}`,
+        'Body:none',
+        '<\tx-note: Body: kept',
+        'a\tb\tauthorization: kept',
+      ],
       (...args: unknown[]) => void seen.push(args),
     );
     expect(seen).toEqual([
-      ['plain message', null, 7, '\tAuthorization : [redacted]', 'no tab: authorization: y', '<\tauthorization: [redacted]', `${grey('> ')}${grey('Body:')} [withheld]`, 'Body:none', '<\tx-note: Body: kept', 'a\tb\tauthorization: kept'],
+      [
+        'plain message',
+        null,
+        7,
+        '\tAuthorization : [redacted]',
+        'no tab: authorization: y',
+        '<\tauthorization: [redacted]',
+        `${grey('> ')}${grey('Body:')} [withheld]`,
+        'Body:none',
+        '<\tx-note: Body: kept',
+        'a\tb\tauthorization: kept',
+      ],
     ]);
   });
 
@@ -829,7 +1178,23 @@ describe('log: no credential and no body in any line', () => {
     const logged: unknown[][] = [];
     const log = (...args: unknown[]) => void logged.push(args);
     const deep = { a: { b: { c: { d: 'deep' } } } };
-    hook.logMethod([{ name: 'HTTP SERVER', input: { method: 'post', url: { path: '/v2/login/social', query: { key: 'query-secret' } }, headers: { authorization: 'Bearer s3cret' }, body: deep }, extra: 1 }, 'request'], log, 30);
+    hook.logMethod(
+      [
+        {
+          name: 'HTTP SERVER',
+          input: {
+            method: 'post',
+            url: { path: '/v2/login/social', query: { key: 'query-secret' } },
+            headers: { authorization: 'Bearer s3cret' },
+            body: deep,
+          },
+          extra: 1,
+        },
+        'request',
+      ],
+      log,
+      30,
+    );
     hook.logMethod([{ input: { method: 'get' }, headers: { cookie: 'c=1' } }, 'no name, no url'], log, 30);
     hook.logMethod([{ other: 'dropped' }], log, 30);
     expect(logged).toStrictEqual([
@@ -849,7 +1214,12 @@ describe('log: no credential and no body in any line', () => {
     hook.logMethod([{ name: 'HTTP SERVER' }, 'mock failure'], log, 50);
     hook.logMethod(['an error with no merging object'], log, 50);
     hook.logMethod([], log, 50);
-    expect(logged).toEqual([[{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], [{ name: 'HTTP SERVER' }, 'mock failure'], ['an error with no merging object'], []]);
+    expect(logged).toEqual([
+      [{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'],
+      [{ name: 'HTTP SERVER' }, 'mock failure'],
+      ['an error with no merging object'],
+      [],
+    ]);
   });
 
   it('the destination: one "mock: <level> [<name>] <METHOD path> <message>" line per entry', () => {
@@ -887,8 +1257,7 @@ describe('log: no credential and no body in any line', () => {
   });
 });
 
-
-describe("spec: the bundled document as the mock reads it (operations, local $refs)", () => {
+describe('spec: the bundled document as the mock reads it (operations, local $refs)', () => {
   const document = {
     paths: {
       '/v2/items/{item_id}': {
@@ -903,17 +1272,44 @@ describe("spec: the bundled document as the mock reads it (operations, local $re
           responses: { '200': { $ref: '#/components/responses/Item' }, '422': { description: 'invalid' } },
         },
         get: { summary: 'no operationId: not an operation of the mock', responses: { '200': { description: 'ok' } } },
-        delete: { operationId: 'delete_item', requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } }, responses: { '204': { description: 'gone' } } },
+        delete: {
+          operationId: 'delete_item',
+          requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } },
+          responses: { '204': { description: 'gone' } },
+        },
       },
       '/v2/items': {
-        post: { operationId: 'text_item', requestBody: { description: 'no content' }, responses: { '200': { content: { 'text/plain': { schema: { type: 'string' } } } } } },
-        patch: { operationId: 'empty_item', requestBody: { required: true, content: { 'application/json': {} } }, responses: { '200': { description: 'no content' } } },
+        post: {
+          operationId: 'text_item',
+          requestBody: { description: 'no content' },
+          responses: { '200': { content: { 'text/plain': { schema: { type: 'string' } } } } },
+        },
+        patch: {
+          operationId: 'empty_item',
+          requestBody: { required: true, content: { 'application/json': {} } },
+          responses: { '200': { description: 'no content' } },
+        },
       },
     },
     components: {
-      parameters: { ItemId: { name: 'item_id', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } } },
-      requestBodies: { Item: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } }, 'text/plain': { schema: { type: 'string' } } } } },
-      responses: { Item: { description: 'the item', content: { 'application/json': { schema: { type: 'object', title: 'Item out' } } } } },
+      parameters: {
+        ItemId: { name: 'item_id', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } },
+      },
+      requestBodies: {
+        Item: {
+          required: true,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/Item' } },
+            'text/plain': { schema: { type: 'string' } },
+          },
+        },
+      },
+      responses: {
+        Item: {
+          description: 'the item',
+          content: { 'application/json': { schema: { type: 'object', title: 'Item out' } } },
+        },
+      },
       schemas: {
         Id: { type: 'string', format: 'uuid' },
         Item: { type: 'object', title: 'Item' },
@@ -958,7 +1354,8 @@ describe("spec: the bundled document as the mock reads it (operations, local $re
     });
     expect(read.operation('get_item')).toBeUndefined();
     // A body or 200 without content, or without a JSON schema: no schema.
-    for (const id of ['text_item', 'empty_item']) expect(read.operation(id)).toMatchObject({ requestSchema: undefined, responseSchema: undefined });
+    for (const id of ['text_item', 'empty_item'])
+      expect(read.operation(id)).toMatchObject({ requestSchema: undefined, responseSchema: undefined });
     expect(read.operation('empty_item')?.bodyRequired).toBe(true);
     expect(new Spec({ paths: { '/x': { post: { operationId: 'bare' } } } }).operation('bare')).toEqual({
       operationId: 'bare',
@@ -972,11 +1369,17 @@ describe("spec: the bundled document as the mock reads it (operations, local $re
   });
 
   // The rules of a $ref are those of src/shared/refs.ts, tested in test/shared/refs.test.ts.
-  it('pointer and deref: the document\'s $refs, the keywords beside a schema\'s $ref laid over its target', () => {
+  it("pointer and deref: the document's $refs, the keywords beside a schema's $ref laid over its target", () => {
     const read = spec();
     expect(read.pointer('#/components/schemas/Id')).toBe(document.components.schemas.Id);
     expect(read.deref({ $ref: '#/components/schemas/Alias' })).toBe(document.components.schemas.Item);
-    expect(read.deref({ $ref: '#/components/schemas/Id', default: 'x' })).toEqual({ type: 'string', format: 'uuid', default: 'x' });
-    expect(() => read.deref({ $ref: '#/components/schemas/Loop' })).toThrow(new Error('$ref cycle at #/components/schemas/Loop'));
+    expect(read.deref({ $ref: '#/components/schemas/Id', default: 'x' })).toEqual({
+      type: 'string',
+      format: 'uuid',
+      default: 'x',
+    });
+    expect(() => read.deref({ $ref: '#/components/schemas/Loop' })).toThrow(
+      new Error('$ref cycle at #/components/schemas/Loop'),
+    );
   });
 });

@@ -13,11 +13,21 @@ import { createMock } from '../../src/mock/index.js';
 import { MissingMswError, mswHandlers } from '../../src/mock/msw.js';
 import { scenario } from '../ecosystem/msw/scenario.js';
 
-scenario({ createApiClient, validationDetails, createMock, mswHandlers, setupServer: setupServer as never, vitest: { afterAll, beforeAll, beforeEach, describe, expect, it } });
+scenario({
+  createApiClient,
+  validationDetails,
+  createMock,
+  mswHandlers,
+  setupServer: setupServer as never,
+  vitest: { afterAll, beforeAll, beforeEach, describe, expect, it },
+});
 
 describe('without msw installed', () => {
   /** A copy of the package (its source, manifest and spec) where msw resolves to these files, or to nothing. */
-  async function copyWithMsw(msw: Record<string, string> | undefined, test: (copy: typeof import('../../src/mock/msw.js')) => void): Promise<void> {
+  async function copyWithMsw(
+    msw: Record<string, string> | undefined,
+    test: (copy: typeof import('../../src/mock/msw.js')) => void,
+  ): Promise<void> {
     const root = mkdtempSync(join(tmpdir(), 'no-msw-'));
     try {
       const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,7 +59,8 @@ describe('without msw installed', () => {
       const error = thrownBy(copy);
       expect(error).toBeInstanceOf(copy.MissingMswError);
       expect(error).toMatchObject({
-        message: 'mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw (msw@2 on Node 20: msw 3 needs Node 22.12 or later)',
+        message:
+          'mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw (msw@2 on Node 20: msw 3 needs Node 22.12 or later)',
         cause: { code: 'MODULE_NOT_FOUND' },
       });
     });
@@ -60,18 +71,28 @@ describe('without msw installed', () => {
     await copyWithMsw({ 'package.json': manifest, 'index.js': "require('a-dependency-of-msw');" }, (copy) => {
       const error = thrownBy(copy);
       expect(error).not.toBeInstanceOf(copy.MissingMswError);
-      expect(error).toMatchObject({ code: 'MODULE_NOT_FOUND', message: expect.stringContaining("Cannot find module 'a-dependency-of-msw'") });
+      expect(error).toMatchObject({
+        code: 'MODULE_NOT_FOUND',
+        message: expect.stringContaining("Cannot find module 'a-dependency-of-msw'"),
+      });
     });
-    await copyWithMsw({ 'package.json': manifest, 'index.js': "throw new Error(\"this 'msw' is broken\");" }, (copy) => {
-      const error = thrownBy(copy);
-      expect(error).not.toBeInstanceOf(copy.MissingMswError);
-      expect(error).toMatchObject({ message: "this 'msw' is broken" });
-    });
+    await copyWithMsw(
+      { 'package.json': manifest, 'index.js': 'throw new Error("this \'msw\' is broken");' },
+      (copy) => {
+        const error = thrownBy(copy);
+        expect(error).not.toBeInstanceOf(copy.MissingMswError);
+        expect(error).toMatchObject({ message: "this 'msw' is broken" });
+      },
+    );
   });
 
   it('MissingMswError: its name, and the error of the require as its cause', () => {
     const cause = Object.assign(new Error("Cannot find module 'msw'"), { code: 'MODULE_NOT_FOUND' });
     const error = new MissingMswError(cause);
-    expect([error.name, error.cause, String(error)]).toEqual(['MissingMswError', cause, `MissingMswError: ${error.message}`]);
+    expect([error.name, error.cause, String(error)]).toEqual([
+      'MissingMswError',
+      cause,
+      `MissingMswError: ${error.message}`,
+    ]);
   });
 });

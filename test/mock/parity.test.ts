@@ -34,27 +34,52 @@ const CREDENTIALS: Record<string, Record<string, string>> = {
 };
 
 /** An operation's request with its example path parameters. */
-function exampleRequest(operationId: string, label: string, body: unknown, headers: Record<string, string> = CREDENTIALS.apiKey!): Raw {
+function exampleRequest(
+  operationId: string,
+  label: string,
+  body: unknown,
+  headers: Record<string, string> = CREDENTIALS.apiKey!,
+): Raw {
   const { path, method } = operation(operationId);
   const params = examplePathParams(operationId);
   const target = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
-  return { label, method: method.toUpperCase(), target, headers: { ...JSON_HEADERS, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) };
+  return {
+    label,
+    method: method.toUpperCase(),
+    target,
+    headers: { ...JSON_HEADERS, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
 }
 
 function corpus(): Raw[] {
   const raws: Raw[] = [];
   const ids = operations.map((op) => op.id);
   for (const id of ids) {
-    for (const [carrier, headers] of Object.entries(CREDENTIALS)) raws.push(exampleRequest(id, `${id}: the example with ${carrier}`, requestExample(id), headers));
+    for (const [carrier, headers] of Object.entries(CREDENTIALS))
+      raws.push(exampleRequest(id, `${id}: the example with ${carrier}`, requestExample(id), headers));
     const example = requestExample(id) as Record<string, unknown>;
-    for (const field of Object.keys(example)) raws.push(exampleRequest(id, `${id}: ${field} null`, { ...example, [field]: null }));
+    for (const field of Object.keys(example))
+      raws.push(exampleRequest(id, `${id}: ${field} null`, { ...example, [field]: null }));
     raws.push({ ...exampleRequest(id, `${id}: malformed JSON`, undefined), body: '{"a": 1,,}' });
     raws.push({ ...exampleRequest(id, `${id}: not UTF-8`, undefined), body: '\u00ff' });
-    raws.push({ ...exampleRequest(id, `${id}: a body sent as text`, example), headers: { ...CREDENTIALS.apiKey!, 'content-type': 'text/plain' } });
+    raws.push({
+      ...exampleRequest(id, `${id}: a body sent as text`, example),
+      headers: { ...CREDENTIALS.apiKey!, 'content-type': 'text/plain' },
+    });
     raws.push({ ...exampleRequest(id, `${id}: no body`, undefined) });
-    raws.push({ ...exampleRequest(id, `${id}: Prefer code=422`, example), headers: { ...JSON_HEADERS, ...CREDENTIALS.apiKey!, prefer: 'code=422' } });
-    raws.push({ ...exampleRequest(id, `${id}: Prefer code=abc`, example), headers: { ...JSON_HEADERS, ...CREDENTIALS.apiKey!, prefer: 'code=abc' } });
-    raws.push({ ...exampleRequest(id, `${id}: from a loopback page`, example), headers: { ...JSON_HEADERS, ...CREDENTIALS.apiKey!, origin: 'http://localhost:5173' } });
+    raws.push({
+      ...exampleRequest(id, `${id}: Prefer code=422`, example),
+      headers: { ...JSON_HEADERS, ...CREDENTIALS.apiKey!, prefer: 'code=422' },
+    });
+    raws.push({
+      ...exampleRequest(id, `${id}: Prefer code=abc`, example),
+      headers: { ...JSON_HEADERS, ...CREDENTIALS.apiKey!, prefer: 'code=abc' },
+    });
+    raws.push({
+      ...exampleRequest(id, `${id}: from a loopback page`, example),
+      headers: { ...JSON_HEADERS, ...CREDENTIALS.apiKey!, origin: 'http://localhost:5173' },
+    });
   }
   for (const op of operations) {
     const { constraints, probes } = derive(op);
@@ -65,20 +90,40 @@ function corpus(): Raw[] {
       headers: { ...JSON_HEADERS, ...credentialHeaderOf(op) },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
-    for (const constraint of constraints) constraint.cases.forEach((kase, i) => raws.push(raw(`${constraint.id} #${i}`, kase.request)));
+    for (const constraint of constraints)
+      constraint.cases.forEach((kase, i) => raws.push(raw(`${constraint.id} #${i}`, kase.request)));
     for (const probe of probes) raws.push(raw(`${probe.id} (positive)`, probe.request));
   }
   raws.push({ label: 'a path the spec does not have', method: 'GET', target: '/v2/nothing?x=1', headers: {} });
   raws.push({ label: 'a method the path does not take', method: 'DELETE', target: '/v2/system_users', headers: {} });
-  raws.push({ label: 'a CORS preflight', method: 'OPTIONS', target: '/v2/system_users', headers: { origin: 'http://127.0.0.1:3000', 'access-control-request-method': 'POST' } });
-  raws.push({ label: 'a preflight from another origin', method: 'OPTIONS', target: '/v2/system_users', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } });
+  raws.push({
+    label: 'a CORS preflight',
+    method: 'OPTIONS',
+    target: '/v2/system_users',
+    headers: { origin: 'http://127.0.0.1:3000', 'access-control-request-method': 'POST' },
+  });
+  raws.push({
+    label: 'a preflight from another origin',
+    method: 'OPTIONS',
+    target: '/v2/system_users',
+    headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+  });
   // The state across requests: the first user is the administrator, the next one is not; versions count up; a PUT replaces; a PATCH keeps what it does not send.
   const user = (email: string) => exampleRequest('createOrVerifyUser', `create ${email}`, { email }, {});
   raws.push(user('first@example.org'), user('second@example.org'), user('first@example.org'));
-  for (let i = 0; i < 3; i++) raws.push(exampleRequest('createLuna3ScorerVersion', `Luna3 version ${i + 1}`, requestExample('createLuna3ScorerVersion')));
+  for (let i = 0; i < 3; i++)
+    raws.push(
+      exampleRequest('createLuna3ScorerVersion', `Luna3 version ${i + 1}`, requestExample('createLuna3ScorerVersion')),
+    );
   const put = requestExample('putSignalsConfiguration') as Record<string, unknown>;
-  raws.push(exampleRequest('putSignalsConfiguration', 'PUT creates', put), exampleRequest('putSignalsConfiguration', 'PUT replaces', { ...put, model: 'another-model' }));
-  raws.push(exampleRequest('updateAnnotationTemplate', 'PATCH name', { name: 'first' }), exampleRequest('updateAnnotationTemplate', 'PATCH nothing', {}));
+  raws.push(
+    exampleRequest('putSignalsConfiguration', 'PUT creates', put),
+    exampleRequest('putSignalsConfiguration', 'PUT replaces', { ...put, model: 'another-model' }),
+  );
+  raws.push(
+    exampleRequest('updateAnnotationTemplate', 'PATCH name', { name: 'first' }),
+    exampleRequest('updateAnnotationTemplate', 'PATCH nothing', {}),
+  );
   return raws;
 }
 
@@ -89,7 +134,11 @@ interface Answer {
 }
 
 async function answerOf(response: Response): Promise<Answer> {
-  return { status: response.status, contentType: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()).toString('latin1') };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: Buffer.from(await response.arrayBuffer()).toString('latin1'),
+  };
 }
 
 describe('the in-process mock answers as the HTTP mock does', () => {
@@ -107,9 +156,15 @@ describe('the in-process mock answers as the HTTP mock does', () => {
     const statuses = new Set<number>();
     for (const raw of raws) {
       const init = { method: raw.method, headers: raw.headers, ...(raw.body === undefined ? {} : { body: raw.body }) };
-      const [overHttp, inProcess] = [await answerOf(await fetch(http.baseUrl + raw.target, init)), await answerOf(await local.fetch(`https://api.example.test${raw.target}`, init))];
+      const [overHttp, inProcess] = [
+        await answerOf(await fetch(http.baseUrl + raw.target, init)),
+        await answerOf(await local.fetch(`https://api.example.test${raw.target}`, init)),
+      ];
       statuses.add(overHttp.status);
-      if (JSON.stringify(overHttp) !== JSON.stringify(inProcess)) differences.push(`${raw.label}: HTTP ${JSON.stringify(overHttp).slice(0, 300)} / in-process ${JSON.stringify(inProcess).slice(0, 300)}`);
+      if (JSON.stringify(overHttp) !== JSON.stringify(inProcess))
+        differences.push(
+          `${raw.label}: HTTP ${JSON.stringify(overHttp).slice(0, 300)} / in-process ${JSON.stringify(inProcess).slice(0, 300)}`,
+        );
     }
     expect(differences).toEqual([]);
     // The corpus reaches every kind of answer the mock gives.

@@ -14,11 +14,23 @@ describe('scenarios', () => {
     mock.use({ operation: 'deleteEverything', status: 503 });
   });
 
-  it('a documented status takes that response\'s body; an undocumented one any body', () => {
-    mock.use({ operation: 'logTraces', status: 200, body: { traces_count: 3, records_count: 7, trace_ids: [], project_id: 'p' } });
+  it("a documented status takes that response's body; an undocumented one any body", () => {
+    mock.use({
+      operation: 'logTraces',
+      status: 200,
+      body: { traces_count: 3, records_count: 7, trace_ids: [], project_id: 'p' },
+    });
     // @ts-expect-error: traces_count is a number, trace_ids a list
-    mock.use({ operation: 'logTraces', status: 200, body: { traces_count: 'three', records_count: 1, trace_ids: 42, project_id: 'p' } });
-    mock.use({ operation: 'createOrVerifyUser', status: 422, body: { detail: [{ type: 'missing', loc: ['body', 'email'], msg: 'Field required', input: {} }] } });
+    mock.use({
+      operation: 'logTraces',
+      status: 200,
+      body: { traces_count: 'three', records_count: 1, trace_ids: 42, project_id: 'p' },
+    });
+    mock.use({
+      operation: 'createOrVerifyUser',
+      status: 422,
+      body: { detail: [{ type: 'missing', loc: ['body', 'email'], msg: 'Field required', input: {} }] },
+    });
     // @ts-expect-error: a 422 body is an HTTPValidationError
     mock.use({ operation: 'createOrVerifyUser', status: 422, body: { detail: 5 } });
     mock.use({ operation: 'logTraces', status: 503, body: '<h1>down</h1>', headers: { 'content-type': 'text/html' } });
@@ -26,17 +38,23 @@ describe('scenarios', () => {
     mock.use({ operation: 'logTraces', status: 600 });
     type Documented = Extract<Scenario<'logTraces'>, { status: 200 }>['body'];
     expectTypeOf<Documented>().toEqualTypeOf<LogTracesIngestResponse | undefined>();
-    expectTypeOf<Extract<Scenario<'logTraces'>, { status: 422 }>['body']>().toEqualTypeOf<HTTPValidationError | undefined>();
+    expectTypeOf<Extract<Scenario<'logTraces'>, { status: 422 }>['body']>().toEqualTypeOf<
+      HTTPValidationError | undefined
+    >();
   });
 
-  it('a fault has no status or body; match.path names the operation\'s path parameters', () => {
+  it("a fault has no status or body; match.path names the operation's path parameters", () => {
     mock.use({ operation: 'createOrVerifyUser', fault: 'reset' }, { operation: 'logTraces', delay: [50, 300] });
     // @ts-expect-error: a fault answers nothing
     mock.use({ operation: 'createOrVerifyUser', fault: 'reset', status: 503 });
     mock.use({ operation: 'logTraces', match: { path: { project_id: 'p' } }, status: 500 });
     // @ts-expect-error: logTraces has no run_id
     mock.use({ operation: 'logTraces', match: { path: { run_id: 'r' } }, status: 500 });
-    mock.use({ operation: 'logTraces', match: (request) => request.valid && request.body !== null && request.body.traces.length > 1, status: 413 });
+    mock.use({
+      operation: 'logTraces',
+      match: (request) => request.valid && request.body !== null && request.body.traces.length > 1,
+      status: 413,
+    });
   });
 });
 

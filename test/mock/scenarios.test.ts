@@ -6,7 +6,13 @@
 // (test/ecosystem/msw/scenario.ts, from test/mock/msw.test.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isHTTPValidationError } from '../../src/index.js';
-import { ConnectionResetError, ScenarioError, WaitForTimeoutError, type Mock, type Scenario } from '../../src/mock/index.js';
+import {
+  ConnectionResetError,
+  ScenarioError,
+  WaitForTimeoutError,
+  type Mock,
+  type Scenario,
+} from '../../src/mock/index.js';
 import { createTestMock, startTestMock, type TestMock } from '../helpers/in-process.js';
 
 const BASE = 'https://api.example.test';
@@ -24,8 +30,10 @@ const post = (body: unknown, headers: Record<string, string> = {}, signal?: Abor
   body: JSON.stringify(body),
   ...(signal ? { signal } : {}),
 });
-const luna3 = (mock: Mock, headers: Record<string, string> = {}) => mock.fetch(`${BASE}/v2/scorers/${SCORER}/version/luna3`, post({}, headers));
-const traces = (mock: Mock, init: RequestInit = post(VALID_TRACES), project = PROJECT) => mock.fetch(`${BASE}${TRACES(project)}`, init);
+const luna3 = (mock: Mock, headers: Record<string, string> = {}) =>
+  mock.fetch(`${BASE}/v2/scorers/${SCORER}/version/luna3`, post({}, headers));
+const traces = (mock: Mock, init: RequestInit = post(VALID_TRACES), project = PROJECT) =>
+  mock.fetch(`${BASE}${TRACES(project)}`, init);
 /** What a ScenarioError (or anything else) thrown by `run` says. */
 function violationsOf(run: () => void): unknown {
   try {
@@ -46,7 +54,9 @@ describe('in-process: a status, its headers and its body', () => {
 
   it('an undocumented status with its headers, once (times: 1): a problem+json saying it is outside the contract; then the contract answers again', async () => {
     mock.use({ operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' }, times: 1 });
-    expect(mock.scenarios()).toEqual([{ index: 0, operation: 'logTraces', status: 503, documented: false, headers: { 'Retry-After': '2' }, left: 1 }]);
+    expect(mock.scenarios()).toEqual([
+      { index: 0, operation: 'logTraces', status: 503, documented: false, headers: { 'Retry-After': '2' }, left: 1 },
+    ]);
     const first = await traces(mock);
     expect(first.status).toBe(503);
     expect(first.headers.get('retry-after')).toBe('2');
@@ -56,7 +66,8 @@ describe('in-process: a status, its headers and its body', () => {
       type: 'about:blank',
       title: 'Service Unavailable',
       status: 503,
-      detail: 'Service Unavailable, answered by mock scenario 0: logTraces does not document 503, so this answer is outside the contract.',
+      detail:
+        'Service Unavailable, answered by mock scenario 0: logTraces does not document 503, so this answer is outside the contract.',
     });
     expect(mock.scenarios()).toEqual([]);
     const second = await traces(mock);
@@ -70,11 +81,15 @@ describe('in-process: a status, its headers and its body', () => {
     expect(mock.log()).toContain(`POST ${TRACES()} answered 503 by 0 logTraces outside-contract: outside the contract`);
   });
 
-  it('a status answers valid requests only: an invalid request keeps the contract\'s 422 (or 401), and does not use the scenario up', async () => {
+  it("a status answers valid requests only: an invalid request keeps the contract's 422 (or 401), and does not use the scenario up", async () => {
     mock.use({ operation: 'logTraces', status: 500, times: 1 });
     const invalid = await traces(mock, post({ traces: [] }));
     expect(invalid.status).toBe(422);
-    const unauthenticated = await traces(mock, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(VALID_TRACES) });
+    const unauthenticated = await traces(mock, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(VALID_TRACES),
+    });
     expect(unauthenticated.status).toBe(401);
     expect(mock.scenarios()).toMatchObject([{ index: 0, left: 1 }]);
     expect((await traces(mock)).status).toBe(500);
@@ -96,7 +111,7 @@ describe('in-process: a status, its headers and its body', () => {
     expect(mock.requests('logTraces')[0]).toMatchObject({ status: 200, outsideContract: false });
   });
 
-  it('a documented status without a body: the spec\'s example (a 422: a valid HTTPValidationError)', async () => {
+  it("a documented status without a body: the spec's example (a 422: a valid HTTPValidationError)", async () => {
     mock.use({ operation: 'createLuna3ScorerVersion', status: 422 });
     const response = await luna3(mock);
     expect(response.status).toBe(422);
@@ -106,7 +121,11 @@ describe('in-process: a status, its headers and its body', () => {
   });
 
   it('a body of the wrong shape for a documented status: ScenarioError, synchronously, with the pointer and reason of each violation; nothing is added', () => {
-    const wrong = { operation: 'logTraces', status: 200, body: { traces_count: 'three', trace_ids: 42 } } as unknown as Scenario;
+    const wrong = {
+      operation: 'logTraces',
+      status: 200,
+      body: { traces_count: 'three', trace_ids: 42 },
+    } as unknown as Scenario;
     expect(() => mock.use({ operation: 'logTraces', status: 503 }, wrong)).toThrow(ScenarioError);
     expect(violationsOf(() => mock.use(wrong))).toEqual([
       { pointer: '/0/body/traces_count', reason: expect.stringContaining('must be integer') },
@@ -116,11 +135,22 @@ describe('in-process: a status, its headers and its body', () => {
   });
 
   it('an undocumented status with a body of any JSON, or a text body with a Content-Type that is not JSON', async () => {
-    mock.use({ operation: 'logTraces', status: 429, body: { detail: 'slow down' }, times: 1 }, { operation: 'logTraces', status: 502, body: '<h1>Bad gateway</h1>', headers: { 'content-type': 'text/html' } });
+    mock.use(
+      { operation: 'logTraces', status: 429, body: { detail: 'slow down' }, times: 1 },
+      { operation: 'logTraces', status: 502, body: '<h1>Bad gateway</h1>', headers: { 'content-type': 'text/html' } },
+    );
     const limited = await traces(mock);
-    expect([limited.status, limited.headers.get('content-type'), await limited.text()]).toEqual([429, 'application/json', '{"detail":"slow down"}']);
+    expect([limited.status, limited.headers.get('content-type'), await limited.text()]).toEqual([
+      429,
+      'application/json',
+      '{"detail":"slow down"}',
+    ]);
     const html = await traces(mock);
-    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([502, 'text/html', '<h1>Bad gateway</h1>']);
+    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([
+      502,
+      'text/html',
+      '<h1>Bad gateway</h1>',
+    ]);
   });
 
   it('a status answers without changing the state: after a 503, the first Luna3 version is still 1', async () => {
@@ -167,7 +197,11 @@ describe('in-process: which requests, how often, in which session', () => {
   });
 
   it('times: used up after that many requests, counted down in the listing; the first that applies wins, in the order given', async () => {
-    mock.use({ operation: 'logTraces', status: 503, times: 2 }, { operation: 'logTraces', status: 500, times: 1 }, { operation: 'createOrVerifyUser', status: 403 });
+    mock.use(
+      { operation: 'logTraces', status: 503, times: 2 },
+      { operation: 'logTraces', status: 500, times: 1 },
+      { operation: 'createOrVerifyUser', status: 403 },
+    );
     expect((await traces(mock)).status).toBe(503);
     expect(mock.scenarios().map((s) => [s.index, s.left])).toEqual([
       [0, 1],
@@ -204,12 +238,19 @@ describe('in-process: which requests, how often, in which session', () => {
       { operation: 'logTraces', delay: -1 },
       { operation: 'logTraces', delay: [300, 50] },
       { operation: 'logTraces', status: 503, times: 0 },
-      { operation: 'logTraces', status: 503, headers: { 'content-length': '5', 'bad name': 'x', 'x-ok': 'line\nbreak' } },
+      {
+        operation: 'logTraces',
+        status: 503,
+        headers: { 'content-length': '5', 'bad name': 'x', 'x-ok': 'line\nbreak' },
+      },
       { operation: 'logTraces', status: 503, match: { path: { run_id: 'x' }, body: {} } },
       { operation: 'logTraces', body: {}, color: 'red' },
     ] as unknown as Scenario[];
     expect(violationsOf(() => mock.use(...given))).toEqual([
-      { pointer: '/0/operation', reason: expect.stringMatching(/^operation must be an operationId of the spec: .*logTraces/) },
+      {
+        pointer: '/0/operation',
+        reason: expect.stringMatching(/^operation must be an operationId of the spec: .*logTraces/),
+      },
       { pointer: '/1', reason: 'a scenario needs a status, a fault or a delay' },
       { pointer: '/2/status', reason: 'status must be a whole number from 200 to 599' },
       { pointer: '/3/fault', reason: 'a fault has no status, body or headers: nothing is answered' },
@@ -219,7 +260,10 @@ describe('in-process: which requests, how often, in which session', () => {
       { pointer: '/7/times', reason: 'times must be a whole number of at least 1' },
       { pointer: '/8/headers/content-length', reason: 'the mock frames the answer itself: this header cannot be set' },
       { pointer: '/8/headers/bad name', reason: 'not a header name' },
-      { pointer: '/8/headers/x-ok', reason: 'a header value must be a string without CR, LF or other control characters' },
+      {
+        pointer: '/8/headers/x-ok',
+        reason: 'a header value must be a string without CR, LF or other control characters',
+      },
       { pointer: '/9/match/body', reason: 'unknown field "body" (known: path, query)' },
       { pointer: '/9/match/path/run_id', reason: 'not a path parameter of logTraces (it has project_id)' },
       { pointer: '/10/color', reason: expect.stringMatching(/^unknown field "color"/) },
@@ -263,7 +307,7 @@ describe('in-process: delays and faults', () => {
     await expect(traces(mock, post({ traces: [] }))).rejects.toThrow(TypeError);
   });
 
-  it('delay: the contract\'s answer after it, labelled; a range draws from the seed', async () => {
+  it("delay: the contract's answer after it, labelled; a range draws from the seed", async () => {
     mock.use({ operation: 'logTraces', delay: 120, times: 1 }, { operation: 'logTraces', delay: [30, 60], times: 1 });
     let start = performance.now();
     const late = await traces(mock);
@@ -275,7 +319,10 @@ describe('in-process: delays and faults', () => {
   });
 
   it('a delay before a status or a fault', async () => {
-    mock.use({ operation: 'logTraces', delay: 50, status: 504, times: 1 }, { operation: 'logTraces', delay: 50, fault: 'reset' });
+    mock.use(
+      { operation: 'logTraces', delay: 50, status: 504, times: 1 },
+      { operation: 'logTraces', delay: 50, fault: 'reset' },
+    );
     const start = performance.now();
     expect((await traces(mock)).status).toBe(504);
     await expect(traces(mock)).rejects.toThrow(TypeError);
@@ -295,13 +342,18 @@ describe('in-process: delays and faults', () => {
 
   it('hang: no answer until the caller aborts; an AbortSignal.timeout rejects with its TimeoutError', async () => {
     mock.use({ operation: 'createLuna3ScorerVersion', fault: 'hang' });
-    const call = mock.fetch(`${BASE}/v2/scorers/${SCORER}/version/luna3`, { ...post({}), signal: AbortSignal.timeout(50) });
+    const call = mock.fetch(`${BASE}/v2/scorers/${SCORER}/version/luna3`, {
+      ...post({}),
+      signal: AbortSignal.timeout(50),
+    });
     await expect(call).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(mock.requests('createLuna3ScorerVersion')).toMatchObject([{ status: null, unanswered: 'aborted' }]);
   });
 
   it('a request already aborted is not answered', async () => {
-    await expect(traces(mock, post(VALID_TRACES, {}, AbortSignal.abort()))).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(traces(mock, post(VALID_TRACES, {}, AbortSignal.abort()))).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 
   it('under fake timers, advancing them past a delay ends it at once', async () => {
@@ -331,7 +383,7 @@ describe('in-process: the typed journal', () => {
   });
   afterEach(() => mock.reset());
 
-  it('requests(operation): that operation\'s entries, its path parameters and body (a session\'s with `session`)', async () => {
+  it("requests(operation): that operation's entries, its path parameters and body (a session's with `session`)", async () => {
     await traces(mock);
     await traces(mock, post({ traces: 'none' }, { 'x-mock-session': 'qa' }));
     await luna3(mock);
@@ -370,14 +422,22 @@ describe('run-wide chaos', () => {
     const outcomes = async (seed: string) => {
       const mock = await createTestMock({ faults: 0.5, seed });
       const seen: (number | string)[] = [];
-      for (let i = 0; i < 20; i++) seen.push(await luna3(mock).then((r) => r.status, () => 'reset'));
+      for (let i = 0; i < 20; i++)
+        seen.push(
+          await luna3(mock).then(
+            (r) => r.status,
+            () => 'reset',
+          ),
+        );
       return { seen, journal: mock.received };
     };
     const [a, b, c] = [await outcomes('one'), await outcomes('one'), await outcomes('two')];
     expect(a.seen).toEqual(b.seen);
     expect(a.seen).not.toEqual(c.seen);
     expect(new Set(a.seen)).toEqual(new Set([200, 503, 'reset']));
-    expect(a.journal.filter((r) => r.status === 503).every((r) => r.scenario === 'chaos' && r.outsideContract)).toBe(true);
+    expect(a.journal.filter((r) => r.status === 503).every((r) => r.scenario === 'chaos' && r.outsideContract)).toBe(
+      true,
+    );
     expect(a.journal.filter((r) => r.status === 200).every((r) => r.scenario === null)).toBe(true);
   });
 
@@ -391,7 +451,9 @@ describe('run-wide chaos', () => {
 
   it('settings out of range are refused when the mock is made', async () => {
     await expect(createTestMock({ faults: 2 })).rejects.toThrow('faults must be a share from 0 to 1');
-    await expect(createTestMock({ latency: [5, 1] })).rejects.toThrow('latency must be milliseconds from 0 to 600000, or [min, max] with min ≤ max');
+    await expect(createTestMock({ latency: [5, 1] })).rejects.toThrow(
+      'latency must be milliseconds from 0 to 600000, or [min, max] with min ≤ max',
+    );
   });
 });
 
@@ -411,20 +473,42 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
   /** The same request through both doors: status, headers that matter and body bytes. */
   async function both(target: string, init: RequestInit): Promise<[string, string]> {
     const show = async (response: Response) =>
-      JSON.stringify([response.status, response.headers.get('content-type'), response.headers.get('retry-after'), response.headers.get('x-mock-scenario'), await response.text()]);
+      JSON.stringify([
+        response.status,
+        response.headers.get('content-type'),
+        response.headers.get('retry-after'),
+        response.headers.get('x-mock-scenario'),
+        await response.text(),
+      ]);
     return [await show(await fetch(http.baseUrl + target, init)), await show(await local.fetch(BASE + target, init))];
   }
-  const scenarios = (body: unknown, session?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(session ? { 'x-mock-session': session } : {}) }, body: JSON.stringify(body) });
+  const scenarios = (body: unknown, session?: string) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { 'x-mock-session': session } : {}) },
+    body: JSON.stringify(body),
+  });
 
-  it('POST adds to the session\'s scenarios and lists them; GET lists them; DELETE clears them: byte-identical to the in-process door', async () => {
-    const given = { scenarios: [{ operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' }, times: 1 }, { operation: 'createOrVerifyUser', delay: 10 }] };
+  it("POST adds to the session's scenarios and lists them; GET lists them; DELETE clears them: byte-identical to the in-process door", async () => {
+    const given = {
+      scenarios: [
+        { operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' }, times: 1 },
+        { operation: 'createOrVerifyUser', delay: 10 },
+      ],
+    };
     const [added, addedLocally] = await both('/__mock/scenarios', scenarios(given, 'qa'));
     expect(added).toBe(addedLocally);
     expect(JSON.parse(added)[4]).toBe(
       JSON.stringify({
         session: 'qa',
         scenarios: [
-          { index: 0, operation: 'logTraces', status: 503, documented: false, headers: { 'Retry-After': '2' }, left: 1 },
+          {
+            index: 0,
+            operation: 'logTraces',
+            status: 503,
+            documented: false,
+            headers: { 'Retry-After': '2' },
+            left: 1,
+          },
           { index: 1, operation: 'createOrVerifyUser', delay: 10, left: null },
         ],
       }),
@@ -432,8 +516,14 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
     const [listed, listedLocally] = await both('/__mock/scenarios', { headers: { 'x-mock-session': 'qa' } });
     expect(listed).toBe(listedLocally);
     expect(JSON.parse(JSON.parse(listed)[4])).toMatchObject({ session: 'qa', scenarios: [{ index: 0 }, { index: 1 }] });
-    expect(await (await fetch(`${http.baseUrl}/__mock/scenarios`)).json()).toEqual({ session: 'default', scenarios: [] });
-    const [cleared, clearedLocally] = await both('/__mock/scenarios', { method: 'DELETE', headers: { 'x-mock-session': 'qa' } });
+    expect(await (await fetch(`${http.baseUrl}/__mock/scenarios`)).json()).toEqual({
+      session: 'default',
+      scenarios: [],
+    });
+    const [cleared, clearedLocally] = await both('/__mock/scenarios', {
+      method: 'DELETE',
+      headers: { 'x-mock-session': 'qa' },
+    });
     expect(cleared).toBe(clearedLocally);
     expect(JSON.parse(JSON.parse(cleared)[4])).toEqual({ session: 'qa', scenarios: [] });
   });
@@ -442,7 +532,12 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
     const given = {
       scenarios: [
         { operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' }, times: 1 },
-        { operation: 'logTraces', status: 200, body: { traces_count: 1, records_count: 1, trace_ids: [], project_id: PROJECT }, times: 1 },
+        {
+          operation: 'logTraces',
+          status: 200,
+          body: { traces_count: 1, records_count: 1, trace_ids: [], project_id: PROJECT },
+          times: 1,
+        },
         { operation: 'createLuna3ScorerVersion', status: 422, times: 1 },
       ],
     };
@@ -461,7 +556,8 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
       statuses.push(JSON.parse(overHttp)[0]);
     }
     expect(statuses).toEqual([503, 200, 200, 422, 200]);
-    const journal = ((await (await fetch(`${http.baseUrl}/__mock/requests`)).json()) as { requests: unknown[] }).requests;
+    const journal = ((await (await fetch(`${http.baseUrl}/__mock/requests`)).json()) as { requests: unknown[] })
+      .requests;
     expect(local.received).toEqual(journal);
   });
 
@@ -470,8 +566,14 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
     const response = await fetch(`${http.baseUrl}/__mock/scenarios`, scenarios({ scenarios: wrong }));
     expect(response.status).toBe(400);
     const thrown = violationsOf(() => local.use(...(wrong as unknown as Scenario[])));
-    expect(await response.json()).toEqual({ detail: expect.stringMatching(/^invalid scenario: \/0\/body\/traces_count: /), violations: thrown });
-    expect(await (await fetch(`${http.baseUrl}/__mock/scenarios`)).json()).toEqual({ session: 'default', scenarios: [] });
+    expect(await response.json()).toEqual({
+      detail: expect.stringMatching(/^invalid scenario: \/0\/body\/traces_count: /),
+      violations: thrown,
+    });
+    expect(await (await fetch(`${http.baseUrl}/__mock/scenarios`)).json()).toEqual({
+      session: 'default',
+      scenarios: [],
+    });
   });
 
   it('POST refusals of what only HTTP can send: not JSON, not {"scenarios": [...]}, a function\'s place, a session field; other methods get 405', async () => {
@@ -479,10 +581,30 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
       const response = await fetch(`${http.baseUrl}/__mock/scenarios`, init);
       return [response.status, await response.json()];
     };
-    expect(await refused({ method: 'POST', body: '{"scenarios": [' })).toEqual([400, { detail: 'invalid scenario: (the list): the body must be JSON: {"scenarios": [...]}', violations: [{ pointer: '', reason: 'the body must be JSON: {"scenarios": [...]}' }] }]);
-    expect(await refused(scenarios([{ operation: 'logTraces', status: 503 }]))).toEqual([400, expect.objectContaining({ violations: [{ pointer: '', reason: 'the body must be {"scenarios": [...]}, a list of scenarios' }] })]);
-    expect(await refused(scenarios({ scenarios: [], extra: 1 }))).toEqual([400, expect.objectContaining({ violations: [{ pointer: '', reason: 'the body must be {"scenarios": [...]}, a list of scenarios' }] })]);
-    expect(await refused(scenarios({ scenarios: [{ operation: 'logTraces', status: 503, session: 'qa', match: 'function' }] }))).toEqual([
+    expect(await refused({ method: 'POST', body: '{"scenarios": [' })).toEqual([
+      400,
+      {
+        detail: 'invalid scenario: (the list): the body must be JSON: {"scenarios": [...]}',
+        violations: [{ pointer: '', reason: 'the body must be JSON: {"scenarios": [...]}' }],
+      },
+    ]);
+    expect(await refused(scenarios([{ operation: 'logTraces', status: 503 }]))).toEqual([
+      400,
+      expect.objectContaining({
+        violations: [{ pointer: '', reason: 'the body must be {"scenarios": [...]}, a list of scenarios' }],
+      }),
+    ]);
+    expect(await refused(scenarios({ scenarios: [], extra: 1 }))).toEqual([
+      400,
+      expect.objectContaining({
+        violations: [{ pointer: '', reason: 'the body must be {"scenarios": [...]}, a list of scenarios' }],
+      }),
+    ]);
+    expect(
+      await refused(
+        scenarios({ scenarios: [{ operation: 'logTraces', status: 503, session: 'qa', match: 'function' }] }),
+      ),
+    ).toEqual([
       400,
       expect.objectContaining({
         violations: [
@@ -495,7 +617,10 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
   });
 
   it('the session of the request; /__mock/reset clears its scenarios with its state', async () => {
-    await fetch(`${http.baseUrl}/__mock/scenarios`, scenarios({ scenarios: [{ operation: 'logTraces', status: 503 }] }, 'qa'));
+    await fetch(
+      `${http.baseUrl}/__mock/scenarios`,
+      scenarios({ scenarios: [{ operation: 'logTraces', status: 503 }] }, 'qa'),
+    );
     expect((await fetch(http.baseUrl + TRACES(), post(VALID_TRACES))).status).toBe(200);
     expect((await fetch(http.baseUrl + TRACES(), post(VALID_TRACES, { 'x-mock-session': 'qa' }))).status).toBe(503);
     await fetch(`${http.baseUrl}/__mock/reset`, { method: 'POST', headers: { 'x-mock-session': 'qa' } });
@@ -503,12 +628,31 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
   });
 
   it('reset: the socket is destroyed, and fetch rejects; hang: the client going away ends it, and the journal says so', async () => {
-    await fetch(`${http.baseUrl}/__mock/scenarios`, scenarios({ scenarios: [{ operation: 'logTraces', fault: 'reset', times: 1 }, { operation: 'createOrVerifyUser', fault: 'hang' }] }));
+    await fetch(
+      `${http.baseUrl}/__mock/scenarios`,
+      scenarios({
+        scenarios: [
+          { operation: 'logTraces', fault: 'reset', times: 1 },
+          { operation: 'createOrVerifyUser', fault: 'hang' },
+        ],
+      }),
+    );
     await expect(fetch(http.baseUrl + TRACES(), post(VALID_TRACES))).rejects.toThrow(TypeError);
-    await expect(fetch(`${http.baseUrl}/v2/system_users`, { ...post({ email: 'a@example.org' }), signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: 'TimeoutError' });
-    const journal = async () => ((await (await fetch(`${http.baseUrl}/__mock/requests`)).json()) as { requests: { status: number | null; unanswered: string | null }[] }).requests;
+    await expect(
+      fetch(`${http.baseUrl}/v2/system_users`, {
+        ...post({ email: 'a@example.org' }),
+        signal: AbortSignal.timeout(100),
+      }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
+    const journal = async () =>
+      (
+        (await (await fetch(`${http.baseUrl}/__mock/requests`)).json()) as {
+          requests: { status: number | null; unanswered: string | null }[];
+        }
+      ).requests;
     // The server sees the connection close an instant after the client gave up.
-    for (let i = 0; i < 50 && (await journal()).length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 50 && (await journal()).length < 2; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await journal()).map((r) => [r.status, r.unanswered])).toEqual([
       [null, 'reset'],
       [null, 'aborted'],

@@ -15,7 +15,13 @@ import type { Prism } from '../../src/mock/prism/deps.js';
 import { Fallbacks } from '../../src/mock/control/fallbacks.js';
 import { LimitError } from '../../src/mock/engine/limits.js';
 import type { Logger } from '../../src/mock/prism/log.js';
-import type { IHttpRequest, IHttpResponse, IPrismInput, MockResult, Resource } from '../../src/mock/prism/prism-types.js';
+import type {
+  IHttpRequest,
+  IHttpResponse,
+  IPrismInput,
+  MockResult,
+  Resource,
+} from '../../src/mock/prism/prism-types.js';
 import { createValidator } from '../../src/mock/service/pydantic.js';
 import { createReflector, type Reflector } from '../../src/mock/service/reflect.js';
 import { Spec, type Document, type Operation } from '../../src/mock/prism/spec.js';
@@ -23,7 +29,12 @@ import { StateFullError, type State } from '../../src/mock/service/state.js';
 import { parseBody, prismInput, type Received } from '../../src/mock/request/parse.js';
 import { createResponder, type ResponderParts } from '../../src/mock/service/respond.js';
 import { decodablePath, route } from '../../src/mock/request/route.js';
-import { createTranslator, translateViolations, unauthorizedBody, unprocessable } from '../../src/mock/service/translate.js';
+import {
+  createTranslator,
+  translateViolations,
+  unauthorizedBody,
+  unprocessable,
+} from '../../src/mock/service/translate.js';
 import { createWriter } from '../../src/mock/reply/write.js';
 import { specPath } from '../helpers/spec.js';
 
@@ -33,23 +44,52 @@ const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 /** A logger that keeps each line as the mock's log shows it: `<level> [<name>] <METHOD path> <message>`. */
 function recording(): { lines: string[]; logger: Logger } {
   const lines: string[] = [];
-  const at = (level: string) => (fields: { name?: string; input?: { method?: string; url?: { path?: string } } }, message: string) =>
-    void lines.push(`${level}${fields.name ? ` [${fields.name}]` : ''}${fields.input ? ` ${fields.input.method?.toUpperCase()} ${fields.input.url?.path}` : ''} ${message}`);
+  const at =
+    (level: string) =>
+    (fields: { name?: string; input?: { method?: string; url?: { path?: string } } }, message: string) =>
+      void lines.push(
+        `${level}${fields.name ? ` [${fields.name}]` : ''}${fields.input ? ` ${fields.input.method?.toUpperCase()} ${fields.input.url?.path}` : ''} ${message}`,
+      );
   return { lines, logger: { info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
 describe('parse', () => {
-  const parse = (text: string | Buffer, contentType: string | undefined = 'application/json', query = {}) => parseBody(typeof text === 'string' ? Buffer.from(text) : text, contentType, query);
+  const parse = (text: string | Buffer, contentType: string | undefined = 'application/json', query = {}) =>
+    parseBody(typeof text === 'string' ? Buffer.from(text) : text, contentType, query);
 
   it('a JSON body, in every JSON media type, is parsed; its text is kept', () => {
-    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/vnd.api+json', ' application/json ;x=1']) {
-      expect(parse('{"a": [1, 2]}', type)).toEqual({ query: {}, absent: false, body: { a: [1, 2] }, text: '{"a": [1, 2]}', unchecked: false });
+    for (const type of [
+      'application/json',
+      'Application/JSON; charset=utf-8',
+      'application/vnd.api+json',
+      ' application/json ;x=1',
+    ]) {
+      expect(parse('{"a": [1, 2]}', type)).toEqual({
+        query: {},
+        absent: false,
+        body: { a: [1, 2] },
+        text: '{"a": [1, 2]}',
+        unchecked: false,
+      });
     }
   });
 
   it('another content type, or none, reaches validation as text', () => {
-    for (const type of ['text/plain', 'application/jsonx', 'application/x+jsonp', 'xapplication/vnd.api+json', 'json', '']) {
-      expect(parse('{"a": 1}', type), type).toEqual({ query: {}, absent: false, body: '{"a": 1}', text: '{"a": 1}', unchecked: false });
+    for (const type of [
+      'text/plain',
+      'application/jsonx',
+      'application/x+jsonp',
+      'xapplication/vnd.api+json',
+      'json',
+      '',
+    ]) {
+      expect(parse('{"a": 1}', type), type).toEqual({
+        query: {},
+        absent: false,
+        body: '{"a": 1}',
+        text: '{"a": 1}',
+        unchecked: false,
+      });
     }
   });
 
@@ -63,7 +103,7 @@ describe('parse', () => {
     expect(parse(Buffer.from([0x7b, 0xff, 0x7d]))).toMatchObject({ jsonError: { pos: 0 } });
   });
 
-  it("what Prism does not validate is marked unchecked: a JSON null, \\u escapes of surrogates, numbers that overflow to Infinity", () => {
+  it('what Prism does not validate is marked unchecked: a JSON null, \\u escapes of surrogates, numbers that overflow to Infinity', () => {
     for (const text of ['null', '{"a": "\\ud800"}', '{"a": "\\uDC00"}', '{"a": 1e400}', `{"a": ${'9'.repeat(309)}}`]) {
       expect(parse(text), text).toMatchObject({ unchecked: true });
     }
@@ -93,7 +133,12 @@ describe('route: paths and their parameters', () => {
     expect(route('/v2/a/../b?x=1')).toEqual({ kind: 'api', path: '/v2/a/../b', query: { x: '1' }, baseUrl: undefined });
     expect(route('/__mock/reset/')).toMatchObject({ kind: 'api' });
     // The absolute form (a proxy's request line): its path.
-    expect(route('http://mock.example/v2/x?a=1')).toEqual({ kind: 'api', path: '/v2/x', query: { a: '1' }, baseUrl: undefined });
+    expect(route('http://mock.example/v2/x?a=1')).toEqual({
+      kind: 'api',
+      path: '/v2/x',
+      query: { a: '1' },
+      baseUrl: undefined,
+    });
   });
 
   it('decodablePath keeps what decodes and re-encodes, byte by byte, what does not', () => {
@@ -106,8 +151,20 @@ describe('route: paths and their parameters', () => {
 describe('translate', () => {
   const validator = createValidator(spec, {});
   const translator = createTranslator(spec, validator);
-  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({ query: {}, absent: false, body, text: JSON.stringify(body), unchecked: false, ...extra });
-  const input = (path: string, headers: Record<string, string> = {}): IHttpRequest => ({ method: 'post', url: { path }, headers, body: null });
+  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({
+    query: {},
+    absent: false,
+    body,
+    text: JSON.stringify(body),
+    unchecked: false,
+    ...extra,
+  });
+  const input = (path: string, headers: Record<string, string> = {}): IHttpRequest => ({
+    method: 'post',
+    url: { path },
+    headers,
+    body: null,
+  });
   const thing: Operation = {
     operationId: 'thing',
     method: 'post',
@@ -129,48 +186,138 @@ describe('translate', () => {
     // Three parameter errors (path, header, cookie) and one body error (name missing): four in all.
     const request = [thing, received({}, { query: {} }), input('/v2/things/0', { cookie: 'session=a' })] as const;
     expect(createTranslator(spec, validator, 4).requestDetails(...request)).toHaveLength(4);
-    expect(() => createTranslator(spec, validator, 3).requestDetails(...request)).toThrow(expect.objectContaining({ body: expect.objectContaining({ limit: 'max-errors', max: 3 }) }));
+    expect(() => createTranslator(spec, validator, 3).requestDetails(...request)).toThrow(
+      expect.objectContaining({ body: expect.objectContaining({ limit: 'max-errors', max: 3 }) }),
+    );
     expect(() => createTranslator(spec, validator, 2).requestDetails(...request)).toThrow(LimitError);
   });
 
   it('parameters are read as FastAPI reads them (numbers and booleans from their text), in path, query, header, cookie order', () => {
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'true' } }), input('/v2/things/0', { cookie: 'a=b; session=a=' }))).toEqual([
-      { type: 'greater_than_equal', loc: ['path', 'count'], msg: 'Input should be greater than or equal to 1', input: '0', ctx: { ge: 1 } },
+    expect(
+      translator.requestDetails(
+        thing,
+        received({ name: 'n' }, { query: { Flag: 'true' } }),
+        input('/v2/things/0', { cookie: 'a=b; session=a=' }),
+      ),
+    ).toEqual([
+      {
+        type: 'greater_than_equal',
+        loc: ['path', 'count'],
+        msg: 'Input should be greater than or equal to 1',
+        input: '0',
+        ctx: { ge: 1 },
+      },
       { type: 'missing', loc: ['header', 'X-Mode'], msg: 'Field required', input: null },
-      { type: 'string_too_short', loc: ['cookie', 'session'], msg: 'String should have at least 3 characters', input: 'a=', ctx: { min_length: 3 } },
+      {
+        type: 'string_too_short',
+        loc: ['cookie', 'session'],
+        msg: 'String should have at least 3 characters',
+        input: 'a=',
+        ctx: { min_length: 3 },
+      },
     ]);
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: 'maybe' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=x' }))).toEqual([
-      { type: 'bool_parsing', loc: ['query', 'plain'], msg: 'Input should be a valid boolean, unable to interpret input', input: 'maybe' },
-      { type: 'string_too_short', loc: ['cookie', 'session'], msg: 'String should have at least 3 characters', input: 'x', ctx: { min_length: 3 } },
+    expect(
+      translator.requestDetails(
+        thing,
+        received({ name: 'n' }, { query: { plain: 'maybe' } }),
+        input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=x' }),
+      ),
+    ).toEqual([
+      {
+        type: 'bool_parsing',
+        loc: ['query', 'plain'],
+        msg: 'Input should be a valid boolean, unable to interpret input',
+        input: 'maybe',
+      },
+      {
+        type: 'string_too_short',
+        loc: ['cookie', 'session'],
+        msg: 'String should have at least 3 characters',
+        input: 'x',
+        ctx: { min_length: 3 },
+      },
     ]);
     // Only a boolean parameter's "true" is read as true, and "false" as false; a string one stays the text.
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'true', ratio: '0.5' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=true' }))).toEqual([]);
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { Flag: 'false', ratio: '1.5' } }), input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=123' }))).toEqual([
+    expect(
+      translator.requestDetails(
+        thing,
+        received({ name: 'n' }, { query: { Flag: 'true', ratio: '0.5' } }),
+        input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=true' }),
+      ),
+    ).toEqual([]);
+    expect(
+      translator.requestDetails(
+        thing,
+        received({ name: 'n' }, { query: { Flag: 'false', ratio: '1.5' } }),
+        input('/v2/things/2', { 'x-mode': 'a', cookie: 'session=123' }),
+      ),
+    ).toEqual([
       { type: 'enum', loc: ['query', 'Flag'], msg: 'Input should be True', input: 'false', ctx: { expected: 'True' } },
-      { type: 'less_than_equal', loc: ['query', 'ratio'], msg: 'Input should be less than or equal to 1', input: '1.5', ctx: { le: 1 } },
+      {
+        type: 'less_than_equal',
+        loc: ['query', 'ratio'],
+        msg: 'Input should be less than or equal to 1',
+        input: '1.5',
+        ctx: { le: 1 },
+      },
     ]);
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: 'false' } }), input('/v2/things/2', { 'x-mode': 'a' }))).toEqual([]);
+    expect(
+      translator.requestDetails(
+        thing,
+        received({ name: 'n' }, { query: { plain: 'false' } }),
+        input('/v2/things/2', { 'x-mode': 'a' }),
+      ),
+    ).toEqual([]);
     // A repeated query parameter is a list, read as it is.
-    expect(translator.requestDetails(thing, received({ name: 'n' }, { query: { plain: ['true', 'true'], ratio: ['0.5', '0.5'] } }), input('/v2/things/2', { 'x-mode': 'a' }))).toEqual([
+    expect(
+      translator.requestDetails(
+        thing,
+        received({ name: 'n' }, { query: { plain: ['true', 'true'], ratio: ['0.5', '0.5'] } }),
+        input('/v2/things/2', { 'x-mode': 'a' }),
+      ),
+    ).toEqual([
       { type: 'float_type', loc: ['query', 'ratio'], msg: 'Input should be a valid number', input: ['0.5', '0.5'] },
       { type: 'bool_type', loc: ['query', 'plain'], msg: 'Input should be a valid boolean', input: ['true', 'true'] },
     ]);
 
-    expect(translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/ 2 ', { 'x-mode': 'b' }))).toEqual([]);
-    expect(translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/%20', { 'x-mode': 'b' }))[0]).toMatchObject({ type: 'int_parsing', input: ' ' });
+    expect(
+      translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/ 2 ', { 'x-mode': 'b' })),
+    ).toEqual([]);
+    expect(
+      translator.requestDetails(thing, received({ name: 'n' }), input('/v2/things/%20', { 'x-mode': 'b' }))[0],
+    ).toMatchObject({ type: 'int_parsing', input: ' ' });
   });
 
   it('a body: its items; an absent body, or a null one where it is required, is a missing body', () => {
     const ok = { 'x-mode': 'a' };
-    expect(translator.requestDetails(thing, received({}), input('/v2/things/1', ok))).toEqual([{ type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: {} }]);
+    expect(translator.requestDetails(thing, received({}), input('/v2/things/1', ok))).toEqual([
+      { type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: {} },
+    ]);
     expect(translator.requestDetails(thing, received(null, { absent: true }), input('/v2/things/1', ok))).toEqual([]);
     const required = { ...thing, bodyRequired: true };
-    expect(translator.requestDetails(required, received(null, { absent: true }), input('/v2/things/1', ok))).toEqual([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
-    expect(translator.requestDetails(required, received(null), input('/v2/things/1', ok))).toEqual([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
-    expect(translator.requestDetails(thing, received(null), input('/v2/things/1', ok))).toEqual([{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: null }]);
+    expect(translator.requestDetails(required, received(null, { absent: true }), input('/v2/things/1', ok))).toEqual([
+      { type: 'missing', loc: ['body'], msg: 'Field required', input: null },
+    ]);
+    expect(translator.requestDetails(required, received(null), input('/v2/things/1', ok))).toEqual([
+      { type: 'missing', loc: ['body'], msg: 'Field required', input: null },
+    ]);
+    expect(translator.requestDetails(thing, received(null), input('/v2/things/1', ok))).toEqual([
+      {
+        type: 'model_attributes_type',
+        loc: ['body'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: null,
+      },
+    ]);
     expect(translator.requestDetails(required, received({ name: 'n' }), input('/v2/things/1', ok))).toEqual([]);
     // An operation that takes no body checks none, even one it calls required.
-    expect(translator.requestDetails({ ...required, requestSchema: undefined }, received(null, { absent: true }), input('/v2/things/1', ok))).toEqual([]);
+    expect(
+      translator.requestDetails(
+        { ...required, requestSchema: undefined },
+        received(null, { absent: true }),
+        input('/v2/things/1', ok),
+      ),
+    ).toEqual([]);
   });
 
   it('an input nested deeper than 200 levels is not echoed', () => {
@@ -179,29 +326,61 @@ describe('translate', () => {
       for (let i = 0; i < levels; i++) value = [value];
       return value;
     };
-    const echoed = (value: unknown) => translator.requestDetails(thing, received({ name: value }), input('/v2/things/1', { 'x-mode': 'a' }))[0]?.input;
+    const echoed = (value: unknown) =>
+      translator.requestDetails(thing, received({ name: value }), input('/v2/things/1', { 'x-mode': 'a' }))[0]?.input;
     expect(echoed(nested(201))).toBe('<input nested deeper than 200 levels>');
     expect(echoed(nested(200))).toEqual(nested(200));
     expect(echoed(nested(3))).toEqual(nested(3));
   });
 
   it("Prism's violations, when the walker finds none: each keyword's pydantic type, the 415 as the content type's error", () => {
-    const v = (code: string | number, path?: string[]) => ({ code, message: `m ${code}`, severity: 0, ...(path ? { path } : {}) });
-    expect(translateViolations([v('required', ['body', 'a']), v('maximum', ['body', 'n']), v('pattern'), v('weird', ['body']), v(415)], { 'content-type': 'text/plain' })).toEqual([
+    const v = (code: string | number, path?: string[]) => ({
+      code,
+      message: `m ${code}`,
+      severity: 0,
+      ...(path ? { path } : {}),
+    });
+    expect(
+      translateViolations(
+        [v('required', ['body', 'a']), v('maximum', ['body', 'n']), v('pattern'), v('weird', ['body']), v(415)],
+        { 'content-type': 'text/plain' },
+      ),
+    ).toEqual([
       { type: 'missing', loc: ['body', 'a'], msg: 'm required', input: null },
       { type: 'less_than_equal', loc: ['body', 'n'], msg: 'm maximum', input: null },
       { type: 'string_pattern_mismatch', loc: ['body'], msg: 'm pattern', input: null },
       { type: 'value_error', loc: ['body'], msg: 'Value error, m weird', input: null, ctx: { error: 'm weird' } },
-      { type: 'value_error', loc: ['header', 'content-type'], msg: 'Value error, m 415', input: 'text/plain', ctx: { error: 'm 415' } },
+      {
+        type: 'value_error',
+        loc: ['header', 'content-type'],
+        msg: 'Value error, m 415',
+        input: 'text/plain',
+        ctx: { error: 'm 415' },
+      },
     ]);
     expect(translateViolations([v(415)], {})[0]?.input).toBeNull();
     expect(translateViolations([v('minLength', [])], {})[0]?.loc).toEqual(['body']);
     const types = {
-      required: 'missing', additionalProperties: 'extra_forbidden', minLength: 'string_too_short', maxLength: 'string_too_long', pattern: 'string_pattern_mismatch',
-      minimum: 'greater_than_equal', maximum: 'less_than_equal', exclusiveMinimum: 'greater_than', exclusiveMaximum: 'less_than', multipleOf: 'multiple_of',
-      minItems: 'too_short', maxItems: 'too_long', enum: 'enum', const: 'literal_error',
+      required: 'missing',
+      additionalProperties: 'extra_forbidden',
+      minLength: 'string_too_short',
+      maxLength: 'string_too_long',
+      pattern: 'string_pattern_mismatch',
+      minimum: 'greater_than_equal',
+      maximum: 'less_than_equal',
+      exclusiveMinimum: 'greater_than',
+      exclusiveMaximum: 'less_than',
+      multipleOf: 'multiple_of',
+      minItems: 'too_short',
+      maxItems: 'too_long',
+      enum: 'enum',
+      const: 'literal_error',
     };
-    expect(Object.fromEntries(Object.keys(types).map((code) => [code, translateViolations([v(code, ['body'])], {})[0]?.type]))).toEqual(types);
+    expect(
+      Object.fromEntries(
+        Object.keys(types).map((code) => [code, translateViolations([v(code, ['body'])], {})[0]?.type]),
+      ),
+    ).toEqual(types);
   });
 
   it('the 401 body names every accepted credential, a scheme set of two as all_of', () => {
@@ -210,7 +389,10 @@ describe('translate', () => {
         [{ key: 'APIKeyHeader', type: 'apiKey', in: 'header', name: 'Service-AO-API-Key' }],
         [{ key: 'HTTPBasic', type: 'http', scheme: 'Basic' }],
         [{ key: 'Bearer', type: 'http', scheme: 'bearer' }],
-        [{ key: 'OAuth2', type: 'oauth2' }, { key: 'Cookie', type: 'apiKey', in: 'cookie', name: 'sid' }],
+        [
+          { key: 'OAuth2', type: 'oauth2' },
+          { key: 'Cookie', type: 'apiKey', in: 'cookie', name: 'sid' },
+        ],
         [],
       ],
     } as unknown as Resource;
@@ -229,14 +411,20 @@ describe('translate', () => {
         },
       ],
     });
-    expect(unauthorizedBody(undefined)).toEqual({ detail: 'Not authenticated: send one of ', accepted_credentials: [] });
+    expect(unauthorizedBody(undefined)).toEqual({
+      detail: 'Not authenticated: send one of ',
+      accepted_credentials: [],
+    });
   });
 
   it("a 422 keeps Prism's 422 response (its headers) or makes one", () => {
     const items = [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }];
     const prism422 = { statusCode: 422, headers: { 'Content-type': 'application/json', 'x-a': '1' }, body: {} };
     expect(unprocessable(prism422, items)).toEqual({ _tag: 'Right', right: { ...prism422, body: { detail: items } } });
-    expect(unprocessable(undefined, items)).toEqual({ _tag: 'Right', right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } } });
+    expect(unprocessable(undefined, items)).toEqual({
+      _tag: 'Right',
+      right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
+    });
     expect(unprocessable({ statusCode: 200, headers: { 'x-a': '1' }, body: {} }, items)).toEqual({
       _tag: 'Right',
       right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
@@ -261,7 +449,10 @@ describe('write', () => {
   it("Prism's problem: its status and problem+json; a 401: the accepted credentials; none: 500", () => {
     const { lines, logger } = recording();
     const writer = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) });
-    const notFound = Object.assign(new Error('Route not resolved'), { status: 404, additional: { headers: { 'x-h': 'v' } } });
+    const notFound = Object.assign(new Error('Route not resolved'), {
+      status: 404,
+      additional: { headers: { 'x-h': 'v' } },
+    });
     expect(writer.reply({ kind: 'problem', error: notFound, fallbacks: [] }, request())).toEqual({
       status: 404,
       headers: [
@@ -271,18 +462,40 @@ describe('write', () => {
       ],
       body: '{"type":"problem","title":"Route not resolved"}',
     });
-    expect(lines).toEqual(['error [HTTP SERVER] PUT /v2/things Request terminated with error: Error: Route not resolved']);
+    expect(lines).toEqual([
+      'error [HTTP SERVER] PUT /v2/things Request terminated with error: Error: Route not resolved',
+    ]);
     expect(writer.reply({ kind: 'problem', error: new Error('boom'), fallbacks: [] }, request()).status).toBe(500);
-    expect(writer.reply({ kind: 'problem', error: undefined, fallbacks: [] }, request())).toMatchObject({ status: 500, headers: [['Content-Type', 'application/problem+json'], ['Content-Length', expect.any(Number)]] });
-    const noCredential = Object.assign(new Error('no'), { status: 401, additional: { headers: { 'WWW-Authenticate': 'Bearer' } } });
+    expect(writer.reply({ kind: 'problem', error: undefined, fallbacks: [] }, request())).toMatchObject({
+      status: 500,
+      headers: [
+        ['Content-Type', 'application/problem+json'],
+        ['Content-Length', expect.any(Number)],
+      ],
+    });
+    const noCredential = Object.assign(new Error('no'), {
+      status: 401,
+      additional: { headers: { 'WWW-Authenticate': 'Bearer' } },
+    });
     const unauthorized = writer.reply({ kind: 'problem', error: noCredential, fallbacks: [] }, request());
-    expect(unauthorized).toMatchObject({ status: 401, headers: [['WWW-Authenticate', 'Bearer'], ['Content-Type', 'application/json'], ['Content-Length', expect.any(Number)]] });
+    expect(unauthorized).toMatchObject({
+      status: 401,
+      headers: [
+        ['WWW-Authenticate', 'Bearer'],
+        ['Content-Type', 'application/json'],
+        ['Content-Length', expect.any(Number)],
+      ],
+    });
     expect(JSON.parse(unauthorized.body as string)).toEqual(unauthorizedBody(undefined));
     // With the operation it was routed to: the credentials that operation accepts.
-    const resource = { security: [[{ key: 'APIKeyHeader', type: 'apiKey', in: 'header', name: 'Service-AO-API-Key' }]] } as unknown as Resource;
+    const resource = {
+      security: [[{ key: 'APIKeyHeader', type: 'apiKey', in: 'header', name: 'Service-AO-API-Key' }]],
+    } as unknown as Resource;
     const named = writer.reply({ kind: 'problem', error: noCredential, resource, fallbacks: [] }, request());
     expect(JSON.parse(named.body as string)).toEqual(unauthorizedBody(resource));
-    expect(JSON.parse(named.body as string).accepted_credentials).toEqual([{ scheme: 'APIKeyHeader', in: 'header', name: 'Service-AO-API-Key', value: '<API key>' }]);
+    expect(JSON.parse(named.body as string).accepted_credentials).toEqual([
+      { scheme: 'APIKeyHeader', in: 'header', name: 'Service-AO-API-Key', value: '<API key>' },
+    ]);
     // A 401 is no error of the mock: not logged.
     expect(lines).toHaveLength(3);
   });
@@ -293,7 +506,12 @@ describe('write', () => {
     const header = (length: number) => {
       const base = JSON.stringify([{ location: ['request'], severity: 'Hint', code: 'x', message: '' }]).length;
       const reply = writer.reply(
-        { kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [{ severity: 3, code: 'x', message: 'm'.repeat(length - base) }], output: [] }, fallbacks: [] },
+        {
+          kind: 'output',
+          output: { statusCode: 200, headers: {}, body: {} },
+          validations: { input: [{ severity: 3, code: 'x', message: 'm'.repeat(length - base) }], output: [] },
+          fallbacks: [],
+        },
         request(),
       );
       return reply.headers.find(([name]) => name === 'sl-violations')?.[1] as string;
@@ -305,7 +523,12 @@ describe('write', () => {
   it('a refusal: its status and body', () => {
     const { logger } = recording();
     const refused = new LimitError('too much', 'max-results', 5);
-    expect(createWriter({ prism, logger, fallbacks: new Fallbacks(logger) }).reply({ kind: 'refused', refused, fallbacks: ['ignored'] }, request())).toEqual({
+    expect(
+      createWriter({ prism, logger, fallbacks: new Fallbacks(logger) }).reply(
+        { kind: 'refused', refused, fallbacks: ['ignored'] },
+        request(),
+      ),
+    ).toEqual({
       status: 413,
       headers: [
         ['Content-Type', 'application/json'],
@@ -323,7 +546,15 @@ describe('write', () => {
       { severity: 1, code: 'deprecated', message: 'old', path: ['query', 'q'] },
       { severity: 3, code: 'hint', message: 'hm' },
     ];
-    const ok = writer.reply({ kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { x: 'é' } }, validations: { input, output: [] }, fallbacks: [] }, request());
+    const ok = writer.reply(
+      {
+        kind: 'output',
+        output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { x: 'é' } },
+        validations: { input, output: [] },
+        fallbacks: [],
+      },
+      request(),
+    );
     const header = ok.headers.find(([name]) => name === 'sl-violations')?.[1] as string;
     expect(header).toBe(
       '[{"location":["request","body","a"],"severity":"Error","code":"type","message":"must be string \\u2013 \\u201c\\u20ac\\u201d \\u00e9\\u007f"},{"location":["request","query","q"],"severity":"Warning","code":"deprecated","message":"old"},{"location":["request"],"severity":"Hint","code":"hint","message":"hm"}]',
@@ -331,17 +562,47 @@ describe('write', () => {
     expect(JSON.parse(header)[0].message).toBe(input[0]?.message);
     expect(ok).toMatchObject({ status: 200, body: '{"x":"é"}' });
     expect(ok.headers.at(-1)).toEqual(['Content-Length', 10]);
-    expect(lines).toEqual(['warn [VALIDATOR] PUT /v2/things Violation: request.query.q old', 'info [VALIDATOR] PUT /v2/things Violation: request hm']);
+    expect(lines).toEqual([
+      'warn [VALIDATOR] PUT /v2/things Violation: request.query.q old',
+      'info [VALIDATOR] PUT /v2/things Violation: request hm',
+    ]);
 
     const outputError = { severity: 0, code: 'required', message: 'missing id', path: ['body'] };
-    const failed = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [outputError] }, fallbacks: [] }, request());
-    expect(failed).toMatchObject({ status: 500, headers: [['sl-violations', expect.stringContaining('"response","body"')], ['x-problem', '1'], ['Content-Type', 'application/problem+json'], ['Content-Length', expect.any(Number)]] });
+    const failed = writer.reply(
+      {
+        kind: 'output',
+        output: { statusCode: 200, headers: {}, body: {} },
+        validations: { input: [], output: [outputError] },
+        fallbacks: [],
+      },
+      request(),
+    );
+    expect(failed).toMatchObject({
+      status: 500,
+      headers: [
+        ['sl-violations', expect.stringContaining('"response","body"')],
+        ['x-problem', '1'],
+        ['Content-Type', 'application/problem+json'],
+        ['Content-Length', expect.any(Number)],
+      ],
+    });
     expect(problems.at(-1)).toEqual({
       template: prism.problems.VIOLATIONS,
-      detail: 'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
-      additional: { validation: [{ location: ['response', 'body'], severity: 'Error', code: 'required', message: 'missing id' }] },
+      detail:
+        'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.',
+      additional: {
+        validation: [{ location: ['response', 'body'], severity: 'Error', code: 'required', message: 'missing id' }],
+      },
     });
-    const warnedOutput = writer.reply({ kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: [], output: [{ ...outputError, severity: 1 }] }, fallbacks: [] }, request());
+    const warnedOutput = writer.reply(
+      {
+        kind: 'output',
+        output: { statusCode: 200, headers: {}, body: {} },
+        validations: { input: [], output: [{ ...outputError, severity: 1 }] },
+        fallbacks: [],
+      },
+      request(),
+    );
     expect(warnedOutput.status).toBe(200);
   });
 
@@ -349,13 +610,31 @@ describe('write', () => {
     const { logger } = recording();
     const writer = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) });
     const reply = (headers: Record<string, unknown>, body: unknown, fallbacks: string[] = []) =>
-      writer.reply({ kind: 'output', output: { statusCode: 201, headers: headers as Record<string, string>, body }, validations: { input: [], output: [] }, fallbacks }, request());
+      writer.reply(
+        {
+          kind: 'output',
+          output: { statusCode: 201, headers: headers as Record<string, string>, body },
+          validations: { input: [], output: [] },
+          fallbacks,
+        },
+        request(),
+      );
     expect(reply({ 'Content-Type': 'text/plain' }, 'plain')).toMatchObject({ body: 'plain' });
-    expect(reply({ 'content-type': 'application/json', 'Content-Type': 'text/csv' }, 'a,b')).toMatchObject({ body: 'a,b' });
+    expect(reply({ 'content-type': 'application/json', 'Content-Type': 'text/csv' }, 'a,b')).toMatchObject({
+      body: 'a,b',
+    });
     expect(reply({ 'Content-Type': 'application/problem+JSON' }, 'text')).toMatchObject({ body: '"text"' });
     expect(reply({}, 'text')).toMatchObject({ body: 'text' });
-    expect(reply({ 'Content-Type': 'application/json', 'X-Note': 'text/plain' }, 'text')).toMatchObject({ body: '"text"' });
-    expect(reply({ a: undefined, b: null, c: 0, d: ['1', '2'] }, undefined)).toEqual({ status: 201, headers: [['c', 0], ['d', ['1', '2']]] });
+    expect(reply({ 'Content-Type': 'application/json', 'X-Note': 'text/plain' }, 'text')).toMatchObject({
+      body: '"text"',
+    });
+    expect(reply({ a: undefined, b: null, c: 0, d: ['1', '2'] }, undefined)).toEqual({
+      status: 201,
+      headers: [
+        ['c', 0],
+        ['d', ['1', '2']],
+      ],
+    });
     expect(reply({}, {}, ['example', 'prism-response']).headers).toEqual([
       ['X-Mock-Fallback', 'example, prism-response'],
       ['Content-Length', 2],
@@ -373,56 +652,139 @@ describe('respond: what the service would answer, on the response Prism chose', 
   const make = (parts: Partial<ResponderParts> = {}) => {
     const { logger } = recording();
     const fallbacks = new Fallbacks(logger);
-    const responder = createResponder({ reflector: createReflector(spec, validator, 20_000), state: undefined, fallbacks, ...parts });
-    return (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) => responder(result, input, operation, request, () => translator.requestDetails(operation, request, input.data));
+    const responder = createResponder({
+      reflector: createReflector(spec, validator, 20_000),
+      state: undefined,
+      fallbacks,
+      ...parts,
+    });
+    return (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) =>
+      responder(result, input, operation, request, () => translator.requestDetails(operation, request, input.data));
   };
-  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({ query: {}, absent: false, body, text: JSON.stringify(body), unchecked: false, ...extra });
-  const data = (path: string, body: unknown, headers: Record<string, string> = {}): IHttpRequest => ({ method: 'post', url: { path }, headers, body });
-  const ok = (body: unknown): MockResult => ({ _tag: 'Right', right: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body } });
+  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({
+    query: {},
+    absent: false,
+    body,
+    text: JSON.stringify(body),
+    unchecked: false,
+    ...extra,
+  });
+  const data = (path: string, body: unknown, headers: Record<string, string> = {}): IHttpRequest => ({
+    method: 'post',
+    url: { path },
+    headers,
+    body,
+  });
+  const ok = (body: unknown): MockResult => ({
+    _tag: 'Right',
+    right: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body },
+  });
   const SIGNALS = `/v2/projects/${PROJECT}/runs/${PROJECT}/signals/configuration`;
   const jsonError = { msg: 'Expecting value', pos: 7 };
-  const decodeItem = { type: 'json_invalid', loc: ['body', 7], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } };
+  const decodeItem = {
+    type: 'json_invalid',
+    loc: ['body', 7],
+    msg: 'JSON decode error',
+    input: {},
+    ctx: { error: 'Expecting value' },
+  };
 
   it('undecodable JSON gets json_invalid before anything else, also before a missing credential (FastAPI decodes first)', () => {
     const respond = make();
     const request = received('{"a": }', { jsonError });
-    expect(respond(ok({}), { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request)).toEqual({ result: unprocessable(undefined, [decodeItem]), fallbacks: [] });
+    expect(respond(ok({}), { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request)).toEqual({
+      result: unprocessable(undefined, [decodeItem]),
+      fallbacks: [],
+    });
     const unauthorized: MockResult = { _tag: 'Left', left: Object.assign(new Error('no credential'), { status: 401 }) };
-    expect(respond(unauthorized, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(unprocessable(undefined, [decodeItem]));
+    expect(respond(unauthorized, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(
+      unprocessable(undefined, [decodeItem]),
+    );
     const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
-    expect(respond(notFound, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toBe(notFound);
+    expect(respond(notFound, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toBe(
+      notFound,
+    );
     // An operation that takes no body does not decode one.
     const noBody = { ...signals, requestSchema: undefined };
-    expect((respond(ok({ a: 1 }), { data: data(SIGNALS, '{"a": }'), validations: [] }, noBody, request).result as { right: IHttpResponse }).right.statusCode).toBe(200);
+    expect(
+      (
+        respond(ok({ a: 1 }), { data: data(SIGNALS, '{"a": }'), validations: [] }, noBody, request).result as {
+          right: IHttpResponse;
+        }
+      ).right.statusCode,
+    ).toBe(200);
   });
 
   it("Prism's 422: the service's items (the 401 among the violations does not count); another status despite errors stays Prism's", () => {
     const respond = make();
     const body = { email: 5 };
-    const prism422: MockResult = { _tag: 'Right', right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: [] } } };
+    const prism422: MockResult = {
+      _tag: 'Right',
+      right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: [] } },
+    };
     const violation = { severity: 0, code: 'type', message: 'must be string', path: ['body', 'email'] };
-    expect(respond(prism422, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body))).toEqual({
-      result: unprocessable((prism422 as { right: IHttpResponse }).right, [{ type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 }]),
+    expect(
+      respond(prism422, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)),
+    ).toEqual({
+      result: unprocessable((prism422 as { right: IHttpResponse }).right, [
+        { type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 },
+      ]),
       fallbacks: [],
     });
-    const onlyCredential = respond(prism422, { data: data('/v2/system_users', body), validations: [{ severity: 0, code: 401, message: 'no key' }] }, user, received(body));
+    const onlyCredential = respond(
+      prism422,
+      { data: data('/v2/system_users', body), validations: [{ severity: 0, code: 401, message: 'no key' }] },
+      user,
+      received(body),
+    );
     expect(onlyCredential.result).toBe(prism422);
     const preferred = ok({ id: 'x' });
-    expect(respond(preferred, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)).result).toBe(preferred);
+    expect(
+      respond(preferred, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body))
+        .result,
+    ).toBe(preferred);
     for (const statusCode of [199, 300, 301]) {
       const other: MockResult = { _tag: 'Right', right: { statusCode, headers: {}, body: {} } };
-      expect(respond(other, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' })), String(statusCode)).toEqual({ result: other, fallbacks: [] });
+      expect(
+        respond(
+          other,
+          { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] },
+          user,
+          received({ email: 'a@b.co' }),
+        ),
+        String(statusCode),
+      ).toEqual({ result: other, fallbacks: [] });
     }
-    const accepted = respond({ _tag: 'Right', right: { statusCode: 299, headers: {}, body: { id: 'u' } } }, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' }));
-    expect((accepted.result as { right: IHttpResponse }).right).toMatchObject({ statusCode: 299, body: { email: 'a@b.co' } });
+    const accepted = respond(
+      { _tag: 'Right', right: { statusCode: 299, headers: {}, body: { id: 'u' } } },
+      { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] },
+      user,
+      received({ email: 'a@b.co' }),
+    );
+    expect((accepted.result as { right: IHttpResponse }).right).toMatchObject({
+      statusCode: 299,
+      body: { email: 'a@b.co' },
+    });
   });
 
   it("a warning of Prism's is no violation: its 422 stays Prism's, a 2xx is reflected", () => {
     const respond = make();
     const warning = { severity: 1, code: 'format', message: 'a warning', path: ['body', 'email'] };
     const prism422: MockResult = { _tag: 'Right', right: { statusCode: 422, headers: {}, body: { detail: [] } } };
-    expect(respond(prism422, { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [warning] }, user, received({ email: 'a@b.co' })).result).toBe(prism422);
-    const reflected = respond(ok({ id: 'u' }), { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [warning] }, user, received({ email: 'a@b.co' }));
+    expect(
+      respond(
+        prism422,
+        { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [warning] },
+        user,
+        received({ email: 'a@b.co' }),
+      ).result,
+    ).toBe(prism422);
+    const reflected = respond(
+      ok({ id: 'u' }),
+      { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [warning] },
+      user,
+      received({ email: 'a@b.co' }),
+    );
     expect((reflected.result as { right: IHttpResponse }).right.body).toMatchObject({ email: 'a@b.co' });
   });
 
@@ -432,31 +794,66 @@ describe('respond: what the service would answer, on the response Prism chose', 
     const respond = make({ fallbacks });
     const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
     const request = received({ email: 'a@b.co' });
-    expect(respond(notFound, { data: data('/v2/nothing', { email: 'a@b.co' }), validations: [] }, user, request)).toEqual({ result: notFound, fallbacks: [] });
+    expect(
+      respond(notFound, { data: data('/v2/nothing', { email: 'a@b.co' }), validations: [] }, user, request),
+    ).toEqual({ result: notFound, fallbacks: [] });
     expect(fallbacks.report().total).toBe(0);
   });
 
   it('what Prism lets through and the service refuses (a JSON null, lone surrogates) gets its 422; an unchecked request that is valid is reflected', () => {
     const respond = make();
-    const nullBody = respond(ok({}), { data: data(SIGNALS, null), validations: [] }, signals, received(null, { unchecked: true }));
-    expect(nullBody).toEqual({ result: unprocessable(undefined, [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]), fallbacks: [] });
+    const nullBody = respond(
+      ok({}),
+      { data: data(SIGNALS, null), validations: [] },
+      signals,
+      received(null, { unchecked: true }),
+    );
+    expect(nullBody).toEqual({
+      result: unprocessable(undefined, [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]),
+      fallbacks: [],
+    });
     const example = { id: 'u', email: 'e@example.com' };
-    const fine = respond(ok(example), { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] }, user, received({ email: 'a@b.co' }, { unchecked: true }));
+    const fine = respond(
+      ok(example),
+      { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] },
+      user,
+      received({ email: 'a@b.co' }, { unchecked: true }),
+    );
     expect(fine.result._tag).toBe('Right');
     expect((fine.result as { right: IHttpResponse }).right.body).toMatchObject({ email: 'a@b.co' });
   });
 
   it('a 2xx: the request reflected, then the state applied (by the session of X-Mock-Session), the example kept for a fallback', () => {
     const applied: unknown[] = [];
-    const state = { apply: (operationId: string, request: unknown, reflected: unknown) => (applied.push({ operationId, request }), { ...(reflected as object), stated: true }) } as unknown as State;
+    const state = {
+      apply: (operationId: string, request: unknown, reflected: unknown) => (
+        applied.push({ operationId, request }),
+        { ...(reflected as object), stated: true }
+      ),
+    } as unknown as State;
     const respond = make({ state });
     const example = { id: 'u', email: 'e@example.com', role: 'system_admin' };
-    const responded = respond(ok(example), { data: data('/v2/system_users', { email: 'a@b.co' }, { 'x-mock-session': 's1' }), validations: [] }, user, received({ email: 'a@b.co' }));
-    expect((responded.result as { right: IHttpResponse }).right).toMatchObject({ statusCode: 200, body: { email: 'a@b.co', stated: true } });
+    const responded = respond(
+      ok(example),
+      { data: data('/v2/system_users', { email: 'a@b.co' }, { 'x-mock-session': 's1' }), validations: [] },
+      user,
+      received({ email: 'a@b.co' }),
+    );
+    expect((responded.result as { right: IHttpResponse }).right).toMatchObject({
+      statusCode: 200,
+      body: { email: 'a@b.co', stated: true },
+    });
     expect(responded.example).toEqual({ body: example });
     expect(responded.fallbacks).toEqual([]);
-    expect(applied).toEqual([{ operationId: 'createOrVerifyUser', request: { session: 's1', pathParams: {}, body: { email: 'a@b.co' } } }]);
-    const absent = respond(ok(example), { data: data('/v2/system_users', null), validations: [] }, user, received(null, { absent: true, text: '' }));
+    expect(applied).toEqual([
+      { operationId: 'createOrVerifyUser', request: { session: 's1', pathParams: {}, body: { email: 'a@b.co' } } },
+    ]);
+    const absent = respond(
+      ok(example),
+      { data: data('/v2/system_users', null), validations: [] },
+      user,
+      received(null, { absent: true, text: '' }),
+    );
     expect(absent.example).toEqual({ body: example });
   });
 
@@ -464,11 +861,22 @@ describe('respond: what the service would answer, on the response Prism chose', 
     for (const error of [new LimitError('too many', 'max-results', 1), new StateFullError(3)]) {
       const { logger } = recording();
       const fallbacks = new Fallbacks(logger);
-      const reflector: Reflector = { reflect: () => { throw error; }, withDefaults: (_s, v) => v };
+      const reflector: Reflector = {
+        reflect: () => {
+          throw error;
+        },
+        withDefaults: (_s, v) => v,
+      };
       const respond = createResponder({ reflector, state: undefined, fallbacks });
       const request = received({ email: 'a@b.co' });
       const chosen = ok({});
-      const responded = respond(chosen, { data: data('/v2/system_users', {}), validations: [] }, user, request, () => []);
+      const responded = respond(
+        chosen,
+        { data: data('/v2/system_users', {}), validations: [] },
+        user,
+        request,
+        () => [],
+      );
       expect(responded).toEqual({ result: chosen, fallbacks: [], refused: error });
       expect(responded.result).toBe(chosen);
       expect(fallbacks.report().total).toBe(0);
@@ -486,8 +894,19 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
     bodyRequired: true,
     responseSchema: undefined,
   };
-  const request = (): Received => ({ query: {}, absent: false, body: { name: 'x' }, text: '{"name":"x"}', unchecked: false });
-  const data: IHttpRequest = { method: 'post', url: { path: '/v2/things' }, headers: { 'content-type': 'application/json' }, body: { name: 'x' } };
+  const request = (): Received => ({
+    query: {},
+    absent: false,
+    body: { name: 'x' },
+    text: '{"name":"x"}',
+    unchecked: false,
+  });
+  const data: IHttpRequest = {
+    method: 'post',
+    url: { path: '/v2/things' },
+    headers: { 'content-type': 'application/json' },
+    body: { name: 'x' },
+  };
   const right = (response: IHttpResponse): MockResult => ({ _tag: 'Right', right: response });
   const unusedReflector: Reflector = {
     reflect: () => {
@@ -516,24 +935,43 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       const fallbacks = new Fallbacks(logger);
       const respond = createResponder({ reflector: unusedReflector, state: undefined, fallbacks });
       const received = request();
-      const violation = { severity: 0, code: 'minLength', message: 'must NOT have fewer than 3 characters', path: ['body', 'name'] };
+      const violation = {
+        severity: 0,
+        code: 'minLength',
+        message: 'must NOT have fewer than 3 characters',
+        path: ['body', 'name'],
+      };
       const header = { severity: 0, code: 415, message: 'Supported content types: application/json' };
       const chosen = { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: 'Prism' } };
-      const { result, fallbacks: fired } = respond(right(chosen), { data: { ...data, headers: { 'content-type': 'text/plain' } }, validations: [violation, header] }, operation, received, () => []);
+      const { result, fallbacks: fired } = respond(
+        right(chosen),
+        { data: { ...data, headers: { 'content-type': 'text/plain' } }, validations: [violation, header] },
+        operation,
+        received,
+        () => [],
+      );
       expect(result).toEqual(
         right({
           ...chosen,
           body: {
             detail: [
               { type: 'string_too_short', loc: ['body', 'name'], msg: violation.message, input: null },
-              { type: 'value_error', loc: ['header', 'content-type'], msg: `Value error, ${header.message}`, input: 'text/plain', ctx: { error: header.message } },
+              {
+                type: 'value_error',
+                loc: ['header', 'content-type'],
+                msg: `Value error, ${header.message}`,
+                input: 'text/plain',
+                ctx: { error: header.message },
+              },
             ],
           },
         }),
       );
       expect(fired).toEqual(['prism-violations']);
       expect(fallbacks.report()).toEqual({ total: 1, fallbacks: { 'prism-violations': 1 } });
-      expect(lines).toEqual([`warn [FALLBACK] POST /v2/things prism-violations: the walker found nothing Prism reports, sending Prism's violations translated: ${violation.message}; ${header.message}`]);
+      expect(lines).toEqual([
+        `warn [FALLBACK] POST /v2/things prism-violations: the walker found nothing Prism reports, sending Prism's violations translated: ${violation.message}; ${header.message}`,
+      ]);
     });
 
     it("prism-response: a reflection that throws sends Prism's own response, loudly", () => {
@@ -547,12 +985,18 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
       };
       const respond = createResponder({ reflector, state: undefined, fallbacks });
       const received = request();
-      const chosen = right({ statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { name: 'example' } });
+      const chosen = right({
+        statusCode: 200,
+        headers: { 'Content-type': 'application/json' },
+        body: { name: 'example' },
+      });
       const responded = respond(chosen, { data, validations: [] }, operation, received, () => []);
       expect(responded.result).toBe(chosen);
       expect(responded.example).toBeUndefined();
       expect(responded.fallbacks).toEqual(['prism-response']);
-      expect(lines[0]).toMatch(/^warn \[FALLBACK\] POST \/v2\/things prism-response: could not adapt the response, sending Prism's: Error: the echo broke/);
+      expect(lines[0]).toMatch(
+        /^warn \[FALLBACK\] POST \/v2\/things prism-response: could not adapt the response, sending Prism's: Error: the echo broke/,
+      );
     });
 
     it('prism-response: what the reflection throws is named also when it is not an Error', () => {
@@ -569,7 +1013,9 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
         const responded = respond(chosen, { data, validations: [] }, operation, request(), () => []);
         expect(responded.result).toBe(chosen);
         expect(responded.fallbacks).toEqual(['prism-response']);
-        expect(lines).toEqual([`warn [FALLBACK] POST /v2/things prism-response: could not adapt the response, sending Prism's: ${String(thrown)}`]);
+        expect(lines).toEqual([
+          `warn [FALLBACK] POST /v2/things prism-response: could not adapt the response, sending Prism's: ${String(thrown)}`,
+        ]);
       }
     });
   });
@@ -600,30 +1046,57 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
         body: '{"name":"example"}',
       });
       expect(fallbacks.report()).toEqual({ total: 1, fallbacks: { 'example-unserializable': 1 } });
-      expect(lines[0]).toMatch(/^warn \[FALLBACK\] POST \/v2\/things example-unserializable: the reflected response cannot be serialized, sending the example: TypeError/);
+      expect(lines[0]).toMatch(
+        /^warn \[FALLBACK\] POST \/v2\/things example-unserializable: the reflected response cannot be serialized, sending the example: TypeError/,
+      );
     });
 
     it('a serializable body answers as it is, with no X-Mock-Fallback header', () => {
       const { lines, logger } = recording();
       const fallbacks = new Fallbacks(logger);
       const reply = createWriter({ prism, logger, fallbacks }).reply(
-        { kind: 'output', output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { name: 'sent' } }, validations: { input: [], output: [] }, example: { body: { name: 'example' } }, fallbacks: [] },
+        {
+          kind: 'output',
+          output: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: { name: 'sent' } },
+          validations: { input: [], output: [] },
+          example: { body: { name: 'example' } },
+          fallbacks: [],
+        },
         data,
       );
-      expect(reply).toEqual({ status: 200, headers: [['Content-type', 'application/json'], ['Content-Length', 15]], body: '{"name":"sent"}' });
+      expect(reply).toEqual({
+        status: 200,
+        headers: [
+          ['Content-type', 'application/json'],
+          ['Content-Length', 15],
+        ],
+        body: '{"name":"sent"}',
+      });
       expect(fallbacks.report().total).toBe(0);
       expect(lines).toEqual([]);
     });
 
-    it('cuts sl-violations as Prism\'s HTTP server does, past 8 KiB less 100 characters', () => {
+    it("cuts sl-violations as Prism's HTTP server does, past 8 KiB less 100 characters", () => {
       const { logger } = recording();
-      const violations = Array.from({ length: 400 }, (_, i) => ({ severity: 1, code: 'x', message: `warning ${i}`, path: ['body', `field_${i}`] }));
+      const violations = Array.from({ length: 400 }, (_, i) => ({
+        severity: 1,
+        code: 'x',
+        message: `warning ${i}`,
+        path: ['body', `field_${i}`],
+      }));
       const reply = createWriter({ prism, logger, fallbacks: new Fallbacks(logger) }).reply(
-        { kind: 'output', output: { statusCode: 200, headers: {}, body: {} }, validations: { input: violations, output: [] }, fallbacks: [] },
+        {
+          kind: 'output',
+          output: { statusCode: 200, headers: {}, body: {} },
+          validations: { input: violations, output: [] },
+          fallbacks: [],
+        },
         data,
       );
       const header = reply.headers.find(([name]) => name === 'sl-violations')?.[1] as string;
-      expect(header.startsWith('Too many violations! [{"location":["request","body","field_0"],"severity":"Warning"')).toBe(true);
+      expect(
+        header.startsWith('Too many violations! [{"location":["request","body","field_0"],"severity":"Warning"'),
+      ).toBe(true);
       expect(header.length).toBe('Too many violations! '.length + 8 * 1024 - 100);
     });
   });

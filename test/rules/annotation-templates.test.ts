@@ -23,9 +23,24 @@ describe('annotation_template_returns_update', () => {
 
 describe('Update Annotation Template (PATCH changes only what it names)', () => {
   const patch = (body: unknown, response?: unknown) =>
-    reflect('updateAnnotationTemplate', { project_id: PROJECT, template_id: OTHER }, body, response ?? example('updateAnnotationTemplate'));
+    reflect(
+      'updateAnnotationTemplate',
+      { project_id: PROJECT, template_id: OTHER },
+      body,
+      response ?? example('updateAnnotationTemplate'),
+    );
   const template = example('updateAnnotationTemplate');
-  const order = ['name', 'include_explanation', 'constraints', 'id', 'created_at', 'created_by', 'position', 'usage_count', 'criteria'];
+  const order = [
+    'name',
+    'include_explanation',
+    'constraints',
+    'id',
+    'created_at',
+    'created_by',
+    'position',
+    'usage_count',
+    'criteria',
+  ];
 
   it('the template acted on is the one of the path; sent fields replace, fields not sent stay the example’s; schema order', () => {
     const out = patch({ criteria: 'new criteria', unknown_field: 1 });
@@ -49,13 +64,24 @@ describe('Update Annotation Template (PATCH changes only what it names)', () => 
 describe('what the mock remembers', () => {
   it('template PATCH: what a PATCH does not send stays as the previous one left it; what it sends changes', () => {
     const state = createState();
-    const first = template(state, { name: 'Correctness', criteria: 'a' }, { id: TEMPLATE, name: 'Correctness', criteria: 'a', position: 0 });
+    const first = template(
+      state,
+      { name: 'Correctness', criteria: 'a' },
+      { id: TEMPLATE, name: 'Correctness', criteria: 'a', position: 0 },
+    );
     expect(first).toEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'a', position: 0 });
     // The reflection of a partial PATCH carries the example's name: the state keeps the stored one.
-    expect(template(state, { criteria: 'b' }, { id: TEMPLATE, name: 'Example name', criteria: 'b', position: 0 })).toEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'b', position: 0 });
+    expect(
+      template(state, { criteria: 'b' }, { id: TEMPLATE, name: 'Example name', criteria: 'b', position: 0 }),
+    ).toEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'b', position: 0 });
     // A field sent that the template does not have (an open body) is not stored.
-    expect(template(state, { colour: 'red' }, { id: TEMPLATE, name: 'Example name', criteria: 'x', position: 0 })).toStrictEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'b', position: 0 });
-    expect(template(state, { name: 'Other' }, { id: 'other', name: 'Other' }, 'other-template')).toEqual({ id: 'other', name: 'Other' });
+    expect(
+      template(state, { colour: 'red' }, { id: TEMPLATE, name: 'Example name', criteria: 'x', position: 0 }),
+    ).toStrictEqual({ id: TEMPLATE, name: 'Correctness', criteria: 'b', position: 0 });
+    expect(template(state, { name: 'Other' }, { id: 'other', name: 'Other' }, 'other-template')).toEqual({
+      id: 'other',
+      name: 'Other',
+    });
     expect(state.records).toBe(2);
   });
 });

@@ -20,14 +20,18 @@ describe('log_traces_counts_what_was_sent', () => {
       { key: 'traces_count', message: 'traces_count is 3, but the request sent 4' },
       { key: 'spans_count', message: 'spans_count is 4, but the request sent 3' },
     ]);
-    expect(check(request(sent), { traces_count: null })).toEqual([{ key: 'traces_count', message: 'traces_count is null, but the request sent 4' }]);
+    expect(check(request(sent), { traces_count: null })).toEqual([
+      { key: 'traces_count', message: 'traces_count is null, but the request sent 4' },
+    ]);
   });
 
   it('does not judge when spans carry child spans (the total is unknown), or the answer is not an object', () => {
     expect(check(request({ traces: [{ spans: [{ spans: [{}] }] }] }), { traces_count: 1, spans_count: 1 })).toEqual([]);
     expect(check(request({ traces: [{ spans: [{ spans: [] }] }] }), { traces_count: 9 })).toEqual([]);
     // one span with children among others is enough
-    expect(check(request({ traces: [{ spans: [{}, { spans: [] }] }] }), { traces_count: 1, spans_count: 9 })).toEqual([]);
+    expect(check(request({ traces: [{ spans: [{}, { spans: [] }] }] }), { traces_count: 1, spans_count: 9 })).toEqual(
+      [],
+    );
     expect(check(request({ traces: [{ spans: ['x', null] }] }), { spans_count: 2 })).toEqual([]);
     expect(check(request(sent), [1])).toEqual([]);
     expect(check(request(sent), null)).toEqual([]);
@@ -40,8 +44,12 @@ describe('log_traces_trace_ids_only_when_asked', () => {
 
   it('asked: one trace ID per trace', () => {
     expect(r.check(request({ traces, include_trace_ids: true }), { trace_ids: ['a', 'b'] })).toEqual([]);
-    expect(r.check(request({ traces, include_trace_ids: true }), {})).toEqual([{ key: 'missing', message: 'include_trace_ids was true, but trace_ids is absent' }]);
-    expect(r.check(request({ traces, include_trace_ids: true }), { trace_ids: 'a' })).toEqual([{ key: 'missing', message: 'include_trace_ids was true, but trace_ids is "a"' }]);
+    expect(r.check(request({ traces, include_trace_ids: true }), {})).toEqual([
+      { key: 'missing', message: 'include_trace_ids was true, but trace_ids is absent' },
+    ]);
+    expect(r.check(request({ traces, include_trace_ids: true }), { trace_ids: 'a' })).toEqual([
+      { key: 'missing', message: 'include_trace_ids was true, but trace_ids is "a"' },
+    ]);
     expect(r.check(request({ traces, include_trace_ids: true }), { trace_ids: ['a'] })).toEqual([
       { key: 'count', message: 'include_trace_ids was true and 2 trace(s) were sent, but trace_ids has 1' },
     ]);
@@ -50,8 +58,12 @@ describe('log_traces_trace_ids_only_when_asked', () => {
   it('not asked: no trace_ids (null counts as none)', () => {
     expect(r.check(request({ traces, include_trace_ids: false }), {})).toEqual([]);
     expect(r.check(request({ traces }), { trace_ids: null })).toEqual([]);
-    expect(r.check(request({ traces, include_trace_ids: false }), { trace_ids: [] })).toEqual([{ key: 'unasked', message: 'include_trace_ids was false, but trace_ids is included' }]);
-    expect(r.check(request({ traces }), { trace_ids: ['a'] })).toEqual([{ key: 'unasked', message: 'include_trace_ids was absent, but trace_ids is included' }]);
+    expect(r.check(request({ traces, include_trace_ids: false }), { trace_ids: [] })).toEqual([
+      { key: 'unasked', message: 'include_trace_ids was false, but trace_ids is included' },
+    ]);
+    expect(r.check(request({ traces }), { trace_ids: ['a'] })).toEqual([
+      { key: 'unasked', message: 'include_trace_ids was absent, but trace_ids is included' },
+    ]);
     expect(r.check(request({ traces, include_trace_ids: 'true' }), { trace_ids: ['a'] })).toHaveLength(1);
   });
 
@@ -68,17 +80,25 @@ describe('log_traces_trace_ids_only_when_asked', () => {
     ]);
     expect(r.probes!([])).toEqual([]);
     expect(r.probes!([request(null)])).toEqual([]);
-    expect(r.probes!([request({ traces })])[0]).toEqual({ label: 'include_trace_ids true', request: request({ traces, include_trace_ids: true }) });
+    expect(r.probes!([request({ traces })])[0]).toEqual({
+      label: 'include_trace_ids true',
+      request: request({ traces, include_trace_ids: true }),
+    });
   });
 });
 
 describe('Log Traces', () => {
   const body = (traces: unknown[], extra: Record<string, unknown> = {}) => ({ traces, ...extra });
-  const traces = (project_id: string, sent: unknown, text?: string) => reflect('logTraces', { project_id }, sent, undefined, text);
+  const traces = (project_id: string, sent: unknown, text?: string) =>
+    reflect('logTraces', { project_id }, sent, undefined, text);
   const ingested = example('logTraces');
 
   it('counts what was sent (records = traces + spans); ids only on request, one per trace; schema order', () => {
-    const sent = body([{ spans: [{}, {}] }, { spans: [] }, {}, { spans: [{}] }], { include_trace_ids: true, experiment_id: OTHER, session_id: null });
+    const sent = body([{ spans: [{}, {}] }, { spans: [] }, {}, { spans: [{}] }], {
+      include_trace_ids: true,
+      experiment_id: OTHER,
+      session_id: null,
+    });
     const out = traces(PROJECT, sent);
     expect(out).toEqual({
       project_id: PROJECT,
@@ -87,21 +107,43 @@ describe('Log Traces', () => {
       traces_count: 4,
       spans_count: 3,
       experiment_id: OTHER,
-      trace_ids: [expect.stringMatching(UUID5), expect.stringMatching(UUID5), expect.stringMatching(UUID5), expect.stringMatching(UUID5)],
+      trace_ids: [
+        expect.stringMatching(UUID5),
+        expect.stringMatching(UUID5),
+        expect.stringMatching(UUID5),
+        expect.stringMatching(UUID5),
+      ],
     });
-    expect(keys(out)).toEqual(['project_id', 'project_name', 'records_count', 'traces_count', 'spans_count', 'experiment_id', 'trace_ids']);
+    expect(keys(out)).toEqual([
+      'project_id',
+      'project_name',
+      'records_count',
+      'traces_count',
+      'spans_count',
+      'experiment_id',
+      'trace_ids',
+    ]);
     expect(new Set(out.trace_ids).size).toBe(4);
   });
 
   it('without include_trace_ids true there are no trace_ids (the example has some)', () => {
     for (const include of [undefined, false, null, 'true', 1]) {
       const sent = body([{ spans: [{}] }], include === undefined ? {} : { include_trace_ids: include });
-      expect(traces(PROJECT, sent)).toEqual({ project_id: PROJECT, project_name: ingested.project_name, records_count: 2, traces_count: 1, spans_count: 1 });
+      expect(traces(PROJECT, sent)).toEqual({
+        project_id: PROJECT,
+        project_name: ingested.project_name,
+        records_count: 2,
+        traces_count: 1,
+        spans_count: 1,
+      });
     }
   });
 
   it('sent ids are echoed, ids not sent (or null) are left out', () => {
-    const out = traces(PROJECT, body([{}], { log_stream_id: OTHER, metrics_testing_id: RUN, session_id: TEMPLATE, experiment_id: null }));
+    const out = traces(
+      PROJECT,
+      body([{}], { log_stream_id: OTHER, metrics_testing_id: RUN, session_id: TEMPLATE, experiment_id: null }),
+    );
     expect(JSON.stringify(out)).toBe(
       JSON.stringify({
         project_id: PROJECT,
@@ -119,7 +161,11 @@ describe('Log Traces', () => {
   it('spans are counted only when a trace is an object with a list of spans', () => {
     const out = traces(PROJECT, body([null, 'x', { spans: 'no' }, { spans: { length: 3 } }, [{}], { spans: [1, 2] }]));
     expect([out.traces_count, out.spans_count, out.records_count]).toEqual([6, 2, 8]);
-    expect([traces(PROJECT, { traces: 'no' }).traces_count, traces(PROJECT, null).records_count, traces(PROJECT, [{}]).traces_count]).toEqual([0, 0, 0]);
+    expect([
+      traces(PROJECT, { traces: 'no' }).traces_count,
+      traces(PROJECT, null).records_count,
+      traces(PROJECT, [{}]).traces_count,
+    ]).toEqual([0, 0, 0]);
   });
 
   it('trace ids: the same request gives the same ids; another project, body text or index gives others', () => {
@@ -134,11 +180,16 @@ describe('Log Traces', () => {
       for (const id of other) expect(ids).not.toContain(id);
     }
     // stable across restarts and releases: a recorded request keeps its ids
-    expect(traces(PROJECT, { traces: [{}], include_trace_ids: true }, '{"traces":[{}],"include_trace_ids":true}').trace_ids).toEqual(['341d32d3-d4fc-535a-a517-bc9c18f0f073']);
+    expect(
+      traces(PROJECT, { traces: [{}], include_trace_ids: true }, '{"traces":[{}],"include_trace_ids":true}').trace_ids,
+    ).toEqual(['341d32d3-d4fc-535a-a517-bc9c18f0f073']);
   });
 
   it('more traces than maxResults is not capped (one id per trace does not multiply; the body limit bounds the traces); each gets its own id', () => {
-    const many = body(Array.from({ length: MAX_RESULTS + 1 }, () => ({})), { include_trace_ids: true });
+    const many = body(
+      Array.from({ length: MAX_RESULTS + 1 }, () => ({})),
+      { include_trace_ids: true },
+    );
     const ids = traces(PROJECT, many).trace_ids as string[];
     expect(new Set(ids).size).toBe(MAX_RESULTS + 1);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

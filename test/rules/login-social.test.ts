@@ -9,7 +9,9 @@ describe('login_social_token_type_bearer', () => {
   it('token_type is bearer, or absent', () => {
     expect(check(request({}), { token_type: 'bearer' })).toEqual([]);
     expect(check(request({}), {})).toEqual([]);
-    expect(check(request({}), { token_type: 'Bearer' })).toEqual([{ key: 'token_type', message: 'token_type is "Bearer", not "bearer"' }]);
+    expect(check(request({}), { token_type: 'Bearer' })).toEqual([
+      { key: 'token_type', message: 'token_type is "Bearer", not "bearer"' },
+    ]);
     expect(check(request({}), 'bearer')).toEqual([]);
   });
 });
@@ -18,6 +20,8 @@ describe('Login Social (nothing of the request is in the response)', () => {
   it('the example, whatever was sent', () => {
     const out = reflect('loginSocial', {}, { id_token: 'other', provider: null });
     expect(out).toEqual(example('loginSocial'));
-    expect(JSON.stringify(reflect('loginSocial', {}, {}, { token_type: 'bearer', access_token: 't' }))).toBe('{"access_token":"t","token_type":"bearer"}');
+    expect(JSON.stringify(reflect('loginSocial', {}, {}, { token_type: 'bearer', access_token: 't' }))).toBe(
+      '{"access_token":"t","token_type":"bearer"}',
+    );
   });
 });

@@ -7,12 +7,14 @@ import { example, keys, OTHER, reflect, request, rule, RUN, SCORER, UUID5, versi
 
 describe('scorer_version_under_path_scorer', () => {
   const check = rule('scorer_version_under_path_scorer').check;
-  it('the version\'s scorer_id is the path\'s (in any case), or absent', () => {
+  it("the version's scorer_id is the path's (in any case), or absent", () => {
     const path = { scorer_id: SCORER };
     expect(check(request({}, path), { scorer_id: SCORER })).toEqual([]);
     expect(check(request({}, path), { scorer_id: SCORER.toUpperCase() })).toEqual([]);
     expect(check(request({}, path), { id: 'x' })).toEqual([]);
-    expect(check(request({}, path), { scorer_id: RUN })).toEqual([{ key: 'scorer_id', message: `scorer_id is "${RUN}", not the path's "${SCORER}"` }]);
+    expect(check(request({}, path), { scorer_id: RUN })).toEqual([
+      { key: 'scorer_id', message: `scorer_id is "${RUN}", not the path's "${SCORER}"` },
+    ]);
     expect(check(request({}, path), [])).toEqual([]);
   });
 });
@@ -22,7 +24,11 @@ describe('Create Luna3 Scorer Version (POST echoes what was sent into luna3_scor
   const luna3 = version.luna3_scorer;
 
   it('sent fields are echoed, fields not sent or null are left out, the scorer is the path’s; schema order', () => {
-    const out = reflect('createLuna3ScorerVersion', { scorer_id: OTHER }, { threshold: 0.9, adapter_path: 's3://a', instruction: null, class_name_to_vocab_ix: { yes: 1 } });
+    const out = reflect(
+      'createLuna3ScorerVersion',
+      { scorer_id: OTHER },
+      { threshold: 0.9, adapter_path: 's3://a', instruction: null, class_name_to_vocab_ix: { yes: 1 } },
+    );
     expect(out).toEqual({
       ...version,
       scorer_id: OTHER,
@@ -38,14 +44,29 @@ describe('Create Luna3 Scorer Version (POST echoes what was sent into luna3_scor
       },
     });
     expect(keys(out)).toEqual(keys(version));
-    expect(keys(out.luna3_scorer)).toEqual(['adapter_path', 'class_name_to_vocab_ix', 'id', 'organization_id', 'created_at', 'updated_at', 'threshold', 'created_by']);
+    expect(keys(out.luna3_scorer)).toEqual([
+      'adapter_path',
+      'class_name_to_vocab_ix',
+      'id',
+      'organization_id',
+      'created_at',
+      'updated_at',
+      'threshold',
+      'created_by',
+    ]);
   });
 
   it('an empty body leaves none of the request’s fields', () => {
     const out = reflect('createLuna3ScorerVersion', { scorer_id: SCORER }, {});
     expect(out).toEqual({
       ...version,
-      luna3_scorer: { id: luna3.id, organization_id: luna3.organization_id, created_at: luna3.created_at, updated_at: luna3.updated_at, created_by: luna3.created_by },
+      luna3_scorer: {
+        id: luna3.id,
+        organization_id: luna3.organization_id,
+        created_at: luna3.created_at,
+        updated_at: luna3.updated_at,
+        created_by: luna3.created_by,
+      },
     });
   });
 });
@@ -56,7 +77,13 @@ describe('what the mock remembers', () => {
     const [a1, a2, b1] = [version(state), version(state), version(state, 'other')];
     expect([a1, a2, b1].map((v) => v.version)).toEqual([1, 2, 1]);
     expect(new Set([a1, a2, b1].map((v) => v.id)).size).toBe(3);
-    expect(a2).toEqual({ scorer_id: SCORER, version: 2, id: expect.stringMatching(UUID5), created_at: '2026-01-01T00:00:02Z', updated_at: '2026-01-01T00:00:02Z' });
+    expect(a2).toEqual({
+      scorer_id: SCORER,
+      version: 2,
+      id: expect.stringMatching(UUID5),
+      created_at: '2026-01-01T00:00:02Z',
+      updated_at: '2026-01-01T00:00:02Z',
+    });
     expect(state.records).toBe(2);
   });
 });

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { providerChecks as rules } from '../../src/rules/index.js';
 
-const document = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+const document = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+};
 const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
 
 it('every check has a name of its own, an operation of the spec and a reason', () => {

@@ -9,7 +9,16 @@ import { example, keys, OTHER, PROJECT, reflect, request, rule, RUN, signals, UU
 describe('signals_put_returns_saved_values', () => {
   const check = rule('signals_put_returns_saved_values').check;
   const sent = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { cron: '0 6 * * 1-5' }, focus: ['a'] };
-  const saved = (data: Record<string, unknown>) => ({ data: { project_id: PROJECT, run_id: RUN, ...sent, schedule: { type: 'CRON', cron: '0 6 * * 1-5', timezone: 'UTC' }, scheduled_runs_enabled: false, ...data } });
+  const saved = (data: Record<string, unknown>) => ({
+    data: {
+      project_id: PROJECT,
+      run_id: RUN,
+      ...sent,
+      schedule: { type: 'CRON', cron: '0 6 * * 1-5', timezone: 'UTC' },
+      scheduled_runs_enabled: false,
+      ...data,
+    },
+  });
 
   it('holds when data echoes what was sent (objects completed with defaults, UUIDs in any case)', () => {
     expect(check(request(sent), saved({}))).toEqual([]);
@@ -17,8 +26,13 @@ describe('signals_put_returns_saved_values', () => {
     expect(check(request(sent, { project_id: PROJECT.toUpperCase(), run_id: RUN }), saved({}))).toEqual([]);
   });
 
-  it('names each field that differs, and the ids that are not the path\'s', () => {
-    expect(check(request(sent), saved({ model: 'other', run_id: 'not-the-run', schedule: { type: 'CRON', cron: '* * * * *' } }))).toEqual([
+  it("names each field that differs, and the ids that are not the path's", () => {
+    expect(
+      check(
+        request(sent),
+        saved({ model: 'other', run_id: 'not-the-run', schedule: { type: 'CRON', cron: '* * * * *' } }),
+      ),
+    ).toEqual([
       { key: 'data.run_id', message: `data.run_id is "not-the-run", not the path's run_id "${RUN}"` },
       { key: 'data.model', message: 'data.model is "other", but the request saved "gpt-4.1-mini"' },
       { key: 'data.schedule.cron', message: 'data.schedule.cron is "* * * * *", but the request saved "0 6 * * 1-5"' },
@@ -28,8 +42,12 @@ describe('signals_put_returns_saved_values', () => {
       { key: 'data.focus', message: 'data.focus is ["a","b"], but the request saved ["a"]' },
     ]);
     expect(check(request(sent), saved({ focus: ['b'] }))).toHaveLength(1);
-    expect(check(request(sent), saved({ schedule: null }))).toEqual([{ key: 'data.schedule', message: 'data.schedule is null, but the request saved {"cron":"0 6 * * 1-5"}' }]);
-    expect(check(request({ ...sent, schedule: null }), saved({ schedule: { cron: 'x' } }))).toEqual([{ key: 'data.schedule', message: 'data.schedule is {"cron":"x"}, but the request saved null' }]);
+    expect(check(request(sent), saved({ schedule: null }))).toEqual([
+      { key: 'data.schedule', message: 'data.schedule is null, but the request saved {"cron":"0 6 * * 1-5"}' },
+    ]);
+    expect(check(request({ ...sent, schedule: null }), saved({ schedule: { cron: 'x' } }))).toEqual([
+      { key: 'data.schedule', message: 'data.schedule is {"cron":"x"}, but the request saved null' },
+    ]);
   });
 
   it('compares values deeply: objects by their keys, arrays by their items, and not a UUID against a non-UUID', () => {
@@ -40,13 +58,17 @@ describe('signals_put_returns_saved_values', () => {
     // deeper down, an object is the same only with the same keys, each the same
     const deep = { model: 'm', options: { inner: { x: 1, y: 2 } } };
     expect(check(request(deep), data({ options: { inner: { x: 1 } } }))).toHaveLength(1);
-    expect(check(request({ model: 'm', options: { inner: { x: 1 } } }), data({ options: { inner: { x: 1, y: 2 } } }))).toHaveLength(1);
+    expect(
+      check(request({ model: 'm', options: { inner: { x: 1 } } }), data({ options: { inner: { x: 1, y: 2 } } })),
+    ).toHaveLength(1);
     expect(check(request(deep), data({ options: { inner: { x: 1, y: 3 } } }))).toHaveLength(1);
     // only a whole UUID compares without case; a UUID inside a longer text does not
     expect(check(request({ model: `A${PROJECT}` }), data({ model: `a${PROJECT}` }))).toHaveLength(1);
     expect(check(request({ model: `${PROJECT}A` }), data({ model: `${PROJECT}a` }))).toHaveLength(1);
     // a UUID and a list holding it, either way round, differ
-    expect(check(request({ model: PROJECT }), data({ model: [PROJECT] }))).toEqual([{ key: 'data.model', message: `data.model is ["${PROJECT}"], but the request saved "${PROJECT}"` }]);
+    expect(check(request({ model: PROJECT }), data({ model: [PROJECT] }))).toEqual([
+      { key: 'data.model', message: `data.model is ["${PROJECT}"], but the request saved "${PROJECT}"` },
+    ]);
     expect(check(request({ model: [PROJECT] }), data({ model: PROJECT }))).toHaveLength(1);
     // a list and an object with the same length and item differ
     expect(check(request({ model: ['x'] }), data({ model: { 0: 'x', length: 1 } }))).toHaveLength(1);
@@ -72,41 +94,117 @@ describe('signals_put_returns_saved_values', () => {
 
 describe('signals_put_applies_defaults', () => {
   const r = rule('signals_put_applies_defaults');
-  const data = (over: Record<string, unknown>) => ({ data: { scheduled_runs_enabled: false, user_preferences: { focus_on: '', dont_focus_on: '' }, schedule: { type: 'CRON', cron: 'c', timezone: 'UTC' }, ...over } });
+  const data = (over: Record<string, unknown>) => ({
+    data: {
+      scheduled_runs_enabled: false,
+      user_preferences: { focus_on: '', dont_focus_on: '' },
+      schedule: { type: 'CRON', cron: 'c', timezone: 'UTC' },
+      ...over,
+    },
+  });
   const leftOut = { model: 'm', user_preferences: {}, schedule: { cron: 'c' } };
 
   it('holds when each field left out comes back with its default, or not at all', () => {
     expect(r.check(request(leftOut), data({}))).toEqual([]);
     expect(r.check(request(leftOut), { data: {} })).toEqual([]);
-    expect(r.check(request({ model: 'm', schedule: { interval_hours: 2 } }), data({ schedule: { type: 'INTERVAL', interval_hours: 2, timezone: 'UTC' } }))).toEqual([]);
+    expect(
+      r.check(
+        request({ model: 'm', schedule: { interval_hours: 2 } }),
+        data({ schedule: { type: 'INTERVAL', interval_hours: 2, timezone: 'UTC' } }),
+      ),
+    ).toEqual([]);
   });
 
   it('names each default that is wrong', () => {
-    expect(r.check(request(leftOut), data({ scheduled_runs_enabled: true, user_preferences: { focus_on: 'x', dont_focus_on: 'y' }, schedule: { type: 'INTERVAL', timezone: 'Europe/Paris' } }))).toEqual([
-      { key: 'data.scheduled_runs_enabled', message: 'data.scheduled_runs_enabled is true though the request left it out; the default is false' },
-      { key: 'data.user_preferences.focus_on', message: 'data.user_preferences.focus_on is "x" though the request left it out; the default is ""' },
-      { key: 'data.user_preferences.dont_focus_on', message: 'data.user_preferences.dont_focus_on is "y" though the request left it out; the default is ""' },
-      { key: 'data.schedule.timezone', message: 'data.schedule.timezone is "Europe/Paris" though the request left it out; the default is "UTC"' },
-      { key: 'data.schedule.type', message: 'data.schedule.type is "INTERVAL" though the request left it out; the default is "CRON"' },
+    expect(
+      r.check(
+        request(leftOut),
+        data({
+          scheduled_runs_enabled: true,
+          user_preferences: { focus_on: 'x', dont_focus_on: 'y' },
+          schedule: { type: 'INTERVAL', timezone: 'Europe/Paris' },
+        }),
+      ),
+    ).toEqual([
+      {
+        key: 'data.scheduled_runs_enabled',
+        message: 'data.scheduled_runs_enabled is true though the request left it out; the default is false',
+      },
+      {
+        key: 'data.user_preferences.focus_on',
+        message: 'data.user_preferences.focus_on is "x" though the request left it out; the default is ""',
+      },
+      {
+        key: 'data.user_preferences.dont_focus_on',
+        message: 'data.user_preferences.dont_focus_on is "y" though the request left it out; the default is ""',
+      },
+      {
+        key: 'data.schedule.timezone',
+        message: 'data.schedule.timezone is "Europe/Paris" though the request left it out; the default is "UTC"',
+      },
+      {
+        key: 'data.schedule.type',
+        message: 'data.schedule.type is "INTERVAL" though the request left it out; the default is "CRON"',
+      },
     ]);
     // a type that was sent is not judged, even where the default would differ
-    expect(r.check(request({ model: 'm', schedule: { type: 'CRON' } }), data({ schedule: { type: 'CRON', timezone: 'UTC' } }))).toEqual([]);
-    expect(r.check(request({ model: 'm', schedule: { interval_hours: 2 } }), data({ schedule: { type: 'CRON' } }))).toEqual([
-      { key: 'data.schedule.type', message: 'data.schedule.type is "CRON" though the request left it out; the default is "INTERVAL"' },
+    expect(
+      r.check(
+        request({ model: 'm', schedule: { type: 'CRON' } }),
+        data({ schedule: { type: 'CRON', timezone: 'UTC' } }),
+      ),
+    ).toEqual([]);
+    expect(
+      r.check(request({ model: 'm', schedule: { interval_hours: 2 } }), data({ schedule: { type: 'CRON' } })),
+    ).toEqual([
+      {
+        key: 'data.schedule.type',
+        message: 'data.schedule.type is "CRON" though the request left it out; the default is "INTERVAL"',
+      },
     ]);
   });
 
   it('does not judge what the request sent', () => {
-    const sent = { model: 'm', scheduled_runs_enabled: true, user_preferences: { focus_on: 'x', dont_focus_on: 'y' }, schedule: { type: 'CRON', cron: 'c', timezone: 'Asia/Tokyo' } };
-    expect(r.check(request(sent), data({ scheduled_runs_enabled: true, user_preferences: { focus_on: 'x', dont_focus_on: 'y' }, schedule: { type: 'CRON', timezone: 'Asia/Tokyo' } }))).toEqual([]);
-    expect(r.check(request({ model: 'm' }), data({ user_preferences: { focus_on: 'x' }, schedule: { timezone: 'x' } }))).toEqual([]);
-    expect(r.check(request({ model: 'm', user_preferences: {}, schedule: {} }), data({ user_preferences: null, schedule: null }))).toEqual([]);
+    const sent = {
+      model: 'm',
+      scheduled_runs_enabled: true,
+      user_preferences: { focus_on: 'x', dont_focus_on: 'y' },
+      schedule: { type: 'CRON', cron: 'c', timezone: 'Asia/Tokyo' },
+    };
+    expect(
+      r.check(
+        request(sent),
+        data({
+          scheduled_runs_enabled: true,
+          user_preferences: { focus_on: 'x', dont_focus_on: 'y' },
+          schedule: { type: 'CRON', timezone: 'Asia/Tokyo' },
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      r.check(request({ model: 'm' }), data({ user_preferences: { focus_on: 'x' }, schedule: { timezone: 'x' } })),
+    ).toEqual([]);
+    expect(
+      r.check(
+        request({ model: 'm', user_preferences: {}, schedule: {} }),
+        data({ user_preferences: null, schedule: null }),
+      ),
+    ).toEqual([]);
     expect(r.check(request(undefined), data({ scheduled_runs_enabled: true }))).toEqual([]);
     expect(r.check(request(leftOut), { data: 'x' })).toEqual([]);
   });
 
   it('probes: each sample with the defaulted fields left out', () => {
-    const samples = [request({ model: 'm', scheduled_runs_enabled: true, user_preferences: { focus_on: 'x' }, schedule: { type: 'CRON', cron: 'c', timezone: 'UTC' } }), request({ model: 'm', schedule: null }), request(null)];
+    const samples = [
+      request({
+        model: 'm',
+        scheduled_runs_enabled: true,
+        user_preferences: { focus_on: 'x' },
+        schedule: { type: 'CRON', cron: 'c', timezone: 'UTC' },
+      }),
+      request({ model: 'm', schedule: null }),
+      request(null),
+    ];
     const probes = r.probes!(samples);
     expect(probes).toEqual([
       { label: 'defaults left out', request: request({ model: 'm', user_preferences: {}, schedule: { cron: 'c' } }) },
@@ -117,15 +215,28 @@ describe('signals_put_applies_defaults', () => {
 });
 
 describe('Put Signals Configuration (PUT replaces the whole configuration)', () => {
-  const put = (body: unknown, run_id = RUN) => reflect('putSignalsConfiguration', { project_id: PROJECT, run_id }, body);
+  const put = (body: unknown, run_id = RUN) =>
+    reflect('putSignalsConfiguration', { project_id: PROJECT, run_id }, body);
   const saved = example('putSignalsConfiguration').data;
   /** The saved configuration as JSON text (key order included): what a PUT of only `fields` saves, the example's id and timestamps kept. */
   const savedAs = (fields: Record<string, unknown>, ids: Record<string, unknown> = { id: saved.id }) =>
     JSON.stringify({
       data: {
         ...ids,
-        ...{ project_id: PROJECT, run_id: RUN, run_mode: 'ON_DEMAND', schedule: null, start_date: null, end_date: null },
-        ...{ scheduled_runs_enabled: false, model: 'm', user_preferences: { focus_on: '', dont_focus_on: '' }, notification_severities: [] },
+        ...{
+          project_id: PROJECT,
+          run_id: RUN,
+          run_mode: 'ON_DEMAND',
+          schedule: null,
+          start_date: null,
+          end_date: null,
+        },
+        ...{
+          scheduled_runs_enabled: false,
+          model: 'm',
+          user_preferences: { focus_on: '', dont_focus_on: '' },
+          notification_severities: [],
+        },
         ...(ids.id === undefined ? {} : { created_at: saved.created_at, updated_at: saved.updated_at }),
         ...fields,
       },
@@ -143,14 +254,26 @@ describe('Put Signals Configuration (PUT replaces the whole configuration)', () 
       user_preferences: { dont_focus_on: 'b', focus_on: 'a' },
     };
     expect(JSON.stringify(put(body, OTHER))).toBe(
-      savedAs({ ...body, run_id: OTHER, schedule: { type: 'CRON', cron: '*/5 * * * *', timezone: 'Asia/Tokyo' }, user_preferences: { focus_on: 'a', dont_focus_on: 'b' } }),
+      savedAs({
+        ...body,
+        run_id: OTHER,
+        schedule: { type: 'CRON', cron: '*/5 * * * *', timezone: 'Asia/Tokyo' },
+        user_preferences: { focus_on: 'a', dont_focus_on: 'b' },
+      }),
     );
   });
 
   it('fields not sent are replaced: defaults, null when nullable, [] for a list, the defaults of an object; the schedule gets its branch defaults', () => {
     const out = put({ model: 'm', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } });
-    expect(JSON.stringify(out)).toBe(savedAs({ run_mode: 'SCHEDULED', schedule: { type: 'INTERVAL', interval_hours: 12, timezone: 'UTC' } }));
-    const cron = put({ model: 'm', run_mode: 'SCHEDULED', schedule: { cron: '0 6 * * *' }, user_preferences: { dont_focus_on: 'x' } }).data;
+    expect(JSON.stringify(out)).toBe(
+      savedAs({ run_mode: 'SCHEDULED', schedule: { type: 'INTERVAL', interval_hours: 12, timezone: 'UTC' } }),
+    );
+    const cron = put({
+      model: 'm',
+      run_mode: 'SCHEDULED',
+      schedule: { cron: '0 6 * * *' },
+      user_preferences: { dont_focus_on: 'x' },
+    }).data;
     expect(JSON.stringify(cron.schedule)).toBe('{"type":"CRON","cron":"0 6 * * *","timezone":"UTC"}');
     expect(JSON.stringify(cron.user_preferences)).toBe('{"focus_on":"","dont_focus_on":"x"}');
   });
@@ -163,7 +286,13 @@ describe('Put Signals Configuration (PUT replaces the whole configuration)', () 
   });
 
   it('a null the response can carry is echoed as null', () => {
-    const out = put({ model: 'm', run_mode: 'ON_DEMAND', schedule: null, start_date: null, end_date: '2027-03-01' }).data;
+    const out = put({
+      model: 'm',
+      run_mode: 'ON_DEMAND',
+      schedule: null,
+      start_date: null,
+      end_date: '2027-03-01',
+    }).data;
     expect([out.schedule, out.start_date, out.end_date]).toEqual([null, null, '2027-03-01']);
   });
 
@@ -175,7 +304,12 @@ describe('Put Signals Configuration (PUT replaces the whole configuration)', () 
   });
 
   it('an example without `data` (as --dynamic may give) still gets the echo', () => {
-    const out = reflect('putSignalsConfiguration', { project_id: PROJECT, run_id: RUN }, { model: 'm', run_mode: 'ON_DEMAND' }, { data: 'not an object' });
+    const out = reflect(
+      'putSignalsConfiguration',
+      { project_id: PROJECT, run_id: RUN },
+      { model: 'm', run_mode: 'ON_DEMAND' },
+      { data: 'not an object' },
+    );
     expect(JSON.stringify(out)).toBe(savedAs({}, {}));
   });
 });
@@ -184,8 +318,18 @@ describe('what the mock remembers', () => {
   it('Signals PUT: creates, then replaces keeping id and created_at; another run is another record', () => {
     const state = createState();
     const created = signals(state, 'a');
-    expect(created).toEqual({ id: expect.stringMatching(UUID5), model: 'a', created_at: '2026-01-01T00:00:01Z', updated_at: '2026-01-01T00:00:01Z' });
-    expect(signals(state, 'b')).toEqual({ id: created.id, model: 'b', created_at: created.created_at, updated_at: '2026-01-01T00:00:02Z' });
+    expect(created).toEqual({
+      id: expect.stringMatching(UUID5),
+      model: 'a',
+      created_at: '2026-01-01T00:00:01Z',
+      updated_at: '2026-01-01T00:00:01Z',
+    });
+    expect(signals(state, 'b')).toEqual({
+      id: created.id,
+      model: 'b',
+      created_at: created.created_at,
+      updated_at: '2026-01-01T00:00:02Z',
+    });
     expect(signals(state, 'c', 'another-run').id).not.toBe(created.id);
     expect(state.records).toBe(2);
   });

@@ -33,25 +33,62 @@ export const operation = (id: string): Operation => spec.operation(id) as Operat
 export function example(id: string): any {
   const op = operation(id);
   const paths = document.paths as Record<string, Record<string, any>>;
-  const examples = paths[op.path]?.[op.method].responses['200'].content['application/json'].examples as Record<string, { value: unknown }>;
+  const examples = paths[op.path]?.[op.method].responses['200'].content['application/json'].examples as Record<
+    string,
+    { value: unknown }
+  >;
   return structuredClone(Object.values(examples)[0]?.value);
 }
 /** The reflected body of a request, as the responder asks for it (the body as sent is its JSON text). */
-export function reflect(id: string, pathParams: Record<string, string>, body: unknown, response: unknown = example(id), text = body === undefined ? '' : JSON.stringify(body)): any {
+export function reflect(
+  id: string,
+  pathParams: Record<string, string>,
+  body: unknown,
+  response: unknown = example(id),
+  text = body === undefined ? '' : JSON.stringify(body),
+): any {
   return fresh().reflect(operation(id), { pathParams, body: body === undefined ? null : body, text }, response);
 }
 export const keys = (value: unknown): string[] => Object.keys(value as object);
 
 // The state's requests, each in a session ('s' unless named), with a stand-in for what the reflection gave.
 type State = ReturnType<typeof createState>;
-export const user = (state: State, email: unknown, session = 's', reflected: Record<string, unknown> = { email, role: 'system_admin', email_is_verified: false, status: 'enabled' }) =>
-  state.apply('createOrVerifyUser', { session, pathParams: {}, body: email === undefined ? {} : { email } }, reflected) as Record<string, any>;
+export const user = (
+  state: State,
+  email: unknown,
+  session = 's',
+  reflected: Record<string, unknown> = { email, role: 'system_admin', email_is_verified: false, status: 'enabled' },
+) =>
+  state.apply(
+    'createOrVerifyUser',
+    { session, pathParams: {}, body: email === undefined ? {} : { email } },
+    reflected,
+  ) as Record<string, any>;
 export const version = (state: State, scorer_id = SCORER, session = 's') =>
-  state.apply('createLuna3ScorerVersion', { session, pathParams: { scorer_id }, body: {} }, { version: 4, scorer_id, id: 'example' }) as Record<string, any>;
+  state.apply(
+    'createLuna3ScorerVersion',
+    { session, pathParams: { scorer_id }, body: {} },
+    { version: 4, scorer_id, id: 'example' },
+  ) as Record<string, any>;
 export const signals = (state: State, model: string, run_id = RUN, session = 's') =>
-  (state.apply('putSignalsConfiguration', { session, pathParams: { project_id: PROJECT, run_id }, body: { model } }, { data: { id: 'example', model, created_at: 'x', updated_at: 'x' } }) as any).data;
-export const template = (state: State, body: Record<string, unknown>, reflected: Record<string, unknown>, template_id = TEMPLATE) =>
-  state.apply('updateAnnotationTemplate', { session: 's', pathParams: { project_id: PROJECT, template_id }, body }, reflected) as Record<string, any>;
+  (
+    state.apply(
+      'putSignalsConfiguration',
+      { session, pathParams: { project_id: PROJECT, run_id }, body: { model } },
+      { data: { id: 'example', model, created_at: 'x', updated_at: 'x' } },
+    ) as any
+  ).data;
+export const template = (
+  state: State,
+  body: Record<string, unknown>,
+  reflected: Record<string, unknown>,
+  template_id = TEMPLATE,
+) =>
+  state.apply(
+    'updateAnnotationTemplate',
+    { session: 's', pathParams: { project_id: PROJECT, template_id }, body },
+    reflected,
+  ) as Record<string, any>;
 
 /** The provider check of that name (src/rules/index.ts). */
 export function rule(name: string): ProviderCheck {
@@ -60,4 +97,7 @@ export function rule(name: string): ProviderCheck {
   return found;
 }
 /** A request as a provider check reads it: the body sent, and the path (a project's run unless given). */
-export const request = (body: Json | undefined, path: Record<string, string> = { project_id: PROJECT, run_id: RUN }): Request => ({ path, body });
+export const request = (
+  body: Json | undefined,
+  path: Record<string, string> = { project_id: PROJECT, run_id: RUN },
+): Request => ({ path, body });

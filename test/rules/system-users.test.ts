@@ -11,7 +11,10 @@ describe('system_user_is_admin_or_verified', () => {
     expect(check(request({}), { role: 'system_admin', email_is_verified: false })).toEqual([]);
     expect(check(request({}), { role: 'user', email_is_verified: true })).toEqual([]);
     expect(check(request({}), { role: 'user', email_is_verified: false })).toEqual([
-      { key: 'neither', message: 'the user is neither an administrator nor verified (role "user", email_is_verified false)' },
+      {
+        key: 'neither',
+        message: 'the user is neither an administrator nor verified (role "user", email_is_verified false)',
+      },
     ]);
     expect(check(request({}), { role: 'user', email_is_verified: 'true' })).toHaveLength(1);
     expect(check(request({}), { email_is_verified: false })).toEqual([]);
@@ -23,11 +26,48 @@ describe('system_user_is_admin_or_verified', () => {
 describe('Create Or Verify User (POST echoes what was sent)', () => {
   const user = example('createOrVerifyUser');
   it('sent fields are echoed, fields not sent or null are left out, the password never; schema order', () => {
-    const out = reflect('createOrVerifyUser', {}, { last_name: 'Hopper', email: 'grace@example.org', first_name: null, password: 'secret', role: 'user' });
-    expect(out).toEqual({ id: user.id, created_at: user.created_at, updated_at: user.updated_at, email: 'grace@example.org', status: user.status, role: user.role, last_name: 'Hopper', email_is_verified: user.email_is_verified });
-    expect(keys(out)).toEqual(['id', 'created_at', 'updated_at', 'email', 'status', 'role', 'last_name', 'email_is_verified']);
-    const full = reflect('createOrVerifyUser', {}, { email: 'ada@example.org', first_name: 'Ada', last_name: 'L', auth_method: 'github' });
-    expect(keys(full)).toEqual(['id', 'created_at', 'updated_at', 'email', 'status', 'role', 'auth_method', 'first_name', 'last_name', 'email_is_verified']);
+    const out = reflect(
+      'createOrVerifyUser',
+      {},
+      { last_name: 'Hopper', email: 'grace@example.org', first_name: null, password: 'secret', role: 'user' },
+    );
+    expect(out).toEqual({
+      id: user.id,
+      created_at: user.created_at,
+      updated_at: user.updated_at,
+      email: 'grace@example.org',
+      status: user.status,
+      role: user.role,
+      last_name: 'Hopper',
+      email_is_verified: user.email_is_verified,
+    });
+    expect(keys(out)).toEqual([
+      'id',
+      'created_at',
+      'updated_at',
+      'email',
+      'status',
+      'role',
+      'last_name',
+      'email_is_verified',
+    ]);
+    const full = reflect(
+      'createOrVerifyUser',
+      {},
+      { email: 'ada@example.org', first_name: 'Ada', last_name: 'L', auth_method: 'github' },
+    );
+    expect(keys(full)).toEqual([
+      'id',
+      'created_at',
+      'updated_at',
+      'email',
+      'status',
+      'role',
+      'auth_method',
+      'first_name',
+      'last_name',
+      'email_is_verified',
+    ]);
     expect(full.auth_method).toBe('github');
   });
 
@@ -50,7 +90,11 @@ describe('what the mock remembers', () => {
       created_at: '2026-01-01T00:00:01Z',
       updated_at: '2026-01-01T00:00:01Z',
     });
-    const grace = user(state, 'grace@example.org', 's', { email: 'grace@example.org', role: 'system_admin', email_is_verified: false });
+    const grace = user(state, 'grace@example.org', 's', {
+      email: 'grace@example.org',
+      role: 'system_admin',
+      email_is_verified: false,
+    });
     expect(grace).toEqual({
       email: 'grace@example.org',
       role: 'system_user',
@@ -71,7 +115,9 @@ describe('what the mock remembers', () => {
     expect(user(state, 42).id).toBe(user(state, undefined).id);
     expect(state.records).toBe(1);
     // The first user is an administrator whatever role the echo carried.
-    expect(user(createState(), 'e@example.org', 's', { email: 'e@example.org', role: 'system_user' }).role).toBe('system_admin');
+    expect(user(createState(), 'e@example.org', 's', { email: 'e@example.org', role: 'system_user' }).role).toBe(
+      'system_admin',
+    );
   });
 
   it('users: an initial user that is not an administrator does not count as the first administrator', () => {

@@ -38,7 +38,9 @@ function staleness(): { reason: string; force: boolean } | undefined {
     if (!existsSync(output)) return { reason: `${relative(root, output)} is missing`, force: true };
     outputs.push(output);
   }
-  const built = existsSync(BUILD_INFO) ? statSync(BUILD_INFO).mtimeMs : Math.min(...outputs.map((output) => statSync(output).mtimeMs));
+  const built = existsSync(BUILD_INFO)
+    ? statSync(BUILD_INFO).mtimeMs
+    : Math.min(...outputs.map((output) => statSync(output).mtimeMs));
   for (const input of mockBuildInputs()) {
     for (const file of files(join(root, input))) {
       if (statSync(file).mtimeMs > built) return { reason: `${relative(root, file)} changed`, force: false };
@@ -53,8 +55,12 @@ export function buildMock(): string {
   const stale = staleness();
   if (!stale) return `dist/src/mock is up to date (checked in ${(performance.now() - started).toFixed(1)} ms)`;
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.mock.json', ...(stale.force ? ['--force'] : [])], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`compiling the mock (tsc -b tsconfig.mock.json) failed:\n${result.stdout}${result.stderr}`);
+  const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.mock.json', ...(stale.force ? ['--force'] : [])], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`compiling the mock (tsc -b tsconfig.mock.json) failed:\n${result.stdout}${result.stderr}`);
   // tsc -b leaves its build info as it was when no content changed (a file only touched): mark
   // this check done, so that the next run does not call tsc again.
   const now = new Date();

@@ -26,7 +26,9 @@ export async function setup(project: TestProject): Promise<void> {
   // The tests that start the bin (CLI, process and packed-package tests) run the compiled mock.
   const built = buildMock();
   if (process.env.MOCK_BUILD_LOG === '1') console.log(built);
-  const start = process.env.MOCK_SCRIPT ? (args: string[]) => startMock({ args }) : (args: string[]) => startTestMock({ stateless: args.includes('--stateless') });
+  const start = process.env.MOCK_SCRIPT
+    ? (args: string[]) => startMock({ args })
+    : (args: string[]) => startTestMock({ stateless: args.includes('--stateless') });
   const started = await Promise.allSettled([start([]), start(['--stateless'])]);
   for (const result of started) if (result.status === 'fulfilled') mocks.push(result.value);
   const failed = started.find((result) => result.status === 'rejected');

@@ -47,11 +47,18 @@ const INSTALLED = new Set(['package.json', 'package-lock.json', 'node_modules'])
 
 /** A hash of every file the snapshot takes, by path and content, as git sees the working tree. */
 function inputsHash(): string {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const hash = createHash('sha256');
   for (const file of [...new Set(listed.split('\0').filter(Boolean))].sort()) {
     if (!snapshotTakes(file.split('/')[0]!) || !existsSync(join(root, file))) continue;
-    hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -60,7 +67,8 @@ function inputsHash(): string {
 function tidy(dir: string): void {
   const app = join(dir, 'app');
   if (!existsSync(app)) return;
-  for (const entry of readdirSync(app)) if (!INSTALLED.has(entry)) rmSync(join(app, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(app))
+    if (!INSTALLED.has(entry)) rmSync(join(app, entry), { recursive: true, force: true });
 }
 
 let dir: string | undefined;
@@ -83,7 +91,8 @@ export function setup(project: TestProject): void {
     tidy(work);
     return;
   }
-  if (existsSync(CACHE)) for (const entry of readdirSync(CACHE)) rmSync(join(CACHE, entry), { recursive: true, force: true });
+  if (existsSync(CACHE))
+    for (const entry of readdirSync(CACHE)) rmSync(join(CACHE, entry), { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   packing = packAndInstall(work).catch((error: unknown) => {
     writeFileSync(join(work, FAILED_FILE), error instanceof Error ? (error.stack ?? error.message) : String(error));

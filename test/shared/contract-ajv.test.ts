@@ -16,7 +16,9 @@ describe('contractAjv', () => {
     expect(validate({ detail: [{ loc: ['body', 0], msg: 'Field required', type: 'missing' }] })).toBe(true);
     // ValidationError, reached through the reference, wants its type.
     expect(validate({ detail: [{ loc: ['body'], msg: 'Field required' }] })).toBe(false);
-    expect(validate.errors).toMatchObject([{ instancePath: '/detail/0', keyword: 'required', params: { missingProperty: 'type' } }]);
+    expect(validate.errors).toMatchObject([
+      { instancePath: '/detail/0', keyword: 'required', params: { missingProperty: 'type' } },
+    ]);
   });
 
   it('reports every error, not the first alone', () => {
@@ -44,7 +46,16 @@ it('pointerToken writes every ~ as ~0 and every / as ~1, the ~ first', () => {
 
 describe('schemaAt', () => {
   it('finds the schema of a path that holds slashes, each part escaped as a JSON pointer', () => {
-    const validate = schemaAt(contract(), ['paths', '/v2/projects/{project_id}/traces', 'post', 'responses', '200', 'content', 'application/json', 'schema']);
+    const validate = schemaAt(contract(), [
+      'paths',
+      '/v2/projects/{project_id}/traces',
+      'post',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+      'schema',
+    ]);
     expect(validate({ traces_count: 1, trace_ids: [] })).toBe(true);
     expect(validate({ traces_count: 'one', trace_ids: [] })).toBe(false);
   });
@@ -59,6 +70,8 @@ describe('schemaAt', () => {
   });
 
   it('throws naming the reference when the spec has no schema there', () => {
-    expect(() => schemaAt(contract(), ['components', 'schemas', 'Nothing/here'])).toThrow(new Error('no schema at contract.json#/components/schemas/Nothing~1here'));
+    expect(() => schemaAt(contract(), ['components', 'schemas', 'Nothing/here'])).toThrow(
+      new Error('no schema at contract.json#/components/schemas/Nothing~1here'),
+    );
   });
 });

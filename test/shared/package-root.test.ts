@@ -17,7 +17,8 @@ afterAll(() => rmSync(top, { recursive: true, force: true }));
 function tree(dir: string, { manifest, specFile = true }: { manifest?: unknown; specFile?: boolean }): string {
   const path = join(top, dir);
   mkdirSync(path, { recursive: true });
-  if (manifest !== undefined) writeFileSync(join(path, 'package.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+  if (manifest !== undefined)
+    writeFileSync(join(path, 'package.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
   if (specFile) {
     mkdirSync(join(path, 'generated'), { recursive: true });
     writeFileSync(join(path, 'generated', 'openapi.json'), '{}');
@@ -44,7 +45,8 @@ describe('the package root', () => {
     const invalid = tree('past/node_modules/other/a/b', { manifest: `{"name": "${NAME}",` });
     const nullManifest = tree('past/node_modules/other/a/b/c', { manifest: 'null' });
     const bare = tree('past/node_modules/other/a/b/c/d', {});
-    for (const start of [other, noSpec, invalid, nullManifest, bare, below(bare, 'e')]) expect(findPackageRoot([start]), start).toBe(root);
+    for (const start of [other, noSpec, invalid, nullManifest, bare, below(bare, 'e')])
+      expect(findPackageRoot([start]), start).toBe(root);
   });
 
   it('takes the starting points in order: the first that has the package above it', () => {
@@ -59,8 +61,12 @@ describe('the package root', () => {
   it('none found: an error naming the file, the package and every starting point', () => {
     const lost = tree('lost', { manifest: { name: 'someone-else' } });
     const empty = below(top, 'empty');
-    expect(() => findPackageRoot([lost, empty])).toThrow(new Error(`cannot find ${join('generated', 'openapi.json')} of ${NAME} above ${lost} or ${empty}`));
-    expect(() => findPackageRoot([])).toThrow(new Error(`cannot find ${join('generated', 'openapi.json')} of ${NAME} above `));
+    expect(() => findPackageRoot([lost, empty])).toThrow(
+      new Error(`cannot find ${join('generated', 'openapi.json')} of ${NAME} above ${lost} or ${empty}`),
+    );
+    expect(() => findPackageRoot([])).toThrow(
+      new Error(`cannot find ${join('generated', 'openapi.json')} of ${NAME} above `),
+    );
   });
 });
 

@@ -17,9 +17,13 @@ describe('loadPeer', () => {
   /** What loadPeer('peer') throws when loading throws `error` (undefined when it throws nothing). */
   function thrownBy(error: unknown): unknown {
     try {
-      loadPeer('peer', () => {
-        throw error;
-      }, missing);
+      loadPeer(
+        'peer',
+        () => {
+          throw error;
+        },
+        missing,
+      );
     } catch (thrown) {
       return thrown;
     }

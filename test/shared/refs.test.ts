@@ -9,7 +9,13 @@ const document = {
   components: {
     parameters: {
       ItemId: { name: 'item_id', in: 'path', description: 'the item', schema: { $ref: '#/components/schemas/Id' } },
-      Again: { $ref: '#/components/parameters/ItemId', description: 'nearer', summary: 'short', required: true, name: 'ignored' },
+      Again: {
+        $ref: '#/components/parameters/ItemId',
+        description: 'nearer',
+        summary: 'short',
+        required: true,
+        name: 'ignored',
+      },
     },
     schemas: {
       Id: { type: 'string', format: 'uuid', description: 'an id' },
@@ -43,10 +49,20 @@ describe('pointer: a local JSON pointer', () => {
 
   it('a $ref to another document, or to nothing (also below a missing node or a scalar, or the empty key), throws naming it', () => {
     const read = refs();
-    expect(() => read.pointer('common.json#/components/schemas/Id')).toThrow(new Error('only local $refs are supported, got common.json#/components/schemas/Id'));
-    expect(() => read.pointer('components/schemas/Id')).toThrow(new Error('only local $refs are supported, got components/schemas/Id'));
+    expect(() => read.pointer('common.json#/components/schemas/Id')).toThrow(
+      new Error('only local $refs are supported, got common.json#/components/schemas/Id'),
+    );
+    expect(() => read.pointer('components/schemas/Id')).toThrow(
+      new Error('only local $refs are supported, got components/schemas/Id'),
+    );
     expect(() => read.pointer('#components')).toThrow(new Error('only local $refs are supported, got #components'));
-    for (const ref of ['#/components/schemas/Nope', '#/components/nothing/here/either', '#/components/schemas/Text/length', '#/components/schemas/Nothing/below', '#/']) {
+    for (const ref of [
+      '#/components/schemas/Nope',
+      '#/components/nothing/here/either',
+      '#/components/schemas/Text/length',
+      '#/components/schemas/Nothing/below',
+      '#/',
+    ]) {
       expect(() => read.pointer(ref)).toThrow(new Error(`unresolved $ref ${ref}`));
     }
   });
@@ -59,13 +75,20 @@ describe('schema: a schema with its $refs followed', () => {
 
   it('the keywords beside a $ref apply with the target: laid over it by default, or joined as the reader says', () => {
     const read = refs();
-    expect(read.schema({ $ref: '#/components/schemas/Named', description: 'nearer' })).toEqual({ type: 'string', format: 'uuid', description: 'nearer', default: 'n' });
+    expect(read.schema({ $ref: '#/components/schemas/Named', description: 'nearer' })).toEqual({
+      type: 'string',
+      format: 'uuid',
+      description: 'nearer',
+      default: 'n',
+    });
     const seen: [unknown, unknown, string][] = [];
     const join: Join = (target, siblings, ref) => {
       seen.push([target, siblings, ref]);
       return { allOf: [target, siblings] };
     };
-    expect(read.schema({ $ref: '#/components/schemas/Id', maxLength: 3 }, join)).toEqual({ allOf: [document.components.schemas.Id, { maxLength: 3 }] });
+    expect(read.schema({ $ref: '#/components/schemas/Id', maxLength: 3 }, join)).toEqual({
+      allOf: [document.components.schemas.Id, { maxLength: 3 }],
+    });
     expect(seen).toEqual([[document.components.schemas.Id, { maxLength: 3 }, '#/components/schemas/Id']]);
     expect(overlay({ a: 1, b: 1 }, { b: 2 }, '#')).toEqual({ a: 1, b: 2 });
   });
@@ -77,28 +100,53 @@ describe('schema: a schema with its $refs followed', () => {
   });
 
   it('a $ref to something that is not an object is unresolved', () => {
-    expect(() => refs().schema({ $ref: '#/components/schemas/Text' })).toThrow(new Error('unresolved $ref #/components/schemas/Text'));
+    expect(() => refs().schema({ $ref: '#/components/schemas/Text' })).toThrow(
+      new Error('unresolved $ref #/components/schemas/Text'),
+    );
     expect(refs().pointer('#/components/schemas/Nothing')).toBeNull();
-    expect(() => refs().schema({ $ref: '#/components/schemas/Nothing' })).toThrow(new Error('unresolved $ref #/components/schemas/Nothing'));
-    expect(() => refs().reference({ $ref: '#/paths/~1v2~1items~1%7Bitem_id%7D/put/operationId' })).toThrow('unresolved $ref');
+    expect(() => refs().schema({ $ref: '#/components/schemas/Nothing' })).toThrow(
+      new Error('unresolved $ref #/components/schemas/Nothing'),
+    );
+    expect(() => refs().reference({ $ref: '#/paths/~1v2~1items~1%7Bitem_id%7D/put/operationId' })).toThrow(
+      'unresolved $ref',
+    );
   });
 
   it('a chain of 32 $refs after the first is followed; a longer one, or a cycle, throws naming where it started', () => {
     const chain = (length: number) =>
-      referencesOf({ components: { schemas: Object.fromEntries(Array.from({ length: length + 1 }, (_, i) => [`S${i}`, i < length ? { $ref: `#/components/schemas/S${i + 1}` } : { title: 'end' }])) } });
+      referencesOf({
+        components: {
+          schemas: Object.fromEntries(
+            Array.from({ length: length + 1 }, (_, i) => [
+              `S${i}`,
+              i < length ? { $ref: `#/components/schemas/S${i + 1}` } : { title: 'end' },
+            ]),
+          ),
+        },
+      });
     expect(chain(32).schema({ $ref: '#/components/schemas/S0' })).toEqual({ title: 'end' });
     expect(chain(32).reference({ $ref: '#/components/schemas/S0' })).toEqual({ title: 'end' });
-    expect(() => chain(33).schema({ $ref: '#/components/schemas/S0' })).toThrow(new Error('$ref cycle at #/components/schemas/S0'));
-    expect(() => refs().schema({ $ref: '#/components/schemas/Loop' })).toThrow(new Error('$ref cycle at #/components/schemas/Loop'));
+    expect(() => chain(33).schema({ $ref: '#/components/schemas/S0' })).toThrow(
+      new Error('$ref cycle at #/components/schemas/S0'),
+    );
+    expect(() => refs().schema({ $ref: '#/components/schemas/Loop' })).toThrow(
+      new Error('$ref cycle at #/components/schemas/Loop'),
+    );
   });
 });
 
 describe('reference: a Reference Object is its target', () => {
-  it('a summary or description beside the $ref replaces the target\'s; anything else beside it is ignored', () => {
+  it("a summary or description beside the $ref replaces the target's; anything else beside it is ignored", () => {
     const read = refs();
     expect(read.reference({ $ref: '#/components/parameters/ItemId' })).toBe(document.components.parameters.ItemId);
-    expect(read.reference({ $ref: '#/components/parameters/Again' })).toEqual({ ...document.components.parameters.ItemId, description: 'nearer', summary: 'short' });
-    expect(read.reference({ $ref: '#/components/parameters/ItemId', required: true, name: 'other' })).toBe(document.components.parameters.ItemId);
+    expect(read.reference({ $ref: '#/components/parameters/Again' })).toEqual({
+      ...document.components.parameters.ItemId,
+      description: 'nearer',
+      summary: 'short',
+    });
+    expect(read.reference({ $ref: '#/components/parameters/ItemId', required: true, name: 'other' })).toBe(
+      document.components.parameters.ItemId,
+    );
     const inline = { name: 'dry_run', in: 'query' };
     expect(read.reference(inline)).toBe(inline);
   });

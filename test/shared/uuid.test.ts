@@ -28,7 +28,8 @@ describe('indexedUuids', () => {
     expect(indexedUuids('other\n', '{"traces":[{}]}')(7)).not.toBe(ids[7]);
     // the index is added to the last 48 bits (12 hex digits, wrapping), the rest is the text's
     const node = (id: string) => Number.parseInt(id.slice(24), 16);
-    for (const i of [1, 2, 999]) expect([ids[i]!.slice(0, 24), node(ids[i]!)]).toEqual([ids[0]!.slice(0, 24), (node(ids[0]!) + i) % 2 ** 48]);
+    for (const i of [1, 2, 999])
+      expect([ids[i]!.slice(0, 24), node(ids[i]!)]).toEqual([ids[0]!.slice(0, 24), (node(ids[0]!) + i) % 2 ** 48]);
   });
 
   it('keeps 12 hex digits where the sum has fewer (leading zeros)', () => {

@@ -5,7 +5,12 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { json, startServer } from './server.js';
 
-const original = { argv: process.argv, stdout: process.stdout.write, stderr: process.stderr.write, isTTY: process.stderr.isTTY };
+const original = {
+  argv: process.argv,
+  stdout: process.stdout.write,
+  stderr: process.stderr.write,
+  isTTY: process.stderr.isTTY,
+};
 afterEach(() => {
   process.argv = original.argv;
   process.stdout.write = original.stdout;
@@ -16,20 +21,23 @@ afterEach(() => {
 
 let runs = 0;
 /** Imports the bin afresh with `args`, and returns what it wrote and its exit code. */
-async function runBin(args: string[], stdout: (text: string) => void = () => undefined): Promise<{ out: string; err: string; code: number | string | undefined }> {
+async function runBin(
+  args: string[],
+  stdout: (text: string) => void = () => undefined,
+): Promise<{ out: string; err: string; code: number | string | undefined }> {
   let out = '';
   let err = '';
   process.exitCode = undefined;
   process.argv = [original.argv[0]!, 'api-contract-verify', ...args];
-  process.stdout.write = ((text: string) => {
+  process.stdout.write = (text: string) => {
     stdout(text);
     out += text;
     return true;
-  });
-  process.stderr.write = ((text: string) => {
+  };
+  process.stderr.write = (text: string) => {
     err += text;
     return true;
-  });
+  };
   // A fresh instance of the bin alone (its imports stay loaded): the query makes it a new module.
   await import(/* @vite-ignore */ `${new URL('../../src/verify/bin.ts', import.meta.url).pathname}?run=${++runs}`);
   await vi.waitFor(() => expect(process.exitCode).toBeDefined(), { timeout: 5000 });

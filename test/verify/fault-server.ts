@@ -3,7 +3,13 @@
 // way in or the answer on its way out, or answers itself. What the verifier must detect is then
 // exactly the fault, on an otherwise conforming server.
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operations } from '../../src/verify/operations.js';
 
@@ -65,20 +71,30 @@ export async function startFaultServer(mockBaseUrl: string, fault: Fault): Promi
     const body = rewritten === undefined ? original : Buffer.from(rewritten);
     const headers = { ...req.headers, 'content-length': String(body.length) };
     delete headers['transfer-encoding'];
-    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, async (answer) => {
-      const text = (await readBody(answer)).toString('utf8');
-      const mine: Answer = { status: answer.statusCode ?? 502, contentType: String(answer.headers['content-type'] ?? ''), body: text };
-      const changed = attempt(() => fault.response?.(operationId, mine, body.toString('utf8'), req.url ?? ''));
-      if (changed === 'never end') {
-        stalled.add(res);
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-        res.write('{"access_token": "');
-        return;
-      }
-      const sent = changed ?? mine;
-      res.writeHead(sent.status, { 'content-type': sent.contentType, 'content-length': Buffer.byteLength(sent.body) });
-      res.end(sent.body);
-    });
+    const forwarded = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false },
+      async (answer) => {
+        const text = (await readBody(answer)).toString('utf8');
+        const mine: Answer = {
+          status: answer.statusCode ?? 502,
+          contentType: String(answer.headers['content-type'] ?? ''),
+          body: text,
+        };
+        const changed = attempt(() => fault.response?.(operationId, mine, body.toString('utf8'), req.url ?? ''));
+        if (changed === 'never end') {
+          stalled.add(res);
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+          res.write('{"access_token": "');
+          return;
+        }
+        const sent = changed ?? mine;
+        res.writeHead(sent.status, {
+          'content-type': sent.contentType,
+          'content-length': Buffer.byteLength(sent.body),
+        });
+        res.end(sent.body);
+      },
+    );
     forwarded.on('error', (error) => {
       res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`fault server: the mock did not answer: ${error.message}`);

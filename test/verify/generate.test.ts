@@ -4,7 +4,19 @@
 // stringOfLength, setAt, getAt) give exactly the value asked for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryOf, codePointOf, codePoints, DELETE, fitLength, getAt, MAX_CODE_POINT_INDEX, sampleOf, setAt, stringOfLength, type GenerateOptions } from '../../src/verify/generate.js';
+import {
+  arbitraryOf,
+  codePointOf,
+  codePoints,
+  DELETE,
+  fitLength,
+  getAt,
+  MAX_CODE_POINT_INDEX,
+  sampleOf,
+  setAt,
+  stringOfLength,
+  type GenerateOptions,
+} from '../../src/verify/generate.js';
 import { expand, toJsonSchema, type Flat, type Json, type RawSchema } from '../../src/verify/schema.js';
 import { isValid } from '../../src/verify/validate.js';
 
@@ -18,14 +30,19 @@ const flat = (schema: RawSchema): Flat => {
 function draw(schema: RawSchema, n = 200, options: GenerateOptions = { fill: false, extras: false }, seed = 7): Json[] {
   const variant = flat(schema);
   const values = sampleOf(arbitraryOf(variant, options), seed, n);
-  for (const value of values) expect(isValid(toJsonSchema(variant), value), `${JSON.stringify(value)} against ${JSON.stringify(schema)}`).toBe(true);
+  for (const value of values)
+    expect(isValid(toJsonSchema(variant), value), `${JSON.stringify(value)} against ${JSON.stringify(schema)}`).toBe(
+      true,
+    );
   return values;
 }
 const lengths = (values: Json[]) => values.map((v) => codePoints(v as string));
 
 describe('strings', () => {
-  it('any code point, in the order fast-check\'s binary unit draws them: printable ASCII, the C0 controls, then upwards without surrogates', () => {
-    expect([0, 94, 95, 126, 127, 0xd7ff, 0xd800, MAX_CODE_POINT_INDEX].map((n) => codePointOf(n).codePointAt(0))).toEqual([0x20, 0x7e, 0x00, 0x1f, 0x7f, 0xd7ff, 0xe000, 0x10ffff]);
+  it("any code point, in the order fast-check's binary unit draws them: printable ASCII, the C0 controls, then upwards without surrogates", () => {
+    expect(
+      [0, 94, 95, 126, 127, 0xd7ff, 0xd800, MAX_CODE_POINT_INDEX].map((n) => codePointOf(n).codePointAt(0)),
+    ).toEqual([0x20, 0x7e, 0x00, 0x1f, 0x7f, 0xd7ff, 0xe000, 0x10ffff]);
     // every code point but a surrogate, once each
     const seen = new Set<number>();
     for (let n = 0; n <= MAX_CODE_POINT_INDEX; n++) seen.add(codePointOf(n).codePointAt(0)!);
@@ -49,7 +66,10 @@ describe('strings', () => {
   });
 
   it('stays within 40 code points above minLength when there is no maxLength (or a larger one)', () => {
-    for (const schema of [{ type: 'string', minLength: 3 }, { type: 'string', minLength: 3, maxLength: 1000 }]) {
+    for (const schema of [
+      { type: 'string', minLength: 3 },
+      { type: 'string', minLength: 3, maxLength: 1000 },
+    ]) {
       const values = lengths(draw(schema, 300));
       expect(Math.min(...values)).toBe(3);
       expect(Math.max(...values)).toBeLessThanOrEqual(43);
@@ -74,9 +94,25 @@ describe('strings', () => {
     const dates = draw({ type: 'string', format: 'date' }, 100) as string[];
     expect(dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
     const times = draw({ type: 'string', format: 'date-time' }, 400) as string[];
-    expect(times.every((t) => /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{6})?([Zz]|[+-]\d{2}:\d{2})$/.test(t))).toBe(true);
-    for (const form of [/T/, /t/, /\.\d{6}/, /:\d{2}[Zz+-]/, /Z$/, /z$/, /\+00:00$/, /-\d{2}:\d{2}$/, /\+(0[1-9]|1\d|2[0-3]):\d{2}$/, /:[1-5]\d$/]) {
-      expect(times.some((t) => form.test(t)), String(form)).toBe(true);
+    expect(times.every((t) => /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{6})?([Zz]|[+-]\d{2}:\d{2})$/.test(t))).toBe(
+      true,
+    );
+    for (const form of [
+      /T/,
+      /t/,
+      /\.\d{6}/,
+      /:\d{2}[Zz+-]/,
+      /Z$/,
+      /z$/,
+      /\+00:00$/,
+      /-\d{2}:\d{2}$/,
+      /\+(0[1-9]|1\d|2[0-3]):\d{2}$/,
+      /:[1-5]\d$/,
+    ]) {
+      expect(
+        times.some((t) => form.test(t)),
+        String(form),
+      ).toBe(true);
     }
     expect(new Set(times.map((t) => t.slice(0, 4))).size).toBeGreaterThan(100);
     const clock = draw({ type: 'string', format: 'time' }, 50) as string[];
@@ -87,15 +123,23 @@ describe('strings', () => {
   it('keeps a format within the length bounds, and treats a format that constrains nothing as free text', () => {
     const short = draw({ type: 'string', format: 'email', maxLength: 12 }, 30) as string[];
     expect(short.every((e) => e.length <= 12)).toBe(true);
-    expect(draw({ type: 'string', format: 'email', minLength: 30 }, 10).every((e) => (e as string).length >= 30)).toBe(true);
+    expect(draw({ type: 'string', format: 'email', minLength: 30 }, 10).every((e) => (e as string).length >= 30)).toBe(
+      true,
+    );
     // a format whose strings all have the same length, bounded at exactly that length
-    expect(draw({ type: 'string', format: 'date', minLength: 10, maxLength: 10 }, 10).every((d) => (d as string).length === 10)).toBe(true);
+    expect(
+      draw({ type: 'string', format: 'date', minLength: 10, maxLength: 10 }, 10).every(
+        (d) => (d as string).length === 10,
+      ),
+    ).toBe(true);
     const passwords = draw({ type: 'string', format: 'password', minLength: 1 }, 50) as string[];
     expect(passwords.some((p) => !p.includes('@'))).toBe(true);
   });
 
   it('refuses a constraining format it has no generator for, naming where to add one', () => {
-    expect(() => arbitraryOf(flat({ type: 'string', format: 'duration' }), FILL)).toThrow('no generator for format "duration": add one to FORMAT_ARBITRARIES in src/verify/generate.ts');
+    expect(() => arbitraryOf(flat({ type: 'string', format: 'duration' }), FILL)).toThrow(
+      'no generator for format "duration": add one to FORMAT_ARBITRARIES in src/verify/generate.ts',
+    );
   });
 });
 
@@ -107,9 +151,15 @@ describe('numbers', () => {
     const exclusive = draw({ type: 'integer', exclusiveMinimum: 0.5, exclusiveMaximum: 9.5 }, 300) as number[];
     expect(Math.min(...exclusive)).toBe(1);
     expect(Math.max(...exclusive)).toBe(9);
-    const both = draw({ type: 'integer', minimum: 3, exclusiveMinimum: 1, maximum: 7, exclusiveMaximum: 10 }, 300) as number[];
+    const both = draw(
+      { type: 'integer', minimum: 3, exclusiveMinimum: 1, maximum: 7, exclusiveMaximum: 10 },
+      300,
+    ) as number[];
     expect([Math.min(...both), Math.max(...both)]).toEqual([3, 7]);
-    const tighter = draw({ type: 'integer', minimum: 1, exclusiveMinimum: 3, maximum: 9, exclusiveMaximum: 7 }, 300) as number[];
+    const tighter = draw(
+      { type: 'integer', minimum: 1, exclusiveMinimum: 3, maximum: 9, exclusiveMaximum: 7 },
+      300,
+    ) as number[];
     expect([Math.min(...tighter), Math.max(...tighter)]).toEqual([4, 6]);
     expect(draw({ type: 'integer', exclusiveMinimum: 2 }, 100).every((n) => (n as number) >= 3)).toBe(true);
     expect(draw({ type: 'integer', exclusiveMaximum: 2 }, 100).every((n) => (n as number) <= 1)).toBe(true);
@@ -132,7 +182,9 @@ describe('numbers', () => {
     expect(below.filter((n) => n >= -7000).length).toBeGreaterThan(50);
     expect(below).toContain(-5000);
     expect(new Set(draw({ type: 'integer', minimum: 5000, maximum: 5002 }, 100))).toEqual(new Set([5000, 5001, 5002]));
-    expect(new Set(draw({ type: 'integer', minimum: -5002, maximum: -5000 }, 100))).toEqual(new Set([-5000, -5001, -5002]));
+    expect(new Set(draw({ type: 'integer', minimum: -5002, maximum: -5000 }, 100))).toEqual(
+      new Set([-5000, -5001, -5002]),
+    );
     // below zero but not far: the small values stay within 1000 of zero
     const negative = draw({ type: 'integer', maximum: 0 }, 300) as number[];
     expect(negative.filter((n) => n >= -1000).length).toBeGreaterThan(100);
@@ -145,19 +197,31 @@ describe('numbers', () => {
     expect(new Set(values).size).toBeGreaterThan(5);
     // rounding to a multiple may leave the bounds: such values are not drawn
     expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: 3, maximum: 12 }, 100))).toEqual(new Set([5, 10]));
-    expect(new Set(draw({ type: 'number', multipleOf: 0.5, minimum: 0.3, maximum: 1.2 }, 200))).toEqual(new Set([0.5, 1]));
+    expect(new Set(draw({ type: 'number', multipleOf: 0.5, minimum: 0.3, maximum: 1.2 }, 200))).toEqual(
+      new Set([0.5, 1]),
+    );
     // bounds that are multiples are drawn; an integer below zero is cut towards zero, so past the maximum
-    expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: -10, maximum: -5 }, 100))).toEqual(new Set([-10, -5]));
-    expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: -12, maximum: -3 }, 100))).toEqual(new Set([-10, -5]));
-    expect(new Set(draw({ type: 'number', multipleOf: 0.5, minimum: 0.5, maximum: 1.5 }, 200))).toEqual(new Set([0.5, 1, 1.5]));
+    expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: -10, maximum: -5 }, 100))).toEqual(
+      new Set([-10, -5]),
+    );
+    expect(new Set(draw({ type: 'integer', multipleOf: 5, minimum: -12, maximum: -3 }, 100))).toEqual(
+      new Set([-10, -5]),
+    );
+    expect(new Set(draw({ type: 'number', multipleOf: 0.5, minimum: 0.5, maximum: 1.5 }, 200))).toEqual(
+      new Set([0.5, 1, 1.5]),
+    );
     // a number rounds to the nearer multiple, which may lie below the minimum or above the maximum
     expect(new Set(draw({ type: 'number', multipleOf: 1, minimum: 0.2, maximum: 1.8 }, 200))).toEqual(new Set([1]));
     const halves = draw({ type: 'number', multipleOf: 0.5, minimum: 0, maximum: 10 }, 100) as number[];
     expect(halves.every((n) => n * 2 === Math.round(n * 2) && n >= 0 && n <= 10)).toBe(true);
     // (unbounded: a huge double is a multiple, but Ajv's multipleOf check reads it through parseInt and refuses it)
     expect(draw({ type: 'integer', multipleOf: 7 }, 100).every((n) => (n as number) % 7 === 0)).toBe(true);
-    expect(draw({ type: 'number', multipleOf: 2, minimum: 1, maximum: 1e6 }, 50).every((n) => (n as number) >= 1)).toBe(true);
-    expect(draw({ type: 'number', multipleOf: 2, maximum: 1, minimum: -1e6 }, 50).every((n) => (n as number) <= 1)).toBe(true);
+    expect(draw({ type: 'number', multipleOf: 2, minimum: 1, maximum: 1e6 }, 50).every((n) => (n as number) >= 1)).toBe(
+      true,
+    );
+    expect(
+      draw({ type: 'number', multipleOf: 2, maximum: 1, minimum: -1e6 }, 50).every((n) => (n as number) <= 1),
+    ).toBe(true);
   });
 
   it('draws finite numbers within bounds, excluding exclusive ends', () => {
@@ -194,33 +258,59 @@ describe('other types', () => {
 
   it('draws any JSON value, two levels deep at most, where the schema says nothing', () => {
     const values = draw({}, 300);
-    expect(new Set(values.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)))).toEqual(new Set(['null', 'array', 'object', 'string', 'number', 'boolean']));
-    const depth = (v: unknown): number => (v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0);
+    expect(new Set(values.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)))).toEqual(
+      new Set(['null', 'array', 'object', 'string', 'number', 'boolean']),
+    );
+    const depth = (v: unknown): number =>
+      v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0;
     expect(Math.max(...values.map(depth))).toBe(2);
   });
 
   it('filters out what a `not` forbids', () => {
     const values = draw({ type: 'string', enum: ['a', 'b', 'c'], not: { const: 'b' } }, 100);
     expect(new Set(values)).toEqual(new Set(['a', 'c']));
-    const two = draw({ type: 'string', enum: ['a', 'b', 'c', 'd'], allOf: [{ not: { const: 'b' } }, { not: { const: 'c' } }] }, 100);
+    const two = draw(
+      { type: 'string', enum: ['a', 'b', 'c', 'd'], allOf: [{ not: { const: 'b' } }, { not: { const: 'c' } }] },
+      100,
+    );
     expect(new Set(two)).toEqual(new Set(['a', 'd']));
   });
 
   it('draws arrays within minItems and maxItems (3 past minItems when unbounded), non-empty when filling', () => {
     const counts = (values: Json[]) => values.map((v) => (v as Json[]).length);
     expect(new Set(counts(draw({ type: 'array', items: { type: 'integer' } }, 200)))).toEqual(new Set([0, 1, 2, 3]));
-    expect(new Set(counts(draw({ type: 'array', minItems: 2, items: { type: 'integer' } }, 200)))).toEqual(new Set([2, 3, 4, 5]));
-    expect(new Set(counts(draw({ type: 'array', maxItems: 2, items: { type: 'integer' } }, 200)))).toEqual(new Set([0, 1, 2]));
-    expect(new Set(counts(draw({ type: 'array', maxItems: 10, items: { type: 'integer' } }, 200)))).toEqual(new Set([0, 1, 2, 3]));
+    expect(new Set(counts(draw({ type: 'array', minItems: 2, items: { type: 'integer' } }, 200)))).toEqual(
+      new Set([2, 3, 4, 5]),
+    );
+    expect(new Set(counts(draw({ type: 'array', maxItems: 2, items: { type: 'integer' } }, 200)))).toEqual(
+      new Set([0, 1, 2]),
+    );
+    expect(new Set(counts(draw({ type: 'array', maxItems: 10, items: { type: 'integer' } }, 200)))).toEqual(
+      new Set([0, 1, 2, 3]),
+    );
     expect(new Set(counts(draw({ type: 'array', items: { type: 'integer' } }, 200, FILL)))).toEqual(new Set([1, 2, 3]));
-    expect(new Set(counts(draw({ type: 'array', minItems: 3, items: { type: 'integer' } }, 200, FILL)))).toEqual(new Set([3, 4, 5, 6]));
+    expect(new Set(counts(draw({ type: 'array', minItems: 3, items: { type: 'integer' } }, 200, FILL)))).toEqual(
+      new Set([3, 4, 5, 6]),
+    );
     expect(new Set(counts(draw({ type: 'array', maxItems: 0 }, 20, FILL)))).toEqual(new Set([0]));
     expect(draw({ type: 'array' }, 100).some((v) => (v as Json[]).some((item) => typeof item === 'string'))).toBe(true);
   });
 
   it('fills every optional property when asked, and leaves some out otherwise', () => {
-    const schema = { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: 'integer' } }, additionalProperties: false };
-    expect(draw(schema, 50, FILL).every((v) => Object.keys(v as object).sort().join() === 'a,b')).toBe(true);
+    const schema = {
+      type: 'object',
+      required: ['a'],
+      properties: { a: { type: 'string' }, b: { type: 'integer' } },
+      additionalProperties: false,
+    };
+    expect(
+      draw(schema, 50, FILL).every(
+        (v) =>
+          Object.keys(v as object)
+            .sort()
+            .join() === 'a,b',
+      ),
+    ).toBe(true);
     const sparse = draw(schema, 100);
     expect(sparse.every((v) => 'a' in (v as object))).toBe(true);
     expect(sparse.some((v) => !('b' in (v as object)))).toBe(true);
@@ -236,7 +326,11 @@ describe('other types', () => {
     expect(Math.max(...extras.map((v) => Object.keys(v as object).length))).toBe(3);
     expect(extras.every((v) => typeof (v as { a: unknown }).a === 'string')).toBe(true);
     expect(draw(open, 50, FILL).every((v) => Object.keys(v as object).join() === 'a')).toBe(true);
-    expect(draw({ ...open, additionalProperties: false }, 50, { fill: true, extras: true }).every((v) => Object.keys(v as object).join() === 'a')).toBe(true);
+    expect(
+      draw({ ...open, additionalProperties: false }, 50, { fill: true, extras: true }).every(
+        (v) => Object.keys(v as object).join() === 'a',
+      ),
+    ).toBe(true);
   });
 
   it('draws the same values for the same seed', () => {
@@ -257,7 +351,7 @@ describe('fitLength and stringOfLength', () => {
     expect(fitLength('a😀', 3)).toBe('a😀😀');
   });
 
-  it('with a pattern: repeats or drops the sample\'s own characters while it keeps matching', () => {
+  it("with a pattern: repeats or drops the sample's own characters while it keeps matching", () => {
     expect(fitLength('ab', 5, '^ab+$')).toBe('abbbb');
     expect(fitLength('abbbb', 2, '^ab+$')).toBe('ab');
     expect(fitLength('0 6 * * 1', 12, '^\\s*\\S+(\\s+\\S+){4}\\s*$')).toHaveLength(12);

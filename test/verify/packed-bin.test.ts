@@ -14,7 +14,11 @@ import { packedPackage } from '../helpers/packed.js';
 const run = promisify(execFile);
 const { app } = await packedPackage();
 const bin = join(app, 'node_modules', '.bin', 'api-contract-verify');
-const env = { ...process.env, API_CONTRACT_API_KEY: 'bin-test-key-51aa', API_CONTRACT_CLASSIC_API_KEY: 'bin-test-classic-key-0c3e' };
+const env = {
+  ...process.env,
+  API_CONTRACT_API_KEY: 'bin-test-key-51aa',
+  API_CONTRACT_CLASSIC_API_KEY: 'bin-test-classic-key-0c3e',
+};
 
 async function verify(args: string[], command = bin): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -39,7 +43,9 @@ describe('the installed bin', () => {
   it('without its optional peers, exits 2 and says what to install', async () => {
     const { code, stderr } = await verify(['--base-url', mockBaseUrl(), '--dry-run']);
     expect(code).toBe(2);
-    expect(stderr).toBe('api-contract-verify: the verifier needs ajv, ajv-formats and fast-check, optional peer dependencies that are not installed: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2\n');
+    expect(stderr).toBe(
+      'api-contract-verify: the verifier needs ajv, ajv-formats and fast-check, optional peer dependencies that are not installed: npm install --save-dev ajv@8.17.1 ajv-formats@3.0.1 fast-check@4.10.2\n',
+    );
   });
 
   it('with them, verifies the mock and exits 0', async () => {
@@ -49,11 +55,16 @@ describe('the installed bin', () => {
     try {
       const modules = join(project, 'node_modules');
       mkdirSync(join(modules, '@observability'), { recursive: true });
-      for (const name of ['@observability/api-contract', 'openapi-fetch']) cpSync(join(app, 'node_modules', name), join(modules, name), { recursive: true, dereference: true });
+      for (const name of ['@observability/api-contract', 'openapi-fetch'])
+        cpSync(join(app, 'node_modules', name), join(modules, name), { recursive: true, dereference: true });
       const repoModules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
-      for (const peer of ['ajv', 'ajv-formats', 'fast-check']) symlinkSync(join(repoModules, peer), join(modules, peer), 'dir');
+      for (const peer of ['ajv', 'ajv-formats', 'fast-check'])
+        symlinkSync(join(repoModules, peer), join(modules, peer), 'dir');
       const script = join(modules, '@observability', 'api-contract', 'dist', 'src', 'verify', 'bin.js');
-      const { code, stdout, stderr } = await verify(['--base-url', mockBaseUrl(), '--requests', '5', '--seed', '3'], script);
+      const { code, stdout, stderr } = await verify(
+        ['--base-url', mockBaseUrl(), '--requests', '5', '--seed', '3'],
+        script,
+      );
       expect(stderr).toMatch(/Every operation of this API writes/);
       expect(stdout).toMatch(/CONFORMS: [\d,]+ requests to 7 operations, no failure\./);
       expect(code).toBe(0);

@@ -5,7 +5,14 @@ import { operations } from '../../src/verify/operations.js';
 import { formatJunit, formatPlan, formatText } from '../../src/verify/report.js';
 import type { OperationPlan, OperationReport, Report } from '../../src/verify/run.js';
 
-const counts = (over: Partial<OperationReport['sent']> = {}): OperationReport['sent'] => ({ valid: 0, negative: 0, 'no credential': 0, hostile: 0, rule: 0, ...over });
+const counts = (over: Partial<OperationReport['sent']> = {}): OperationReport['sent'] => ({
+  valid: 0,
+  negative: 0,
+  'no credential': 0,
+  hostile: 0,
+  rule: 0,
+  ...over,
+});
 const operation = (over: Partial<OperationReport> = {}): OperationReport => ({
   operationId: 'logTraces',
   method: 'POST',
@@ -28,11 +35,28 @@ const report = (ops: OperationReport[], over: Partial<Report> = {}): Report => (
   checks: {},
   ...over,
 });
-const failure = (check: string, message: string, occurrences = 1, label = 'generated request 5 (variant 5 of 70)', request = 'POST /v2/projects/p/traces {}') => ({ check, message, occurrences, example: { label, request } });
+const failure = (
+  check: string,
+  message: string,
+  occurrences = 1,
+  label = 'generated request 5 (variant 5 of 70)',
+  request = 'POST /v2/projects/p/traces {}',
+) => ({ check, message, occurrences, example: { label, request } });
 
 describe('formatText', () => {
   it('a conforming run: one line per operation, its counts and latency, the verdict and how to replay', () => {
-    const text = formatText(report([operation(), operation({ operationId: 'createOrVerifyUser', path: '/v2/system_users', sent: counts({ valid: 1 }), latency: null, notSent: { 'after 3 timeouts': 4, 'refused by the client (InvalidPathParameterError)': 1 } })]));
+    const text = formatText(
+      report([
+        operation(),
+        operation({
+          operationId: 'createOrVerifyUser',
+          path: '/v2/system_users',
+          sent: counts({ valid: 1 }),
+          latency: null,
+          notSent: { 'after 3 timeouts': 4, 'refused by the client (InvalidPathParameterError)': 1 },
+        }),
+      ]),
+    );
     expect(text).toBe(
       [
         'api-contract-verify http://127.0.0.1:8000 (seed 42): 1,234 requests in 7.5 s',
@@ -52,8 +76,30 @@ describe('formatText', () => {
     const text = formatText(
       report(
         [
-          operation({ failures: [failure('log_traces_trace_ids_only_when_asked', 'include_trace_ids was true, but trace_ids is absent', 10), failure('no_server_error', 'answered 500')] }),
-          operation({ operationId: 'loginSocial', path: '/v2/login/social', sent: counts(), failures: [failure('no_server_error', 'answered 502', 2, 'empty body', 'POST /v2/login/social [content-type: application/json] ""')] }),
+          operation({
+            failures: [
+              failure(
+                'log_traces_trace_ids_only_when_asked',
+                'include_trace_ids was true, but trace_ids is absent',
+                10,
+              ),
+              failure('no_server_error', 'answered 500'),
+            ],
+          }),
+          operation({
+            operationId: 'loginSocial',
+            path: '/v2/login/social',
+            sent: counts(),
+            failures: [
+              failure(
+                'no_server_error',
+                'answered 502',
+                2,
+                'empty body',
+                'POST /v2/login/social [content-type: application/json] ""',
+              ),
+            ],
+          }),
           operation({ operationId: 'createOrVerifyUser' }),
         ],
         { requests: 1, durationMs: 49 },
@@ -86,9 +132,17 @@ describe('formatText', () => {
   });
 
   it('one failure in one operation, in the singular', () => {
-    const text = formatText(report([operation({ failures: [failure('no_server_error', 'answered 500')] })], { requests: 1 }));
-    expect(text.split('\n').at(-2)).toBe('DOES NOT CONFORM: 1 failure in 1 operation (logTraces); checks: no_server_error.');
-    expect(formatText(report([operation()], { requests: 1 })).split('\n').at(-2)).toBe('CONFORMS: 1 request to 1 operation, no failure.');
+    const text = formatText(
+      report([operation({ failures: [failure('no_server_error', 'answered 500')] })], { requests: 1 }),
+    );
+    expect(text.split('\n').at(-2)).toBe(
+      'DOES NOT CONFORM: 1 failure in 1 operation (logTraces); checks: no_server_error.',
+    );
+    expect(
+      formatText(report([operation()], { requests: 1 }))
+        .split('\n')
+        .at(-2),
+    ).toBe('CONFORMS: 1 request to 1 operation, no failure.');
   });
 });
 
@@ -122,7 +176,13 @@ describe('formatJunit', () => {
             operationId: 'log<Traces>',
             checked: ['no_server_error', 'response_schema_conformance', 'answers_over_http'],
             failures: [
-              failure('response_schema_conformance', '/data/id (required): missing & "gone"', 76, 'signals <defaults>', 'PUT /x {"a":"\u0001\uFFFE"}'),
+              failure(
+                'response_schema_conformance',
+                '/data/id (required): missing & "gone"',
+                76,
+                'signals <defaults>',
+                'PUT /x {"a":"\u0001\uFFFE"}',
+              ),
               failure('response_schema_conformance', 'second', 1),
               failure('no_server_error', 'answered 500', 2),
             ],
@@ -155,7 +215,14 @@ describe('formatJunit', () => {
   });
 
   it('replaces every character XML 1.0 cannot carry, and keeps tab, newline and carriage return', () => {
-    const xml = formatJunit(report([operation({ checked: ['c'], failures: [failure('c', 'a\u0000\u0008\u000B\u000C\u000E\u001F\uFFFF\t\n\r\u0009b')] })]));
+    const xml = formatJunit(
+      report([
+        operation({
+          checked: ['c'],
+          failures: [failure('c', 'a\u0000\u0008\u000B\u000C\u000E\u001F\uFFFF\t\n\r\u0009b')],
+        }),
+      ]),
+    );
     expect(xml).toContain('message="a\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\t\n\r\tb"');
   });
 });

@@ -24,7 +24,12 @@ interface Run {
 async function run(args: string[], environment: Record<string, string> = env): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { env: environment, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTTY: false });
+  const code = await main(args, {
+    env: environment,
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    isTTY: false,
+  });
   return { code, stdout, stderr };
 }
 
@@ -40,7 +45,9 @@ describe('against the mock', () => {
   it('the default run conforms and exits 0 (stateful mock)', async () => {
     const started = Date.now();
     const { code, report: r } = await report(['--base-url', mockBaseUrl(), '--seed', '20261123']);
-    console.log(`[verify] default run against the mock: ${r.requests} requests, ${((Date.now() - started) / 1000).toFixed(1)} s including the plan`);
+    console.log(
+      `[verify] default run against the mock: ${r.requests} requests, ${((Date.now() - started) / 1000).toFixed(1)} s including the plan`,
+    );
     expect(failed(r)).toEqual([]);
     expect(code).toBe(0);
     expect(r.operations.map((o) => o.operationId)).toHaveLength(7);
@@ -75,14 +82,24 @@ describe('against faults injected into the mock', () => {
     [
       'a required response field dropped',
       'putSignalsConfiguration',
-      { response: (op, a) => (op === 'putSignalsConfiguration' && a.status === 200 ? { ...a, body: JSON.stringify({ data: { ...(json(a.body).data as object), id: undefined } }) } : undefined) },
+      {
+        response: (op, a) =>
+          op === 'putSignalsConfiguration' && a.status === 200
+            ? { ...a, body: JSON.stringify({ data: { ...(json(a.body).data as object), id: undefined } }) }
+            : undefined,
+      },
       ['putSignalsConfiguration response_schema_conformance'],
       /\/data\/id \(required\)/,
     ],
     [
       'a field of the wrong type (and it echoes the credential)',
       'logTraces',
-      { response: (op, a) => (op === 'logTraces' && a.status === 200 ? { ...a, body: JSON.stringify({ ...json(a.body), traces_count: API_KEY }) } : undefined) },
+      {
+        response: (op, a) =>
+          op === 'logTraces' && a.status === 200
+            ? { ...a, body: JSON.stringify({ ...json(a.body), traces_count: API_KEY }) }
+            : undefined,
+      },
       ['logTraces response_schema_conformance'],
       /\/traces_count \(type\): must be integer, received "\[credential\]"/,
     ],
@@ -91,7 +108,8 @@ describe('against faults injected into the mock', () => {
       'putSignalsConfiguration',
       {
         response: (op, _answer, sent) =>
-          op === 'putSignalsConfiguration' && String((JSON.parse(sent || 'null') as { model?: string } | null)?.model ?? '').length > 255
+          op === 'putSignalsConfiguration' &&
+          String((JSON.parse(sent || 'null') as { model?: string } | null)?.model ?? '').length > 255
             ? { status: 500, contentType: 'application/json', body: '{"detail":"Internal Server Error"}' }
             : undefined,
       },
@@ -124,14 +142,24 @@ describe('against faults injected into the mock', () => {
     [
       'a 422 whose detail items have no loc',
       'updateAnnotationTemplate',
-      { response: (_op, a) => (a.status === 422 ? { ...a, body: JSON.stringify({ detail: [{ msg: 'invalid', type: 'value_error' }] }) } : undefined) },
+      {
+        response: (_op, a) =>
+          a.status === 422
+            ? { ...a, body: JSON.stringify({ detail: [{ msg: 'invalid', type: 'value_error' }] }) }
+            : undefined,
+      },
       ['updateAnnotationTemplate validation_error_shape'],
       /the 422 body is not an HTTPValidationError: \/detail\/0\/loc \(required\)/,
     ],
     [
       'a text/html answer',
       'createOrVerifyUser',
-      { response: (_op, a) => (a.status === 200 ? { status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>OK</title>' } : undefined) },
+      {
+        response: (_op, a) =>
+          a.status === 200
+            ? { status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>OK</title>' }
+            : undefined,
+      },
       ['createOrVerifyUser response_is_json'],
       /the 200 answer is not a JSON body: content-type text\/html/,
     ],
@@ -167,16 +195,31 @@ describe('against faults injected into the mock', () => {
   it.each(faults)('%s: detected, named, exit 1', async (_name, operationId, fault, expected, message) => {
     server = await startFaultServer(mockBaseUrl(), fault);
     try {
-      const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', operationId, '--requests', '6', '--timeout', '1000', '--seed', '11']);
+      const { code, report: r } = await report([
+        '--base-url',
+        server.baseUrl,
+        '--operations',
+        operationId,
+        '--requests',
+        '6',
+        '--timeout',
+        '1000',
+        '--seed',
+        '11',
+      ]);
       expect([...new Set(failed(r))]).toEqual(expected);
       // The JSON report says what each check asserts.
       for (const name of expected) expect(r.checks[name.split(' ')[1]!]).toMatch(/\w/);
       const messages = r.operations.flatMap((o) => o.failures.map((f) => f.message));
-      expect(messages.some((m) => message.test(m)), messages.join('\n')).toBe(true);
+      expect(
+        messages.some((m) => message.test(m)),
+        messages.join('\n'),
+      ).toBe(true);
       expect(JSON.stringify(r)).not.toContain(API_KEY);
       expect(code).toBe(1);
       // A server that hangs does not hold the run: after 3 timeouts the operation's other requests are not sent.
-      if (expected[0]!.endsWith('answers_within_timeout')) expect(r.operations[0]!.notSent['after 3 timeouts']).toBeGreaterThan(0);
+      if (expected[0]!.endsWith('answers_within_timeout'))
+        expect(r.operations[0]!.notSent['after 3 timeouts']).toBeGreaterThan(0);
     } finally {
       await server.close();
       server = undefined;
@@ -187,7 +230,18 @@ describe('against faults injected into the mock', () => {
     server = await startFaultServer(mockBaseUrl(), faults[0]![2]);
     const junit = join(mkdtempSync(join(tmpdir(), 'verify-')), 'report.xml');
     try {
-      const { code, stdout } = await run(['--base-url', server.baseUrl, '--operations', 'putSignalsConfiguration', '--requests', '6', '--seed', '11', '--junit', junit]);
+      const { code, stdout } = await run([
+        '--base-url',
+        server.baseUrl,
+        '--operations',
+        'putSignalsConfiguration',
+        '--requests',
+        '6',
+        '--seed',
+        '11',
+        '--junit',
+        junit,
+      ]);
       expect(code).toBe(1);
       const lines = stdout.split('\n').filter((l) => l.includes('✗ response_schema_conformance'));
       expect(lines).toHaveLength(1);
@@ -198,7 +252,9 @@ describe('against faults injected into the mock', () => {
       expect(stdout).toMatch(/DOES NOT CONFORM: 1 failure in 1 operation \(putSignalsConfiguration\)/);
       const xml = readFileSync(junit, 'utf8');
       expect(xml).toMatch(/<testsuite name="putSignalsConfiguration PUT [^"]+" tests="\d+" failures="1"/);
-      expect(xml).toMatch(/<testcase classname="putSignalsConfiguration" name="response_schema_conformance">\s*<failure message="\/data\/id \(required\)/);
+      expect(xml).toMatch(
+        /<testcase classname="putSignalsConfiguration" name="response_schema_conformance">\s*<failure message="\/data\/id \(required\)/,
+      );
       expect(xml).toMatch(/<testcase classname="putSignalsConfiguration" name="signals_put_returns_saved_values"\/>/);
     } finally {
       await server.close();
@@ -212,16 +268,31 @@ describe('a server that is not this API', () => {
     const base = `${mockBaseUrl()}/wrong`;
     const { code, stdout, stderr } = await run(['--base-url', base, '--seed', '3']);
     expect(stdout).toBe('');
-    expect(stderr.split('\n').slice(1)).toEqual([`api-contract-verify: ${base} does not look like this API: 14 of 14 requests answered 404 with JSON; check --base-url (the operations live under /v2/…)`, '']);
+    expect(stderr.split('\n').slice(1)).toEqual([
+      `api-contract-verify: ${base} does not look like this API: 14 of 14 requests answered 404 with JSON; check --base-url (the operations live under /v2/…)`,
+      '',
+    ]);
     expect(code).toBe(2);
   });
 
   it('the API with every operation but one broken is reported as usual, exit 1', async () => {
     const server = await startFaultServer(mockBaseUrl(), {
-      response: (op) => (op === 'loginSocial' ? undefined : { status: 501, contentType: 'text/html', body: '<!doctype html><title>Not Implemented</title>' }),
+      response: (op) =>
+        op === 'loginSocial'
+          ? undefined
+          : { status: 501, contentType: 'text/html', body: '<!doctype html><title>Not Implemented</title>' },
     });
     try {
-      const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', 'loginSocial,logTraces,createOrVerifyUser', '--requests', '2', '--seed', '3']);
+      const { code, report: r } = await report([
+        '--base-url',
+        server.baseUrl,
+        '--operations',
+        'loginSocial,logTraces,createOrVerifyUser',
+        '--requests',
+        '2',
+        '--seed',
+        '3',
+      ]);
       expect([...new Set(failed(r))]).toEqual(['logTraces no_server_error', 'createOrVerifyUser no_server_error']);
       expect(code).toBe(1);
     } finally {
@@ -236,16 +307,33 @@ describe('a server stricter than the contract', () => {
       response: (op, answer, sent) => {
         const body = JSON.parse(sent) as { schedule?: { timezone?: unknown } };
         // What the mock accepts, except a time zone other than UTC.
-        if (op !== 'putSignalsConfiguration' || answer.status !== 200 || body.schedule?.timezone === undefined || body.schedule.timezone === 'UTC') return undefined;
+        if (
+          op !== 'putSignalsConfiguration' ||
+          answer.status !== 200 ||
+          body.schedule?.timezone === undefined ||
+          body.schedule.timezone === 'UTC'
+        )
+          return undefined;
         const detail = [{ loc: ['body', 'schedule', 'timezone'], msg: 'Unknown time zone', type: 'value_error' }];
         return { ...answer, status: 422, body: JSON.stringify({ detail }) };
       },
     });
     try {
-      const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', 'putSignalsConfiguration', '--requests', '8', '--seed', '5']);
+      const { code, report: r } = await report([
+        '--base-url',
+        server.baseUrl,
+        '--operations',
+        'putSignalsConfiguration',
+        '--requests',
+        '8',
+        '--seed',
+        '5',
+      ]);
       expect(code).toBe(1);
       expect(failed(r)).toEqual(['putSignalsConfiguration accepts_valid_request']);
-      expect(r.operations[0]!.failures[0]!.message).toMatch(/^answered 422 at body\.schedule\.timezone: Unknown time zone to a valid request/);
+      expect(r.operations[0]!.failures[0]!.message).toMatch(
+        /^answered 422 at body\.schedule\.timezone: Unknown time zone to a valid request/,
+      );
     } finally {
       await server.close();
     }
@@ -259,7 +347,9 @@ describe('a server whose resources must exist', () => {
     response: (_op, _answer, _sent, url) => {
       const id = /\/v2\/projects\/([^/]+)\//.exec(url)?.[1];
       const wellFormed = id !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-      return wellFormed && id.toLowerCase() !== project ? { status: 404, contentType: 'application/json', body: '{"detail":"Project not found"}' } : undefined;
+      return wellFormed && id.toLowerCase() !== project
+        ? { status: 404, contentType: 'application/json', body: '{"detail":"Project not found"}' }
+        : undefined;
     },
   };
 
@@ -269,7 +359,9 @@ describe('a server whose resources must exist', () => {
       const args = ['--base-url', server.baseUrl, '--operations', 'logTraces', '--requests', '6', '--seed', '5'];
       const generated = await report(args);
       expect(generated.code).toBe(1);
-      expect(generated.report.operations[0]!.failures.map((f) => f.message)).toContainEqual(expect.stringMatching(/^answered 404 to a valid request/));
+      expect(generated.report.operations[0]!.failures.map((f) => f.message)).toContainEqual(
+        expect.stringMatching(/^answered 404 to a valid request/),
+      );
       const fixed = await report([...args, '--path-param', `project_id=${project}`]);
       expect(failed(fixed.report)).toEqual([]);
       expect(fixed.code).toBe(0);
@@ -280,7 +372,10 @@ describe('a server whose resources must exist', () => {
 
   it.each([
     [['--path-param', 'project_id'], /--path-param must be NAME=VALUE/],
-    [['--path-param', 'template_id=x', '--operations', 'logTraces'], /no operation to verify has a path parameter template_id/],
+    [
+      ['--path-param', 'template_id=x', '--operations', 'logTraces'],
+      /no operation to verify has a path parameter template_id/,
+    ],
     [['--path-param', 'project_id=not-a-uuid'], /"not-a-uuid" is not a valid project_id/],
   ] as [string[], RegExp][])('a bad --path-param %j exits 2', async (args, message) => {
     const { code, stderr } = await run(['--base-url', 'http://127.0.0.1:1', ...args]);
@@ -295,11 +390,22 @@ describe('a server that refuses the credential', () => {
       response: () => ({ status: 401, contentType: 'application/json', body: '{"detail":"Not authenticated"}' }),
     });
     try {
-      const { code, report: r } = await report(['--base-url', server.baseUrl, '--operations', 'createLuna3ScorerVersion', '--requests', '4', '--seed', '5']);
+      const { code, report: r } = await report([
+        '--base-url',
+        server.baseUrl,
+        '--operations',
+        'createLuna3ScorerVersion',
+        '--requests',
+        '4',
+        '--seed',
+        '5',
+      ]);
       expect(code).toBe(1);
       const failures = r.operations[0]!.failures;
       expect(failures.map((f) => f.check)).toEqual(['accepts_valid_request', 'invalid_request_gets_422']);
-      expect(failures[0]!.message).toMatch(/answered 401 to a valid request .*is the credential in the environment one the server accepts\?/);
+      expect(failures[0]!.message).toMatch(
+        /answered 401 to a valid request .*is the credential in the environment one the server accepts\?/,
+      );
       expect(failures[1]!.message).toMatch(/answered 401 instead of 422/);
     } finally {
       await server.close();
@@ -311,10 +417,18 @@ describe('usage and safety', () => {
   it('--dry-run prints the plan and the warning, and sends nothing', async () => {
     const server = await startFaultServer(mockBaseUrl(), {});
     try {
-      const { code, stdout } = await run(['--base-url', server.baseUrl, '--dry-run', '--operations', 'logTraces,createOrVerifyUser']);
+      const { code, stdout } = await run([
+        '--base-url',
+        server.baseUrl,
+        '--dry-run',
+        '--operations',
+        'logTraces,createOrVerifyUser',
+      ]);
       expect(code).toBe(0);
       expect(stdout).toMatch(/Every operation of this API writes/);
-      expect(stdout).toMatch(/logTraces\s+POST\s+\/v2\/projects\/\{project_id\}\/traces\n\s+\d+ requests: \d+ valid, \d+ negative, 1 no credential, \d+ hostile, 3 rule/);
+      expect(stdout).toMatch(
+        /logTraces\s+POST\s+\/v2\/projects\/\{project_id\}\/traces\n\s+\d+ requests: \d+ valid, \d+ negative, 1 no credential, \d+ hostile, 3 rule/,
+      );
       expect(stdout).toMatch(/Dry run: nothing was sent/);
       expect(server.received()).toBe(0);
     } finally {
@@ -330,7 +444,12 @@ describe('usage and safety', () => {
 
   it('exits 2 when the server cannot be reached', async () => {
     const port = await freePort();
-    const { code, stderr } = await run(['--base-url', `http://127.0.0.1:${port}`, '--operations', 'createOrVerifyUser']);
+    const { code, stderr } = await run([
+      '--base-url',
+      `http://127.0.0.1:${port}`,
+      '--operations',
+      'createOrVerifyUser',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
   });
@@ -341,7 +460,10 @@ describe('usage and safety', () => {
     [['--base-url', 'http://user:pw@127.0.0.1'], /must not carry credentials/],
     [['--base-url', 'http://127.0.0.1:1', '--requests', '0'], /--requests must be a positive integer/],
     [['--base-url', 'http://127.0.0.1:1', '--api-key', 'x'], /Unknown option '--api-key'/],
-    [['--base-url', 'http://127.0.0.1:1', '--operations', 'deleteEverything'], /unknown operation\(s\) deleteEverything; the operations are putSignalsConfiguration, /],
+    [
+      ['--base-url', 'http://127.0.0.1:1', '--operations', 'deleteEverything'],
+      /unknown operation\(s\) deleteEverything; the operations are putSignalsConfiguration, /,
+    ],
   ] as [string[], RegExp][])('bad usage %j exits 2', async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);
@@ -349,7 +471,10 @@ describe('usage and safety', () => {
   });
 
   it('exits 2 naming the environment variables when an operation has no credential', async () => {
-    const { code, stderr } = await run(['--base-url', 'http://127.0.0.1:1', '--operations', 'logTraces,createOrVerifyUser'], {});
+    const { code, stderr } = await run(
+      ['--base-url', 'http://127.0.0.1:1', '--operations', 'logTraces,createOrVerifyUser'],
+      {},
+    );
     expect(code).toBe(2);
     expect(stderr).toMatch(/no credential for logTraces\. Set one of these environment variables:/);
     expect(stderr).toMatch(/API_CONTRACT_API_KEY/);
@@ -357,7 +482,10 @@ describe('usage and safety', () => {
 
   it('needs no credential for the operations that take none', async () => {
     const { code, report: r } = await (async () => {
-      const { code, stdout } = await run(['--base-url', mockBaseUrl(), '--operations', 'createOrVerifyUser,loginSocial', '--requests', '4', '--json'], {});
+      const { code, stdout } = await run(
+        ['--base-url', mockBaseUrl(), '--operations', 'createOrVerifyUser,loginSocial', '--requests', '4', '--json'],
+        {},
+      );
       return { code, report: JSON.parse(stdout) as Report };
     })();
     expect(failed(r)).toEqual([]);
@@ -376,6 +504,12 @@ describe('usage and safety', () => {
   it('--help exits 0 and names every credential variable', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    for (const name of ['API_CONTRACT_API_KEY', 'API_CONTRACT_CLASSIC_API_KEY', 'API_CONTRACT_ACCESS_TOKEN', 'API_CONTRACT_BASIC_AUTH']) expect(stdout).toContain(name);
+    for (const name of [
+      'API_CONTRACT_API_KEY',
+      'API_CONTRACT_CLASSIC_API_KEY',
+      'API_CONTRACT_ACCESS_TOKEN',
+      'API_CONTRACT_BASIC_AUTH',
+    ])
+      expect(stdout).toContain(name);
   });
 });

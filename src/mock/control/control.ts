@@ -26,7 +26,8 @@ export function controlReply(
 ): Reply {
   if (route.kind === 'fallbacks') return jsonReply(200, 'application/json', mock.fallbacks.report());
   const session = sessionOf(request.headers);
-  if (route.kind === 'requests') return jsonReply(200, 'application/json', { session, requests: mock.journal.list(session) });
+  if (route.kind === 'requests')
+    return jsonReply(200, 'application/json', { session, requests: mock.journal.list(session) });
   if (route.kind === 'scenarios') return scenarios(request, session, mock);
   if (request.method !== 'POST') return jsonReply(405, 'application/json', { detail: `${RESET_PATH} takes POST` });
   mock.state?.reset(session);
@@ -43,8 +44,10 @@ function scenarios(request: { method: string; body: Uint8Array }, session: strin
     mock.scenarios.clear(session);
     return listed();
   }
-  if (request.method !== 'POST') return jsonReply(405, 'application/json', { detail: `${SCENARIOS_PATH} takes GET, POST or DELETE` });
-  const refused = (error: ScenarioError) => jsonReply(400, 'application/json', { detail: error.message, violations: error.violations });
+  if (request.method !== 'POST')
+    return jsonReply(405, 'application/json', { detail: `${SCENARIOS_PATH} takes GET, POST or DELETE` });
+  const refused = (error: ScenarioError) =>
+    jsonReply(400, 'application/json', { detail: error.message, violations: error.violations });
   let given: unknown;
   try {
     given = JSON.parse(new TextDecoder().decode(request.body));
@@ -52,8 +55,16 @@ function scenarios(request: { method: string; body: Uint8Array }, session: strin
     return refused(new ScenarioError([{ pointer: '', reason: 'the body must be JSON: {"scenarios": [...]}' }]));
   }
   const list = (given as { scenarios?: unknown } | null)?.scenarios;
-  if (given === null || typeof given !== 'object' || Array.isArray(given) || Object.keys(given).some((key) => key !== 'scenarios') || !Array.isArray(list)) {
-    return refused(new ScenarioError([{ pointer: '', reason: 'the body must be {"scenarios": [...]}, a list of scenarios' }]));
+  if (
+    given === null ||
+    typeof given !== 'object' ||
+    Array.isArray(given) ||
+    Object.keys(given).some((key) => key !== 'scenarios') ||
+    !Array.isArray(list)
+  ) {
+    return refused(
+      new ScenarioError([{ pointer: '', reason: 'the body must be {"scenarios": [...]}, a list of scenarios' }]),
+    );
   }
   try {
     mock.use(list, { functions: false, session });

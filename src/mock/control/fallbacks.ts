@@ -22,6 +22,9 @@ export class Fallbacks {
   }
 
   report(): FallbackReport {
-    return { total: [...this.#counts.values()].reduce((a, b) => a + b, 0), fallbacks: Object.fromEntries(this.#counts) };
+    return {
+      total: [...this.#counts.values()].reduce((a, b) => a + b, 0),
+      fallbacks: Object.fromEntries(this.#counts),
+    };
   }
 }

@@ -12,9 +12,20 @@
 //   out: Prism's choice (an Either: its problem, or the response)
 import type { Negotiated, Prism } from '../prism/deps.js';
 import type { Logger } from '../prism/log.js';
-import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, MockResult, Resource } from '../prism/prism-types.js';
+import type {
+  IHttpRequest,
+  IHttpResponse,
+  IPrismDiagnostic,
+  MockerOptions,
+  MockResult,
+  Resource,
+} from '../prism/prism-types.js';
 
-export type Chooser = (resource: Resource, input: { data: IHttpRequest; validations: IPrismDiagnostic[] }, config: MockerOptions['config']) => MockResult;
+export type Chooser = (
+  resource: Resource,
+  input: { data: IHttpRequest; validations: IPrismDiagnostic[] },
+  config: MockerOptions['config'],
+) => MockResult;
 
 /** Prism's logger as its mocker and negotiator call it (pino's). */
 type PrismLogger = Logger & { child(bindings: object): PrismLogger; isLevelEnabled(level: string): boolean };
@@ -53,14 +64,26 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
   function violationsProblem(violations: IPrismDiagnostic[]): Error {
     const security = violations.find((v) => v.code === 401);
     if (security) {
-      const tags = (security).tags ?? [];
-      const detail = 'Your request does not fullfil the security requirements and no HTTP unauthorized response was found in the spec, so Prism is generating this error for you.';
-      return prism.ProblemJsonError.fromTemplate(prism.problems.UNAUTHORIZED, detail, tags.length > 0 ? { headers: { 'WWW-Authenticate': tags.join(',') } } : undefined);
+      const tags = security.tags ?? [];
+      const detail =
+        'Your request does not fullfil the security requirements and no HTTP unauthorized response was found in the spec, so Prism is generating this error for you.';
+      return prism.ProblemJsonError.fromTemplate(
+        prism.problems.UNAUTHORIZED,
+        detail,
+        tags.length > 0 ? { headers: { 'WWW-Authenticate': tags.join(',') } } : undefined,
+      );
     }
     const contentType = violations.find((v) => v.code === 415);
-    if (contentType) return prism.ProblemJsonError.fromTemplate(prism.problems.INVALID_CONTENT_TYPE, contentType.message);
-    const detail = 'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.';
-    const validation = violations.map((v) => ({ location: v.path, severity: ['Error', 'Warning', 'Information', 'Hint'][v.severity], code: v.code, message: v.message }));
+    if (contentType)
+      return prism.ProblemJsonError.fromTemplate(prism.problems.INVALID_CONTENT_TYPE, contentType.message);
+    const detail =
+      'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.';
+    const validation = violations.map((v) => ({
+      location: v.path,
+      severity: ['Error', 'Warning', 'Information', 'Hint'][v.severity],
+      code: v.code,
+      message: v.message,
+    }));
     return prism.ProblemJsonError.fromTemplate(prism.problems.UNPROCESSABLE_ENTITY, detail, { validation });
   }
 
@@ -70,7 +93,12 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
       return { value: prism.sample(schema, resource) };
     } catch (error) {
       if (!prism.tooComplex(error)) return { error: error as Error };
-      return { error: prism.ProblemJsonError.fromTemplate(prism.problems.SCHEMA_TOO_COMPLEX, `Unable to generate ${what} for response. The schema is too complex to generate.`) };
+      return {
+        error: prism.ProblemJsonError.fromTemplate(
+          prism.problems.SCHEMA_TOO_COMPLEX,
+          `Unable to generate ${what} for response. The schema is too complex to generate.`,
+        ),
+      };
     }
   }
 
@@ -81,7 +109,13 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     // Prism's order: the body first, then the headers. Prism keys them by name (the last of a name)
     // and walks the names sorted (code-unit order).
     let body: unknown;
-    if (!ignoreExamples && chosen.bodyExample && 'value' in chosen.bodyExample && chosen.bodyExample.value !== undefined) body = chosen.bodyExample.value;
+    if (
+      !ignoreExamples &&
+      chosen.bodyExample &&
+      'value' in chosen.bodyExample &&
+      chosen.bodyExample.value !== undefined
+    )
+      body = chosen.bodyExample.value;
     else if (chosen.schema) {
       const made = sample(chosen.schema, resource, 'body');
       if ('error' in made) return left(made.error);
@@ -103,7 +137,11 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     }
     const response: IHttpResponse = {
       statusCode: Number.parseInt(chosen.code, 10),
-      headers: { ...headers, ...(chosen.mediaType ? { 'Content-type': chosen.mediaType } : {}), ...(resource.deprecated ? { deprecation: 'true' } : {}) },
+      headers: {
+        ...headers,
+        ...(chosen.mediaType ? { 'Content-type': chosen.mediaType } : {}),
+        ...(resource.deprecated ? { deprecation: 'true' } : {}),
+      },
       body,
     };
     return { _tag: 'Right', right: response };
@@ -120,10 +158,25 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
    * The choice for a valid request. It is kept when the log shows none of the negotiation's steps
    * and the negotiation warned of nothing, so that a choice answered again logs what Prism's would.
    */
-  function chooseValid(resource: Resource, options: MockerOptions['config'], negotiation: PrismLogger | Warnings): MockResult {
-    const negotiate = () => assemble(prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation), resource, options.ignoreExamples ?? false);
+  function chooseValid(
+    resource: Resource,
+    options: MockerOptions['config'],
+    negotiation: PrismLogger | Warnings,
+  ): MockResult {
+    const negotiate = () =>
+      assemble(
+        prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation),
+        resource,
+        options.ignoreExamples ?? false,
+      );
     if (!(negotiation instanceof Warnings)) return negotiate();
-    const key = JSON.stringify([resource.id, options.code, options.exampleKey, options.mediaTypes, options.ignoreExamples]);
+    const key = JSON.stringify([
+      resource.id,
+      options.code,
+      options.exampleKey,
+      options.mediaTypes,
+      options.ignoreExamples,
+    ]);
     const known = choices.get(key);
     if (known) return known;
     const chosen = negotiate();
@@ -138,7 +191,8 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     // The request's method and path go on every line the negotiation logs (when its lines are shown).
     const where = { input: { method: input.data.method, url: { path: input.data.url.path } } };
     // Prism's whole mocker logs at warn too: its lines always carry the request.
-    if (config.dynamic || (resource.callbacks?.length ?? 0) > 0) return prism.mocker()({ resource, input, config })(logger.child({ name: 'NEGOTIATOR', ...where }));
+    if (config.dynamic || (resource.callbacks?.length ?? 0) > 0)
+      return prism.mocker()({ resource, input, config })(logger.child({ name: 'NEGOTIATOR', ...where }));
     const negotiator = () => logger.child({ name: 'NEGOTIATOR', ...where });
     const negotiation = logger.isLevelEnabled('info') ? negotiator() : new Warnings(negotiator);
     const accept = Object.entries(input.data.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
@@ -148,10 +202,17 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     logger.warn({ name: 'VALIDATOR', ...where }, 'Request did not pass the validation rules');
     const codes = expectedCodes(input.validations);
     const exampleKey = codes.includes(Number(options.code)) ? options.exampleKey : undefined;
-    const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(resource.responses, codes, exampleKey)(negotiation);
+    const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(
+      resource.responses,
+      codes,
+      exampleKey,
+    )(negotiation);
     // The negotiator's one problem here is its 404 (no such example), which Prism's mocker keeps;
     // its plain Error (no response for these codes) gives way to Prism's own problem.
-    if (negotiated._tag === 'Left') return left(negotiated.left instanceof prism.ProblemJsonError ? negotiated.left : violationsProblem(input.validations));
+    if (negotiated._tag === 'Left')
+      return left(
+        negotiated.left instanceof prism.ProblemJsonError ? negotiated.left : violationsProblem(input.validations),
+      );
     return assemble(negotiated, resource, config.ignoreExamples ?? false);
   };
 }

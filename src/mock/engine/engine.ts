@@ -89,7 +89,19 @@ const MAX_KEPT = 1000;
 
 export type Engine = (input: IHttpRequest, request: Received) => Outcome;
 
-export function createEngine({ prism, spec, operations, logger, choose, translator, respond, fallbacks, dynamic, seed, pick = () => undefined }: EngineOptions): Engine {
+export function createEngine({
+  prism,
+  spec,
+  operations,
+  logger,
+  choose,
+  translator,
+  respond,
+  fallbacks,
+  dynamic,
+  seed,
+  pick = () => undefined,
+}: EngineOptions): Engine {
   const router = createRouter(operations, prism.route);
   const schemas = createSchemaCheck(prism, spec.document);
   const validateInput = createInputCheck(prism, schemas);
@@ -105,7 +117,8 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     const headers = (input.headers ?? {}) as Record<string, unknown>;
     const read: unknown[] = [resource.id, headers.authorization, headers.cookie];
     for (const scheme of (resource.security ?? []).flat()) {
-      if (scheme.type === 'apiKey') read.push(scheme.in === 'query' ? input.url.query?.[scheme.name] : headers[scheme.name.toLowerCase()]);
+      if (scheme.type === 'apiKey')
+        read.push(scheme.in === 'query' ? input.url.query?.[scheme.name] : headers[scheme.name.toLowerCase()]);
     }
     const key = JSON.stringify(read);
     let found = securityChecks.get(key);
@@ -123,7 +136,11 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
    * request passes (the walk of the service's validator, before Prism's validation of a request
    * that is not proven valid).
    */
-  function violations(resource: Resource, input: IHttpRequest, details: () => Detail[]): IPrismDiagnostic[] | LimitError {
+  function violations(
+    resource: Resource,
+    input: IHttpRequest,
+    details: () => Detail[],
+  ): IPrismDiagnostic[] | LimitError {
     try {
       const valid = validateInput({ resource, element: input }, () => void details());
       return [...securityViolations(resource, input), ...(valid._tag === 'Left' ? valid.left : [])];
@@ -144,7 +161,8 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     logger.info({ input }, 'Request received');
     const read = preferencesOf(input);
     if ('problem' in read) return { kind: 'problem', error: read.problem, fallbacks: [] };
-    const routed = router.route({ resources: operations, input }) as { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: Resource };
+    const routed = router.route({ resources: operations, input }) as
+      { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: Resource };
     if (routed._tag === 'Left') return { kind: 'problem', error: routed.left, fallbacks: [] };
     const resource = routed.right;
     const operation = resource.iid ? spec.operation(resource.iid) : undefined;
@@ -157,19 +175,38 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     const pathParams = operation ? pathParameters(operation.path, input.url.path) : {};
     // Valid as the service would find it: no violation of the credentials, parameters or body, a body
     // that decodes, and none of what Prism lets through that the service refuses.
-    const valid = !(found instanceof LimitError) && !found.some((v) => v.severity === 0) && !request.jsonError && !(request.unchecked && details().length > 0);
+    const valid =
+      !(found instanceof LimitError) &&
+      !found.some((v) => v.severity === 0) &&
+      !request.jsonError &&
+      !(request.unchecked && details().length > 0);
     const picked = operation
-      ? pick(() => ({ operationId: operation.operationId, session: sessionOf(input.headers ?? {}), method: input.method.toUpperCase(), path: input.url.path, pathParams, query: request.query, valid, body: request.absent ? null : request.body }) as MatchedRequest)
+      ? pick(
+          () =>
+            ({
+              operationId: operation.operationId,
+              session: sessionOf(input.headers ?? {}),
+              method: input.method.toUpperCase(),
+              path: input.url.path,
+              pathParams,
+              query: request.query,
+              valid,
+              body: request.absent ? null : request.body,
+            }) as MatchedRequest,
+        )
       : undefined;
     const known = { resource, valid, pathParams, picked };
     if (picked?.fault || picked?.answer) return { kind: 'scenario', ...known, picked, fallbacks: [] };
     if (found instanceof LimitError) return { kind: 'refused', refused: found, ...known, fallbacks: [] };
     const checked = { data: input, validations: found };
     const chosen = choose(resource, checked, { ...settings, ...read.preferences });
-    const responded = operation ? respond(chosen, checked, operation, request, details) : { result: chosen, fallbacks: [] };
+    const responded = operation
+      ? respond(chosen, checked, operation, request, details)
+      : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, ...known, fallbacks: fired };
-    if (responded.result._tag === 'Left') return { kind: 'problem', error: responded.result.left, ...known, fallbacks: fired };
+    if (responded.result._tag === 'Left')
+      return { kind: 'problem', error: responded.result.left, ...known, fallbacks: fired };
 
     const output = responded.result.right;
     const outputs = outputViolations(resource, output);
@@ -177,10 +214,25 @@ export function createEngine({ prism, spec, operations, logger, choose, translat
     if (example && outputs.some((v) => v.severity === 0)) {
       // A reflection the response schema rejects is a fault of the responder: send Prism's choice instead.
       const messages = outputs.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ');
-      fired.push(fallbacks.fire('example', `the reflected response is not valid, sending the example: ${messages}`, input));
+      fired.push(
+        fallbacks.fire('example', `the reflected response is not valid, sending the example: ${messages}`, input),
+      );
       const chosenBody = { ...output, body: example.body };
-      return { kind: 'output', output: chosenBody, validations: { input: checked.validations, output: outputViolations(resource, chosenBody) }, ...known, fallbacks: fired };
+      return {
+        kind: 'output',
+        output: chosenBody,
+        validations: { input: checked.validations, output: outputViolations(resource, chosenBody) },
+        ...known,
+        fallbacks: fired,
+      };
     }
-    return { kind: 'output', output, validations: { input: checked.validations, output: outputs }, ...(example ? { example } : {}), ...known, fallbacks: fired };
+    return {
+      kind: 'output',
+      output,
+      validations: { input: checked.validations, output: outputs },
+      ...(example ? { example } : {}),
+      ...known,
+      fallbacks: fired,
+    };
   };
 }

@@ -25,7 +25,10 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
  * Prism's validation result for a request. `beforePrism` runs when the request is not proven valid,
  * before Prism's checks (which make an object for every violation): it may throw to stop there.
  */
-export type InputCheck = (options: Parameters<Prism['validateInput']>[0], beforePrism?: () => void) => ReturnType<Prism['validateInput']>;
+export type InputCheck = (
+  options: Parameters<Prism['validateInput']>[0],
+  beforePrism?: () => void,
+) => ReturnType<Prism['validateInput']>;
 
 /** Prism's request body and parameter specs, as its resources carry them. */
 interface RequestSpec {
@@ -44,7 +47,8 @@ interface ParameterSpec {
 }
 
 /** The request's Content-Length as Prism reads it (0 when none or not a number). */
-const contentLength = (headers: Record<string, string | undefined>): number => Number.parseInt(headers['content-length'] ?? '', 10) || 0;
+const contentLength = (headers: Record<string, string | undefined>): number =>
+  Number.parseInt(headers['content-length'] ?? '', 10) || 0;
 
 export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck {
   /**
@@ -84,7 +88,12 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
    * and no body; no parameters of a kind; path parameters proven); undefined when Prism must read
    * the request itself.
    */
-  function check(resource: Resource, element: IHttpRequest, path: Record<string, string> | undefined, pathOk: boolean): Checked[] | undefined {
+  function check(
+    resource: Resource,
+    element: IHttpRequest,
+    path: Record<string, string> | undefined,
+    pathOk: boolean,
+  ): Checked[] | undefined {
     const request = (resource.request ?? {}) as RequestSpec;
     const bundle = bundleOf(resource);
     const headers = (element.headers ?? {}) as Record<string, string | undefined>;
@@ -94,12 +103,18 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
     if (request.headers) checks.push(prism.validateHeaders(headers, request.headers, INPUT, bundle));
     if (request.query) checks.push(prism.validateQuery(element.url.query ?? {}, request.query, INPUT, bundle));
     // With path parameters declared, `path` is set (see above).
-    if (request.path && !pathOk) checks.push(prism.validatePath(path as Record<string, string>, request.path, INPUT, bundle));
+    if (request.path && !pathOk)
+      checks.push(prism.validatePath(path as Record<string, string>, request.path, INPUT, bundle));
     return checks;
   }
 
   /** Prism's check of the body (none when the operation takes none and none was sent), or undefined when Prism must read it. */
-  function bodyCheck(spec: RequestSpec['body'], body: unknown, headers: Record<string, string | undefined>, bundle: unknown): Checked[] | undefined {
+  function bodyCheck(
+    spec: RequestSpec['body'],
+    body: unknown,
+    headers: Record<string, string | undefined>,
+    bundle: unknown,
+  ): Checked[] | undefined {
     const length = contentLength(headers);
     // Stryker disable next-line ArrayDeclaration: an entry that is no Prism result (no `_tag` of 'Left') adds no violation
     if (!spec) return length === 0 ? [] : undefined;
@@ -120,7 +135,12 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
   /** The path parameters read by position (../../shared/path-template.ts), or undefined when that may differ from Prism's URI template. */
   function byPosition(template: string, path: string): Record<string, string> | undefined {
     const segments = segmentsUnder(template, path);
-    if (!segments?.every(({ written, sent, parameter }) => (parameter === undefined ? written === sent : PLAIN_SEGMENT.test(sent)))) return undefined;
+    if (
+      !segments?.every(({ written, sent, parameter }) =>
+        parameter === undefined ? written === sent : PLAIN_SEGMENT.test(sent),
+      )
+    )
+      return undefined;
     return parametersOf(segments);
   }
 
@@ -133,6 +153,8 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
     const checks = check(resource, element, path, pathOk);
     if (!checks) return prism.validateInput(options);
     const violations: IPrismDiagnostic[] = checks.flatMap((checked) => (checked._tag === 'Left' ? checked.left : []));
-    return violations.length > 0 ? { _tag: 'Left', left: violations as [IPrismDiagnostic, ...IPrismDiagnostic[]] } : { _tag: 'Right', right: options.element };
+    return violations.length > 0
+      ? { _tag: 'Left', left: violations as [IPrismDiagnostic, ...IPrismDiagnostic[]] }
+      : { _tag: 'Right', right: options.element };
   };
 }

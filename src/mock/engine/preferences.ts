@@ -31,11 +31,36 @@ export function createPreferences(prism: Prism): (input: IHttpRequest) => Prefer
       if (typeof value === 'string' && test(value)) set(value);
       else wrong.push(`${name}: expected ${expected}, got ${JSON.stringify(value)}`);
     };
-    read('code', (v) => /^\d{3}$/.test(v), (v) => (preferences.code = Number(v)), 'a three-digit status code');
-    read('example', () => true, (v) => (preferences.exampleKey = v), 'the name of an example');
-    read('dynamic', (v) => v === 'true' || v === 'false', (v) => (preferences.dynamic = v === 'true'), 'true or false');
-    read('seed', () => true, (v) => (preferences.seed = v), 'a seed');
+    read(
+      'code',
+      (v) => /^\d{3}$/.test(v),
+      (v) => (preferences.code = Number(v)),
+      'a three-digit status code',
+    );
+    read(
+      'example',
+      () => true,
+      (v) => (preferences.exampleKey = v),
+      'the name of an example',
+    );
+    read(
+      'dynamic',
+      (v) => v === 'true' || v === 'false',
+      (v) => (preferences.dynamic = v === 'true'),
+      'true or false',
+    );
+    read(
+      'seed',
+      () => true,
+      (v) => (preferences.seed = v),
+      'a seed',
+    );
     if (wrong.length === 0) return { preferences };
-    return { problem: prism.ProblemJsonError.fromTemplate(prism.problems.UNPROCESSABLE_ENTITY, `The Prefer preferences cannot be read: ${wrong.join('; ')}`) };
+    return {
+      problem: prism.ProblemJsonError.fromTemplate(
+        prism.problems.UNPROCESSABLE_ENTITY,
+        `The Prefer preferences cannot be read: ${wrong.join('; ')}`,
+      ),
+    };
   };
 }

@@ -24,7 +24,10 @@ export const essence = (mediaType: string): string => (mediaType.split(';')[0] a
  * validates against (the first whose media type matches: a wildcard one may come first) and has a
  * schema; undefined otherwise.
  */
-export function contentFor<C extends { mediaType: string; schema?: object }>(contents: C[] | undefined, mediaType: string): (C & { schema: object }) | undefined {
+export function contentFor<C extends { mediaType: string; schema?: object }>(
+  contents: C[] | undefined,
+  mediaType: string,
+): (C & { schema: object }) | undefined {
   const content = contents?.find((c) => essence(c.mediaType) === essence(mediaType) || c.mediaType.includes('*'));
   return content?.schema && content.mediaType === mediaType ? (content as C & { schema: object }) : undefined;
 }
@@ -49,7 +52,11 @@ export function createSchemaCheck(prism: Prism, document: unknown): SchemaCheck 
   /** The ajv of the schema's draft, as Prism picks it (`$schema`; draft-07 otherwise). */
   function ajvFor(schema: { $schema?: unknown }): AjvInstance {
     const $schema = String(schema.$schema);
-    const draft = DRAFT_2019_09.test($schema) ? 'draft2019_09' : DRAFT_2020_12.test($schema) ? 'draft2020_12' : 'default';
+    const draft = DRAFT_2019_09.test($schema)
+      ? 'draft2019_09'
+      : DRAFT_2020_12.test($schema)
+        ? 'draft2020_12'
+        : 'default';
     let ajv = instances.get(draft);
     if (!ajv) instances.set(draft, (ajv = prism.ajv(draft)));
     return ajv;
@@ -78,7 +85,9 @@ export function createSchemaCheck(prism: Prism, document: unknown): SchemaCheck 
     responseValid(resource, output) {
       const response = resource.responses.find((r) => r.code === String(output.statusCode));
       if (!response || (response.headers?.length ?? 0) > 0 || !exact) return false;
-      const mediaType = Object.entries(output.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+      const mediaType = Object.entries(output.headers ?? {}).find(
+        ([name]) => name.toLowerCase() === 'content-type',
+      )?.[1];
       const content = contentFor(response.contents, String(mediaType));
       return content !== undefined && valid(content.schema, output.body, bundleOf(resource));
     },

@@ -20,13 +20,14 @@ import type { IPrismDiagnostic, Mocker, Resource } from './prism-types.js';
 import type { FormatCheck } from '../service/pydantic.js';
 import type { PrismRoute } from '../engine/router.js';
 
-
 /**
  * The peers the mock needs, Prism's packages, at the versions it is tested with (package.json's
  * peers of @stoplight/prism-*): each range is the set that prism-cli 5.14 uses (any supported
  * Node) `||` 5.16 and later (Node 24.18 and later).
  */
-export const PRISM_PEERS: Record<string, string> = Object.fromEntries(Object.entries(manifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-')));
+export const PRISM_PEERS: Record<string, string> = Object.fromEntries(
+  Object.entries(manifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-')),
+);
 
 /** The command that installs the mock's peers: the first version of each range, the set that runs on every supported Node. */
 export const PRISM_INSTALL = installCommand(PRISM_PEERS, Object.keys(PRISM_PEERS));
@@ -42,7 +43,10 @@ export class MissingPrismError extends Error {
 export class PrismVersionError extends Error {
   override readonly name = 'PrismVersionError';
   constructor(peer: Installed, problem: string, cause?: unknown) {
-    super(`the mock cannot run on ${peer.name} ${peer.version}: ${problem}; it runs on the Prism it is tested with: ${PRISM_INSTALL}`, { cause });
+    super(
+      `the mock cannot run on ${peer.name} ${peer.version}: ${problem}; it runs on the Prism it is tested with: ${PRISM_INSTALL}`,
+      { cause },
+    );
   }
 }
 
@@ -55,7 +59,11 @@ interface Installed {
 
 /** The installed Prism package `name` (MissingPrismError when it is not installed). */
 function installed(name: string): Installed {
-  const manifestPath = loadPeer<string>(`${name}/package.json`, requireFromPackage.resolve, (cause) => new MissingPrismError(name, cause));
+  const manifestPath = loadPeer<string>(
+    `${name}/package.json`,
+    requireFromPackage.resolve,
+    (cause) => new MissingPrismError(name, cause),
+  );
   const { version } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
   return { name, version, require: createRequire(manifestPath) };
 }
@@ -76,20 +84,50 @@ export const PRISM_MODULES = {
   problems: {
     peer: HTTP,
     specifier: './dist/mocker/errors.js',
-    shape: { UNPROCESSABLE_ENTITY: 'object', UNAUTHORIZED: 'object', INVALID_CONTENT_TYPE: 'object', VIOLATIONS: 'object', SCHEMA_TOO_COMPLEX: 'object' },
+    shape: {
+      UNPROCESSABLE_ENTITY: 'object',
+      UNAUTHORIZED: 'object',
+      INVALID_CONTENT_TYPE: 'object',
+      VIOLATIONS: 'object',
+      SCHEMA_TOO_COMPLEX: 'object',
+    },
   },
   negotiator: {
     peer: HTTP,
     specifier: './dist/mocker/negotiator/NegotiatorHelpers.js',
-    shape: { 'default.negotiateOptionsForValidRequest': 'function', 'default.negotiateOptionsForInvalidRequest': 'function' },
+    shape: {
+      'default.negotiateOptionsForValidRequest': 'function',
+      'default.negotiateOptionsForInvalidRequest': 'function',
+    },
   },
-  validator: { peer: HTTP, specifier: './dist/validator/index.js', shape: { validateInput: 'function', validateOutput: 'function', validateSecurity: 'function' } },
-  checks: { peer: HTTP, specifier: './dist/validator/validators/index.js', shape: { validatePath: 'function', validateQuery: 'function', validateHeaders: 'function', validateBody: 'function' } },
+  validator: {
+    peer: HTTP,
+    specifier: './dist/validator/index.js',
+    shape: { validateInput: 'function', validateOutput: 'function', validateSecurity: 'function' },
+  },
+  checks: {
+    peer: HTTP,
+    specifier: './dist/validator/validators/index.js',
+    shape: {
+      validatePath: 'function',
+      validateQuery: 'function',
+      validateHeaders: 'function',
+      validateBody: 'function',
+    },
+  },
   headers: { peer: HTTP, specifier: './dist/validator/validators/headers.js', shape: { parseMIMEHeader: 'function' } },
   router: { peer: HTTP, specifier: './dist/router/index.js', shape: { default: 'function' } },
-  dateTime: { peer: HTTP, specifier: './dist/validator/validators/dateTime.js', shape: { date_time: 'function', compareDateTime: 'function' } },
+  dateTime: {
+    peer: HTTP,
+    specifier: './dist/validator/validators/dateTime.js',
+    shape: { date_time: 'function', compareDateTime: 'function' },
+  },
   // Prism's own dependencies, as it has them.
-  sampler: { peer: HTTP, specifier: '@stoplight/json-schema-sampler', shape: { sample: 'function', SchemaSizeExceededError: 'function' } },
+  sampler: {
+    peer: HTTP,
+    specifier: '@stoplight/json-schema-sampler',
+    shape: { sample: 'function', SchemaSizeExceededError: 'function' },
+  },
   formats: { peer: HTTP, specifier: 'ajv-formats/dist/formats', shape: { fullFormats: 'object' } },
   addFormats: { peer: HTTP, specifier: 'ajv-formats', shape: { default: 'function' } },
   ajv: { peer: HTTP, specifier: 'ajv', shape: { default: 'function' } },
@@ -108,7 +146,11 @@ function prismModules() {
   const peerOf = (name: string): Installed => peers.get(name) ?? peers.set(name, installed(name)).get(name)!;
   /** Where the module is (PrismVersionError when it is not there). */
   const where = ({ peer, specifier }: PrismModule): string =>
-    loadPeer<string>(specifier, peerOf(peer).require.resolve, (cause) => new PrismVersionError(peerOf(peer), `${specifier} is not there`, cause));
+    loadPeer<string>(
+      specifier,
+      peerOf(peer).require.resolve,
+      (cause) => new PrismVersionError(peerOf(peer), `${specifier} is not there`, cause),
+    );
   /**
    * The module, checked against its shape: PrismVersionError when an export is of another kind. A
    * module it requires being absent is a broken install: that error goes on as it is.
@@ -116,8 +158,17 @@ function prismModules() {
   function take<T>(module: PrismModule, path = where(module)): T {
     const loaded: unknown = peerOf(module.peer).require(path);
     for (const [name, kind] of Object.entries(module.shape)) {
-      const value = name.split('.').reduce<unknown>((node, key) => (key === '' ? node : (node as Record<string, unknown> | undefined)?.[key]), loaded);
-      if (typeof value !== kind) throw new PrismVersionError(peerOf(module.peer), name === '' ? `${module.specifier} is not a ${kind}` : `${module.specifier} has no ${kind} ${name}`);
+      const value = name
+        .split('.')
+        .reduce<unknown>(
+          (node, key) => (key === '' ? node : (node as Record<string, unknown> | undefined)?.[key]),
+          loaded,
+        );
+      if (typeof value !== kind)
+        throw new PrismVersionError(
+          peerOf(module.peer),
+          name === '' ? `${module.specifier} is not a ${kind}` : `${module.specifier} has no ${kind} ${name}`,
+        );
     }
     return loaded as T;
   }
@@ -125,9 +176,21 @@ function prismModules() {
 }
 
 /** Prism's check of one kind of parameter: (values, the parameters' specs, context, bundle) → an fp-ts Either (Left: its violations). */
-export type ParameterCheck = (target: Record<string, unknown>, specs: unknown[], context: number, bundle?: unknown) => Checked;
+export type ParameterCheck = (
+  target: Record<string, unknown>,
+  specs: unknown[],
+  context: number,
+  bundle?: unknown,
+) => Checked;
 /** Prism's check of a body: (body, the contents, context, media type, multipart boundary, bundle). */
-export type BodyCheck = (body: unknown, contents: unknown[], context: number, mediaType: string, boundary: string | undefined, bundle?: unknown) => Checked;
+export type BodyCheck = (
+  body: unknown,
+  contents: unknown[],
+  context: number,
+  mediaType: string,
+  boundary: string | undefined,
+  bundle?: unknown,
+) => Checked;
 /** What each of Prism's checks returns: its violations, or the value it checked. */
 export type Checked = { _tag: 'Left'; left: IPrismDiagnostic[] } | { _tag: 'Right' };
 
@@ -140,7 +203,11 @@ export interface AjvInstance {
 /** Prism's negotiation of a response (its mocker's negotiator), each a Reader of its logger. */
 export interface Negotiator {
   negotiateOptionsForValidRequest(resource: Resource, options: object): (logger: unknown) => Negotiated;
-  negotiateOptionsForInvalidRequest(responses: Resource['responses'], codes: [number, ...number[]], exampleKey?: string): (logger: unknown) => Negotiated;
+  negotiateOptionsForInvalidRequest(
+    responses: Resource['responses'],
+    codes: [number, ...number[]],
+    exampleKey?: string,
+  ): (logger: unknown) => Negotiated;
 }
 
 /** What Prism's negotiator chose: the status, media type, headers and the example or schema of the body. */
@@ -163,7 +230,10 @@ export interface Prism {
   getHttpOperationsFromSpec: (spec: string | object) => Promise<Resource[]>;
   ProblemJsonError: typeof PrismHttp.ProblemJsonError;
   /** Prism's problem templates (errors of its mocker: UNAUTHORIZED, VIOLATIONS, …). */
-  problems: Record<'UNPROCESSABLE_ENTITY' | 'UNAUTHORIZED' | 'INVALID_CONTENT_TYPE' | 'VIOLATIONS' | 'SCHEMA_TOO_COMPLEX', { type: string; title: string; status: number }>;
+  problems: Record<
+    'UNPROCESSABLE_ENTITY' | 'UNAUTHORIZED' | 'INVALID_CONTENT_TYPE' | 'VIOLATIONS' | 'SCHEMA_TOO_COMPLEX',
+    { type: string; title: string; status: number }
+  >;
   negotiator: Negotiator;
   /** Prism's static body generator (the schema's examples, defaults or first values), as its mocker calls it. */
   sample(schema: object, resource: Resource): unknown;
@@ -210,12 +280,24 @@ export function loadPrism(): Prism {
   const { ProblemJsonError } = take<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(M.types);
   const problems = take<Prism['problems']>(M.problems);
   const negotiator = take<{ default: Negotiator }>(M.negotiator).default;
-  const validator = take<{ validateInput: typeof validateInput; validateOutput: typeof validateOutput; validateSecurity: typeof validateSecurity }>(M.validator);
-  const checks = take<Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }>(M.checks);
+  const validator = take<{
+    validateInput: typeof validateInput;
+    validateOutput: typeof validateOutput;
+    validateSecurity: typeof validateSecurity;
+  }>(M.validator);
+  const checks = take<
+    Record<'validatePath' | 'validateQuery' | 'validateHeaders', ParameterCheck> & { validateBody: BodyCheck }
+  >(M.checks);
   const { parseMIMEHeader } = take<Pick<Prism, 'parseMIMEHeader'>>(M.headers);
   const route = take<{ default: PrismRoute }>(M.router).default;
-  const { date_time: dateTime, compareDateTime } = take<{ date_time: (text: string) => boolean; compareDateTime: (a: string, b: string) => number | undefined }>(M.dateTime);
-  const sampler = take<{ sample(schema: object, options: object, spec: object): unknown; SchemaSizeExceededError: new () => Error }>(M.sampler);
+  const { date_time: dateTime, compareDateTime } = take<{
+    date_time: (text: string) => boolean;
+    compareDateTime: (a: string, b: string) => number | undefined;
+  }>(M.dateTime);
+  const sampler = take<{
+    sample(schema: object, options: object, spec: object): unknown;
+    SchemaSizeExceededError: new () => Error;
+  }>(M.sampler);
   const { fullFormats } = take<{ fullFormats: Record<string, FormatCheck> }>(M.formats);
   const addFormats = take<{ default: (ajv: AjvInstance) => void }>(M.addFormats).default;
   const draft = (module: PrismModule) => take<{ default: new (options: object) => AjvInstance }>(module).default;
@@ -247,7 +329,13 @@ export function loadPrism(): Prism {
     createLogger: core.createLogger,
     formats: { ...fullFormats, 'date-time': dateTime },
     ajv: (which) => {
-      const ajv = new drafts[which]({ allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes: false, logger: false });
+      const ajv = new drafts[which]({
+        allowUnionTypes: true,
+        allowMatchingProperties: true,
+        strict: false,
+        coerceTypes: false,
+        logger: false,
+      });
       addFormats(ajv);
       ajv.addFormat('date-time', { validate: dateTime, compare: compareDateTime });
       return ajv;

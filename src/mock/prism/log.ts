@@ -10,14 +10,25 @@ export interface Logger {
   error(fields: object, message: string): void;
 }
 
-const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 32: 'success', 40: 'warn', 50: 'error', 60: 'fatal' };
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  32: 'success',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
 
 /** The lower-case names of the headers that carry credentials: the spec's API-key headers, Authorization, Cookie. */
 export function credentialHeadersOf(document: Document): Set<string> {
   const names = new Set(['authorization', 'proxy-authorization', 'cookie']);
   // A security scheme is an object (the spec is checked when it is bundled); a scheme that names a
   // header is an apiKey one, and redacting any header a scheme names is the safe reading of one that is not.
-  for (const scheme of Object.values(document.components?.securitySchemes ?? {}) as { in?: unknown; name?: unknown }[]) {
+  for (const scheme of Object.values(document.components?.securitySchemes ?? {}) as {
+    in?: unknown;
+    name?: unknown;
+  }[]) {
     if (scheme.in === 'header') names.add(String(scheme.name).toLowerCase());
   }
   return names;
@@ -43,7 +54,9 @@ export function logFilter(credentialHeaders: Set<string>): {
       const body = bodyLine.exec(arg);
       if (body) return `${body[1]} [withheld]`;
       const match = headerLine.exec(arg);
-      return match && credentialHeaders.has((match[2] as string).trim().toLowerCase()) ? `${match[1]}${match[2]}: [redacted]` : arg;
+      return match && credentialHeaders.has((match[2] as string).trim().toLowerCase())
+        ? `${match[1]}${match[2]}: [redacted]`
+        : arg;
     }
     if (arg === null || typeof arg !== 'object') return arg;
     const { name, input } = arg as { name?: unknown; input?: { method?: unknown; url?: { path?: unknown } } };
@@ -70,9 +83,16 @@ export function logDestination(stream: LogSink): { write(line: string): void } {
   return {
     write(line) {
       try {
-        const entry = JSON.parse(line) as { name?: string; level: number; msg?: string; input?: { method?: unknown; url?: { path?: string } } };
+        const entry = JSON.parse(line) as {
+          name?: string;
+          level: number;
+          msg?: string;
+          input?: { method?: unknown; url?: { path?: string } };
+        };
         const where = entry.input ? ` ${String(entry.input.method).toUpperCase()} ${entry.input.url?.path ?? ''}` : '';
-        stream.write(`mock: ${LEVEL_NAMES[entry.level] ?? entry.level} [${entry.name ?? 'PRISM'}]${where} ${entry.msg ?? ''}\n`);
+        stream.write(
+          `mock: ${LEVEL_NAMES[entry.level] ?? entry.level} [${entry.name ?? 'PRISM'}]${where} ${entry.msg ?? ''}\n`,
+        );
       } catch {
         stream.write(line);
       }

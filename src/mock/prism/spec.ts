@@ -108,10 +108,17 @@ export class Spec {
       if (!op.operationId) continue;
       const parameters = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
         const parameter = this.references.reference(p) as ParameterObject;
-        return { name: parameter.name, in: parameter.in, required: !!parameter.required, schema: parameter.schema ?? {} };
+        return {
+          name: parameter.name,
+          in: parameter.in,
+          required: !!parameter.required,
+          schema: parameter.schema ?? {},
+        };
       });
       const requestBody = op.requestBody ? (this.references.reference(op.requestBody) as WithContent) : undefined;
-      const response = op.responses?.['200'] ? (this.references.reference(op.responses['200']) as WithContent) : undefined;
+      const response = op.responses?.['200']
+        ? (this.references.reference(op.responses['200']) as WithContent)
+        : undefined;
       this.operations.set(op.operationId, {
         operationId: op.operationId,
         method,

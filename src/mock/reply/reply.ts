@@ -11,7 +11,16 @@ export interface Reply {
 }
 
 /** A JSON answer with its Content-Type and Content-Length, after any `headers` set before them. */
-export function jsonReply(status: number, contentType: string, body: unknown, headers: [string, HeaderValue][] = []): Reply {
+export function jsonReply(
+  status: number,
+  contentType: string,
+  body: unknown,
+  headers: [string, HeaderValue][] = [],
+): Reply {
   const text = JSON.stringify(body);
-  return { status, headers: [...headers, ['Content-Type', contentType], ['Content-Length', Buffer.byteLength(text)]], body: text };
+  return {
+    status,
+    headers: [...headers, ['Content-Type', contentType], ['Content-Length', Buffer.byteLength(text)]],
+    body: text,
+  };
 }

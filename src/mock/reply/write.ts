@@ -24,14 +24,32 @@ export interface Writer {
   reply(outcome: Outcome, input: IHttpRequest): Reply;
 }
 
-export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logger: Logger; fallbacks: Fallbacks }): Writer {
+export function createWriter({
+  prism,
+  logger,
+  fallbacks,
+}: {
+  prism: Prism;
+  logger: Logger;
+  fallbacks: Fallbacks;
+}): Writer {
   /** Prism's problem+json, except a 401, which says which credentials the operation accepts; after `headers`. */
-  function problem(error: unknown, resource: Resource | undefined, input: IHttpRequest, headers: [string, HeaderValue][] = []): Reply {
+  function problem(
+    error: unknown,
+    resource: Resource | undefined,
+    input: IHttpRequest,
+    headers: [string, HeaderValue][] = [],
+  ): Reply {
     const problem = error as { status?: number; additional?: { headers?: Record<string, string> } } | undefined;
     const all: [string, HeaderValue][] = [...headers, ...Object.entries(problem?.additional?.headers ?? {})];
     if (problem?.status === 401) return jsonReply(401, 'application/json', unauthorizedBody(resource), all);
     logger.error({ name: 'HTTP SERVER', input }, `Request terminated with error: ${String(error)}`);
-    return jsonReply(problem?.status || 500, 'application/problem+json', prism.ProblemJsonError.toProblemJson(error as Error), all);
+    return jsonReply(
+      problem?.status || 500,
+      'application/problem+json',
+      prism.ProblemJsonError.toProblemJson(error as Error),
+      all,
+    );
   }
 
   function reply(outcome: Outcome, input: IHttpRequest): Reply {
@@ -52,8 +70,12 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
     if (violations.length > 0) {
       // Prism's JSON, with characters a header cannot carry (non-Latin-1, DEL) as \u escapes: it
       // parses to the same violations (Prism's own server fails on such a header).
-      let header = JSON.stringify(violations).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-      if (header.length > MAX_VIOLATIONS_HEADER) header = `Too many violations! ${header.substring(0, MAX_VIOLATIONS_HEADER)}`;
+      let header = JSON.stringify(violations).replace(
+        /[\u007f-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+      if (header.length > MAX_VIOLATIONS_HEADER)
+        header = `Too many violations! ${header.substring(0, MAX_VIOLATIONS_HEADER)}`;
       headers.push(['sl-violations', header]);
       // Errors are not logged (../prism/log.ts: they are in the answer); warnings and hints are.
       for (const v of violations) {
@@ -71,17 +93,25 @@ export function createWriter({ prism, logger, fallbacks }: { prism: Prism; logge
         return problem(error, outcome.resource, input, headers);
       }
     }
-    for (const [name, value] of Object.entries(output.headers ?? {})) if (value !== undefined && value !== null) headers.push([name, value]);
+    for (const [name, value] of Object.entries(output.headers ?? {}))
+      if (value !== undefined && value !== null) headers.push([name, value]);
     if (output.body === undefined) return { status: output.statusCode, headers };
     const contentType = String(lastValue(headers, 'content-type') ?? '');
-    const serialize = (body: unknown): string => (typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body));
+    const serialize = (body: unknown): string =>
+      typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body);
     const fired = [...outcome.fallbacks];
     let text: string;
     try {
       text = serialize(output.body);
     } catch (error) {
       if (!example) throw error;
-      fired.push(fallbacks.fire('example-unserializable', `the reflected response cannot be serialized, sending the example: ${String(error)}`, input));
+      fired.push(
+        fallbacks.fire(
+          'example-unserializable',
+          `the reflected response cannot be serialized, sending the example: ${String(error)}`,
+          input,
+        ),
+      );
       text = serialize(example.body);
     }
     if (fired.length > 0) headers.push(['X-Mock-Fallback', fired.join(', ')]);

@@ -22,7 +22,10 @@ export interface CorsAnswer {
   preflight?: Reply;
 }
 
-export function createCors({ cors = true, corsOrigins }: CorsOptions): (request: { method?: string | undefined; headers: IncomingHttpHeaders }) => CorsAnswer {
+export function createCors({
+  cors = true,
+  corsOrigins,
+}: CorsOptions): (request: { method?: string | undefined; headers: IncomingHttpHeaders }) => CorsAnswer {
   const anyOrigin = corsOrigins?.includes('*'); // read only when corsOrigins is given
   /**
    * The CORS answer for a request's Origin, or undefined when that origin may not call the mock (or
@@ -31,7 +34,8 @@ export function createCors({ cors = true, corsOrigins }: CorsOptions): (request:
    */
   function corsFor(origin: string | undefined): { allow: string; credentials: boolean } | undefined {
     if (!cors || origin === undefined) return undefined;
-    if (corsOrigins === undefined) return LOOPBACK_ORIGIN.test(origin) ? { allow: origin, credentials: false } : undefined;
+    if (corsOrigins === undefined)
+      return LOOPBACK_ORIGIN.test(origin) ? { allow: origin, credentials: false } : undefined;
     if (corsOrigins.includes(origin)) return { allow: origin, credentials: true };
     return anyOrigin ? { allow: '*', credentials: false } : undefined;
   }
@@ -45,12 +49,16 @@ export function createCors({ cors = true, corsOrigins }: CorsOptions): (request:
       if (answer.credentials) headers.push(['Access-Control-Allow-Credentials', 'true']);
       headers.push(['Access-Control-Expose-Headers', 'sl-violations']);
     }
-    if (!(cors && method === 'OPTIONS' && request.origin && request['access-control-request-method'])) return { headers };
+    if (!(cors && method === 'OPTIONS' && request.origin && request['access-control-request-method']))
+      return { headers };
     if (!answer) {
-      const detail = 'CORS: pages from this origin may not call the mock; start it with --cors-origin <origin> to allow one';
+      const detail =
+        'CORS: pages from this origin may not call the mock; start it with --cors-origin <origin> to allow one';
       return { headers, preflight: jsonReply(403, 'application/json', { detail }) };
     }
-    const allow: [string, string][] = [['Access-Control-Allow-Methods', 'GET, DELETE, HEAD, PATCH, POST, PUT, OPTIONS']];
+    const allow: [string, string][] = [
+      ['Access-Control-Allow-Methods', 'GET, DELETE, HEAD, PATCH, POST, PUT, OPTIONS'],
+    ];
     const requested = request['access-control-request-headers'];
     if (requested) allow.push(['Access-Control-Allow-Headers', requested]);
     return { headers, preflight: { status: 204, headers: [...allow, ['Content-Length', '0']] } };

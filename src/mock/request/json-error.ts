@@ -151,7 +151,7 @@ export function pythonJsonError(text: string): JsonError | undefined {
  * when it is valid UTF-8.
  */
 export function utf8Error(bytes: Uint8Array): string | undefined {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i] as number;
     let need: number;
     if (b < 0x80) need = 0;

@@ -78,7 +78,12 @@ export function parseBody(raw: Buffer, contentType: string | undefined, query: Q
 }
 
 /** Prism's request: the routed path and query, the headers as sent, the parsed body (null when absent). */
-export function prismInput(method: string | undefined, routed: ApiRoute, headers: IncomingHttpHeaders, received: Received): IHttpRequest {
+export function prismInput(
+  method: string | undefined,
+  routed: ApiRoute,
+  headers: IncomingHttpHeaders,
+  received: Received,
+): IHttpRequest {
   return {
     method: (method ?? 'get').toLowerCase() as IHttpRequest['method'],
     url: { path: routed.path, baseUrl: routed.baseUrl, query: received.query },

@@ -41,7 +41,12 @@ export function route(target: string | undefined): Route {
   }
   // Routed on the path as sent, as uvicorn does: dot segments are not resolved.
   const path = decodablePath(sent.startsWith('/') ? (sent.split('?')[0] as string) : url.pathname);
-  return { kind: 'api', path, query: queryObject(url.searchParams), baseUrl: url.searchParams.get('__server') || undefined };
+  return {
+    kind: 'api',
+    path,
+    query: queryObject(url.searchParams),
+    baseUrl: url.searchParams.get('__server') || undefined,
+  };
 }
 
 /**

@@ -23,11 +23,24 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
       statuses: resource.responses.map((response) => Number(response.code)).filter((code) => Number.isInteger(code)),
       bodyViolations(status, body) {
         // Prism's check of a response, as the mock's own responses are checked: only its body's violations count here.
-        const checked = prism.validateOutput({ resource, element: { statusCode: status, headers: { 'content-type': jsonOf(status)?.mediaType ?? 'application/json' }, body } });
+        const checked = prism.validateOutput({
+          resource,
+          element: {
+            statusCode: status,
+            headers: { 'content-type': jsonOf(status)?.mediaType ?? 'application/json' },
+            body,
+          },
+        });
         const found: IPrismDiagnostic[] = checked._tag === 'Left' ? checked.left : [];
         return found
           .filter((v) => v.severity === 0 && v.path?.[0] === 'body')
-          .map((v) => ({ pointer: (v.path ?? []).slice(1).map((part) => `/${escapePointer(part)}`).join(''), reason: v.message }));
+          .map((v) => ({
+            pointer: (v.path ?? [])
+              .slice(1)
+              .map((part) => `/${escapePointer(part)}`)
+              .join(''),
+            reason: v.message,
+          }));
       },
       example(status) {
         const content = jsonOf(status);
@@ -42,14 +55,46 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
 
 /** Why HTTP names each status (RFC 9110 and its registry), for the problem+json of a status a scenario gives no body. */
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 407: 'Proxy Authentication Required', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 411: 'Length Required',
-  412: 'Precondition Failed', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable',
-  417: 'Expectation Failed', 418: "I'm a teapot", 421: 'Misdirected Request', 422: 'Unprocessable Content', 423: 'Locked', 424: 'Failed Dependency',
-  425: 'Too Early', 426: 'Upgrade Required', 428: 'Precondition Required', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
-  451: 'Unavailable For Legal Reasons', 500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable',
-  504: 'Gateway Timeout', 505: 'HTTP Version Not Supported', 506: 'Variant Also Negotiates', 507: 'Insufficient Storage', 508: 'Loop Detected',
-  510: 'Not Extended', 511: 'Network Authentication Required',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  418: "I'm a teapot",
+  421: 'Misdirected Request',
+  422: 'Unprocessable Content',
+  423: 'Locked',
+  424: 'Failed Dependency',
+  425: 'Too Early',
+  426: 'Upgrade Required',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  505: 'HTTP Version Not Supported',
+  506: 'Variant Also Negotiates',
+  507: 'Insufficient Storage',
+  508: 'Loop Detected',
+  510: 'Not Extended',
+  511: 'Network Authentication Required',
 };
 
 /** The label of what answered: `<index> <operation>` or `chaos`, and `outside-contract` for a status the operation does not document. */
@@ -66,16 +111,33 @@ export function scenarioLabel(picked: Picked): string {
 export function scenarioReply(picked: Picked, operationId: string): Reply {
   const answer = picked.answer as NonNullable<Picked['answer']>;
   const label: [string, HeaderValue] = ['X-Mock-Scenario', scenarioLabel(picked)];
-  const headers: [string, HeaderValue][] = [...answer.headers.filter(([name]) => name.toLowerCase() !== 'content-type'), label];
+  const headers: [string, HeaderValue][] = [
+    ...answer.headers.filter(([name]) => name.toLowerCase() !== 'content-type'),
+    label,
+  ];
   const contentType = answer.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (answer.text !== undefined) {
-    return { status: answer.status, headers: [...headers, ['Content-Type', contentType ?? 'application/json'], ['Content-Length', Buffer.byteLength(answer.text)]], body: answer.text };
+    return {
+      status: answer.status,
+      headers: [
+        ...headers,
+        ['Content-Type', contentType ?? 'application/json'],
+        ['Content-Length', Buffer.byteLength(answer.text)],
+      ],
+      body: answer.text,
+    };
   }
-  if (answer.body !== undefined) return jsonReply(answer.status, contentType ?? 'application/json', answer.body, headers);
+  if (answer.body !== undefined)
+    return jsonReply(answer.status, contentType ?? 'application/json', answer.body, headers);
   const title = TITLES[answer.status] ?? `HTTP ${answer.status}`;
-  const source = picked.by === 'chaos' ? 'the mock\'s run-wide chaos (--faults)' : `mock scenario ${picked.by.index}`;
+  const source = picked.by === 'chaos' ? "the mock's run-wide chaos (--faults)" : `mock scenario ${picked.by.index}`;
   const detail = `${title}, answered by ${source}: ${operationId} does not document ${answer.status}, so this answer is outside the contract.`;
-  return jsonReply(answer.status, contentType ?? 'application/problem+json', { type: 'about:blank', title, status: answer.status, detail }, headers);
+  return jsonReply(
+    answer.status,
+    contentType ?? 'application/problem+json',
+    { type: 'about:blank', title, status: answer.status, detail },
+    headers,
+  );
 }
 
 /**

@@ -24,16 +24,24 @@ type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Bod
 /** The body of a documented status, as the spec states it. */
 export type ResponseBody<Op extends OperationId, S extends DocumentedStatus<Op>> = JsonOf<Responses<Op>[S]>;
 
-type Upto<N extends number, Counted extends number[] = []> = Counted['length'] extends N ? Counted[number] : Upto<N, [...Counted, Counted['length']]>;
+type Upto<N extends number, Counted extends number[] = []> = Counted['length'] extends N
+  ? Counted[number]
+  : Upto<N, [...Counted, Counted['length']]>;
 /** A final HTTP status: 200 to 599. */
 export type HttpStatus = Exclude<Upto<600>, Upto<200>>;
 /** The statuses an operation does not document: allowed, and labelled as outside the contract. */
 export type UndocumentedStatus<Op extends OperationId> = Exclude<HttpStatus, DocumentedStatus<Op>>;
 
 /** The path parameters of an operation, as sent (strings). */
-export type PathParams<Op extends OperationId> = operations[Op]['parameters'] extends { path: infer P } ? { [K in keyof P]: string } : Record<string, never>;
+export type PathParams<Op extends OperationId> = operations[Op]['parameters'] extends { path: infer P }
+  ? { [K in keyof P]: string }
+  : Record<string, never>;
 /** An operation's request body, as the spec states it. */
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+export type RequestBody<Op extends OperationId> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
 /** Milliseconds, or a range `[min, max]` drawn from the mock's seed. */
 export type Delay = number | readonly [number, number];
@@ -51,7 +59,8 @@ export type MatchedRequest<Op extends OperationId = OperationId> = {
 } & ({ valid: true; body: RequestBody<Op> | null } | { valid: false; body: unknown });
 
 /** Which requests of the operation a scenario applies to: their path parameters and query (as sent), or a function (in-process only). */
-export type Match<Op extends OperationId> = { path?: Partial<PathParams<Op>>; query?: Record<string, string> } | ((request: MatchedRequest<Op>) => boolean);
+export type Match<Op extends OperationId> =
+  { path?: Partial<PathParams<Op>>; query?: Record<string, string> } | ((request: MatchedRequest<Op>) => boolean);
 
 interface Common<Op extends OperationId> {
   operation: Op;
@@ -89,7 +98,9 @@ interface DelayOnly {
 }
 
 /** A scenario of one operation: a status (with its body and headers), a fault, or a delay before the contract's answer. */
-export type Scenario<Op extends OperationId = OperationId> = Op extends OperationId ? Common<Op> & (Documented<Op> | Undocumented<Op> | Fault | DelayOnly) : never;
+export type Scenario<Op extends OperationId = OperationId> = Op extends OperationId
+  ? Common<Op> & (Documented<Op> | Undocumented<Op> | Fault | DelayOnly)
+  : never;
 
 /** A scenario as the mock lists it (`GET /__mock/scenarios`, `mock.scenarios()`). */
 export interface ListedScenario {
@@ -161,14 +172,19 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 const escapePointer = (part: string | number): string => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
-const isDelay = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY;
+const isDelay = (value: unknown): boolean =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY;
 
 /**
  * Checks scenarios given as `list` (`functions`: whether a `match` may be a function, in-process);
  * returns them ready to apply, numbered from `firstIndex`, or throws ScenarioError with every
  * violation of every scenario.
  */
-export function checkScenarios(list: unknown, contract: Map<string, ContractOperation>, options: { functions: boolean; session?: string; firstIndex: (session: string) => number }): Rule[] {
+export function checkScenarios(
+  list: unknown,
+  contract: Map<string, ContractOperation>,
+  options: { functions: boolean; session?: string; firstIndex: (session: string) => number },
+): Rule[] {
   const violations: ScenarioViolation[] = [];
   const rules: Rule[] = [];
   if (!Array.isArray(list)) throw new ScenarioError([{ pointer: '', reason: 'scenarios must be a list' }]);
@@ -177,33 +193,48 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
     const at = (...parts: (string | number)[]): string => `/${[i, ...parts].map(escapePointer).join('/')}`;
     const fail = (reason: string, ...parts: (string | number)[]) => violations.push({ pointer: at(...parts), reason });
     if (!isObject(given)) return fail('a scenario must be an object');
-    for (const key of Object.keys(given)) if (!FIELDS.includes(key)) fail(`unknown field "${key}" (known: ${FIELDS.join(', ')})`, key);
+    for (const key of Object.keys(given))
+      if (!FIELDS.includes(key)) fail(`unknown field "${key}" (known: ${FIELDS.join(', ')})`, key);
     const operation = contract.get(String(given.operation));
     if (typeof given.operation !== 'string' || !operation) {
       return fail(`operation must be an operationId of the spec: ${[...contract.keys()].join(', ')}`, 'operation');
     }
     const session = given.session === undefined ? (options.session ?? 'default') : given.session;
-    if (typeof session !== 'string' || session.length === 0 || session.length > 200) fail('session must be a name of 1 to 200 characters', 'session');
-    if (given.session !== undefined && !options.functions) fail('over HTTP the session is the request\'s X-Mock-Session header', 'session');
+    if (typeof session !== 'string' || session.length === 0 || session.length > 200)
+      fail('session must be a name of 1 to 200 characters', 'session');
+    if (given.session !== undefined && !options.functions)
+      fail("over HTTP the session is the request's X-Mock-Session header", 'session');
     const { status, body, headers, delay, fault, times, match } = given;
-    if (status === undefined && fault === undefined && delay === undefined) fail('a scenario needs a status, a fault or a delay');
+    if (status === undefined && fault === undefined && delay === undefined)
+      fail('a scenario needs a status, a fault or a delay');
     if (fault !== undefined && fault !== 'reset' && fault !== 'hang') fail('fault must be "reset" or "hang"', 'fault');
-    if (fault !== undefined && (status !== undefined || body !== undefined || headers !== undefined)) fail('a fault has no status, body or headers: nothing is answered', 'fault');
-    if (status === undefined && (body !== undefined || headers !== undefined)) fail('a body or headers need a status', body !== undefined ? 'body' : 'headers');
-    if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599)) fail('status must be a whole number from 200 to 599', 'status');
+    if (fault !== undefined && (status !== undefined || body !== undefined || headers !== undefined))
+      fail('a fault has no status, body or headers: nothing is answered', 'fault');
+    if (status === undefined && (body !== undefined || headers !== undefined))
+      fail('a body or headers need a status', body !== undefined ? 'body' : 'headers');
+    if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599))
+      fail('status must be a whole number from 200 to 599', 'status');
     if (delay !== undefined) {
-      const range = Array.isArray(delay) && delay.length === 2 && delay.every(isDelay) && (delay[0] as number) <= (delay[1] as number);
-      if (!isDelay(delay) && !range) fail(`delay must be milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`, 'delay');
+      const range =
+        Array.isArray(delay) &&
+        delay.length === 2 &&
+        delay.every(isDelay) &&
+        (delay[0] as number) <= (delay[1] as number);
+      if (!isDelay(delay) && !range)
+        fail(`delay must be milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`, 'delay');
     }
-    if (times !== undefined && !(Number.isInteger(times) && (times as number) >= 1)) fail('times must be a whole number of at least 1', 'times');
+    if (times !== undefined && !(Number.isInteger(times) && (times as number) >= 1))
+      fail('times must be a whole number of at least 1', 'times');
     const answerHeaders: [string, string][] = [];
     if (headers !== undefined) {
       if (!isObject(headers)) fail('headers must be an object of header names to strings', 'headers');
       else {
         for (const [name, value] of Object.entries(headers)) {
           if (!TOKEN.test(name)) fail('not a header name', 'headers', name);
-          else if (FRAMING.has(name.toLowerCase())) fail('the mock frames the answer itself: this header cannot be set', 'headers', name);
-          else if (typeof value !== 'string' || !HEADER_VALUE.test(value)) fail('a header value must be a string without CR, LF or other control characters', 'headers', name);
+          else if (FRAMING.has(name.toLowerCase()))
+            fail('the mock frames the answer itself: this header cannot be set', 'headers', name);
+          else if (typeof value !== 'string' || !HEADER_VALUE.test(value))
+            fail('a header value must be a string without CR, LF or other control characters', 'headers', name);
           else answerHeaders.push([name, value]);
         }
       }
@@ -213,9 +244,11 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
       if (typeof match === 'function') {
         if (!options.functions) fail('match must be an object (functions only in-process)', 'match');
         listedMatch = 'function';
-      } else if (!isObject(match)) fail('match must be { path?, query? } or, in-process, a function of the request', 'match');
+      } else if (!isObject(match))
+        fail('match must be { path?, query? } or, in-process, a function of the request', 'match');
       else {
-        for (const key of Object.keys(match)) if (key !== 'path' && key !== 'query') fail(`unknown field "${key}" (known: path, query)`, 'match', key);
+        for (const key of Object.keys(match))
+          if (key !== 'path' && key !== 'query') fail(`unknown field "${key}" (known: path, query)`, 'match', key);
         for (const key of ['path', 'query'] as const) {
           const values = match[key];
           if (values === undefined) continue;
@@ -226,7 +259,12 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
           for (const [name, value] of Object.entries(values)) {
             if (typeof value !== 'string') fail('must be a string (as sent)', 'match', key, name);
             if (key === 'path' && !operation.pathParams.includes(name)) {
-              fail(`not a path parameter of ${given.operation}${operation.pathParams.length ? ` (it has ${operation.pathParams.join(', ')})` : ' (it has none)'}`, 'match', key, name);
+              fail(
+                `not a path parameter of ${given.operation}${operation.pathParams.length ? ` (it has ${operation.pathParams.join(', ')})` : ' (it has none)'}`,
+                'match',
+                key,
+                name,
+              );
             }
           }
         }
@@ -238,8 +276,10 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
       const documented = operation.statuses.includes(status);
       const contentType = answerHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
       if (documented && body !== undefined) {
-        for (const violation of operation.bodyViolations(status, body)) violations.push({ pointer: `${at('body')}${violation.pointer}`, reason: violation.reason });
-        if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) fail(`${given.operation} documents ${status} as application/json`, 'headers', 'content-type');
+        for (const violation of operation.bodyViolations(status, body))
+          violations.push({ pointer: `${at('body')}${violation.pointer}`, reason: violation.reason });
+        if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType))
+          fail(`${given.operation} documents ${status} as application/json`, 'headers', 'content-type');
       }
       let text: string | undefined;
       if (typeof body === 'string' && contentType !== undefined && !/json/i.test(contentType)) text = body;
@@ -251,7 +291,13 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
           fail('body must be a JSON value (or a string, with a Content-Type that is not JSON)', 'body');
         }
       }
-      answer = { status, documented, headers: answerHeaders, body: body === undefined && documented ? operation.example(status) : body, ...(text === undefined ? {} : { text }) };
+      answer = {
+        status,
+        documented,
+        headers: answerHeaders,
+        body: body === undefined && documented ? operation.example(status) : body,
+        ...(text === undefined ? {} : { text }),
+      };
     }
     if (typeof session !== 'string') return;
     const next = counted.get(session) ?? options.firstIndex(session);
@@ -263,7 +309,9 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
       left: (times as number | undefined) ?? null,
       listed: {
         operation: given.operation,
-        ...(status === undefined ? {} : { status: status as number, documented: operation.statuses.includes(status as number) }),
+        ...(status === undefined
+          ? {}
+          : { status: status as number, documented: operation.statuses.includes(status as number) }),
         ...(body === undefined ? {} : { body }),
         ...(headers === undefined ? {} : { headers: headers as ScenarioHeaders }),
         ...(delay === undefined ? {} : { delay: delay as Delay }),
@@ -275,7 +323,11 @@ export function checkScenarios(list: unknown, contract: Map<string, ContractOper
     if (fault !== undefined) rule.fault = fault as 'reset' | 'hang';
     if (answer) rule.answer = answer;
     if (typeof match === 'function') rule.match = match as Rule['match'];
-    else if (isObject(match)) rule.match = { path: Object.entries((match.path ?? {}) as Record<string, string>), query: Object.entries((match.query ?? {}) as Record<string, string>) };
+    else if (isObject(match))
+      rule.match = {
+        path: Object.entries((match.path ?? {}) as Record<string, string>),
+        query: Object.entries((match.query ?? {}) as Record<string, string>),
+      };
     rules.push(rule);
   });
   if (violations.length > 0) throw new ScenarioError(violations);
@@ -304,10 +356,16 @@ export interface Chaos {
 /** Checks the chaos settings; throws a RangeError naming the setting. */
 export function checkChaos({ latency, faults }: Chaos): void {
   if (latency !== undefined) {
-    const range = Array.isArray(latency) && latency.length === 2 && latency.every(isDelay) && (latency[0] as number) <= (latency[1] as number);
-    if (!isDelay(latency) && !range) throw new RangeError(`latency must be milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`);
+    const range =
+      Array.isArray(latency) &&
+      latency.length === 2 &&
+      latency.every(isDelay) &&
+      (latency[0] as number) <= (latency[1] as number);
+    if (!isDelay(latency) && !range)
+      throw new RangeError(`latency must be milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`);
   }
-  if (faults !== undefined && !(typeof faults === 'number' && faults >= 0 && faults <= 1)) throw new RangeError('faults must be a share from 0 to 1');
+  if (faults !== undefined && !(typeof faults === 'number' && faults >= 0 && faults <= 1))
+    throw new RangeError('faults must be a share from 0 to 1');
 }
 
 /** A generator of numbers in [0, 1) from a seed (mulberry32 over the seed's FNV-1a hash): the same seed, the same draws. */
@@ -351,7 +409,12 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
   /** session → operation → its scenarios in order */
   const sessions = new Map<string, { next: number; byOperation: Map<string, Rule[]> }>();
   const random = seededRandom(seed);
-  const draw = (delay: Delay | undefined): number => (delay === undefined ? 0 : typeof delay === 'number' ? delay : Math.round(delay[0] + random() * (delay[1] - delay[0])));
+  const draw = (delay: Delay | undefined): number =>
+    delay === undefined
+      ? 0
+      : typeof delay === 'number'
+        ? delay
+        : Math.round(delay[0] + random() * (delay[1] - delay[0]));
 
   function applies(rule: Rule, request: MatchedRequest): boolean {
     // A status answers valid requests only: an invalid one keeps the contract's answer (its 422 or 401).
@@ -369,7 +432,11 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
     if (faults > 0 && random() < faults) {
       return random() < 0.5
         ? { by: 'chaos', delay, fault: 'reset' }
-        : { by: 'chaos', delay, answer: { status: 503, documented: false, headers: [['Retry-After', '1']], body: undefined } };
+        : {
+            by: 'chaos',
+            delay,
+            answer: { status: 503, documented: false, headers: [['Retry-After', '1']], body: undefined },
+          };
     }
     return latency === undefined ? undefined : { by: 'chaos', delay };
   }
@@ -403,7 +470,12 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
       for (let i = 0; list && i < list.length && !rule; i++) if (applies(list[i] as Rule, request)) rule = list[i];
       if (!rule || !list) return chaotic();
       if (rule.left !== null && --rule.left === 0) list.splice(list.indexOf(rule), 1);
-      return { by: { index: rule.index, operation: rule.operation }, delay: draw(rule.delay), ...(rule.fault ? { fault: rule.fault } : {}), ...(rule.answer ? { answer: rule.answer } : {}) };
+      return {
+        by: { index: rule.index, operation: rule.operation },
+        delay: draw(rule.delay),
+        ...(rule.fault ? { fault: rule.fault } : {}),
+        ...(rule.answer ? { answer: rule.answer } : {}),
+      };
     },
   };
 }

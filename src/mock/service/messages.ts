@@ -86,7 +86,8 @@ export function uuidCrateError(text: string): string | undefined {
   for (let group = 0; group < 4; group++) {
     const next = starts[group + 1] as number;
     const bound = bounds[group] as number; // four hyphens, four bounds
-    if (bound !== next - 1) return `invalid group length in group ${group}: expected ${expected[group]}, found ${bound - (starts[group] as number)}`;
+    if (bound !== next - 1)
+      return `invalid group length in group ${group}: expected ${expected[group]}, found ${bound - (starts[group] as number)}`;
   }
   // The crate measures the last group against the whole input, prefix included.
   return `invalid group length in group 4: expected 12, found ${text.length - starts[4]}`;

@@ -64,15 +64,41 @@ export function jsonType(value: unknown): string {
   }
 }
 
-const typesOf = (schema: Schema): string[] | undefined => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const typesOf = (schema: Schema): string[] | undefined =>
+  schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
 
-const admitsJsonType = (types: string[], actual: string): boolean => types.includes(actual) || (actual === 'integer' && types.includes('number'));
+const admitsJsonType = (types: string[], actual: string): boolean =>
+  types.includes(actual) || (actual === 'integer' && types.includes('number'));
 
 /** Keywords that constrain a value (a node with only annotations next to `$ref` adds nothing). */
 const VALIDATION_KEYWORDS = [
-  'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties', 'items', 'prefixItems',
-  'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'if',
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minProperties',
+  'maxProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
 ];
 
 /** A string with ES2024's `isWellFormed` (Node 20 has it; the compiled lib is ES2022). */
@@ -140,7 +166,8 @@ export class Items extends Array<Detail> {
 }
 
 /** A format check as ajv-formats has it: a RegExp, a function, or a definition holding one. */
-export type FormatCheck = RegExp | ((value: never) => boolean) | { type?: string; validate?: RegExp | ((value: never) => boolean) };
+export type FormatCheck =
+  RegExp | ((value: never) => boolean) | { type?: string; validate?: RegExp | ((value: never) => boolean) };
 
 /** What `createValidator` returns. */
 export interface Validator {
@@ -199,7 +226,8 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     return found;
   }
 
-  const deref = (schema: Schema | boolean | undefined): Schema => (typeof schema === 'object' ? spec.deref(schema) : {});
+  const deref = (schema: Schema | boolean | undefined): Schema =>
+    typeof schema === 'object' ? spec.deref(schema) : {};
 
   /** Does `schema` admit a value of JSON type `actual` at all (before any other keyword)? */
   function admits(schema: Schema, actual: string): boolean {
@@ -218,7 +246,15 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const node = deref(branch);
     if (typeof node.title === 'string') return node.title;
     if (typeof branch.$ref === 'string') return branch.$ref.slice(branch.$ref.lastIndexOf('/') + 1);
-    const names: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool', array: 'list', object: 'dict', null: 'none' };
+    const names: Record<string, string> = {
+      string: 'str',
+      integer: 'int',
+      number: 'float',
+      boolean: 'bool',
+      array: 'list',
+      object: 'dict',
+      null: 'none',
+    };
     const type = typesOf(node)?.[0];
     return type ? (names[type] ?? type) : `branch_${index}`;
   }
@@ -257,8 +293,10 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
 
     const properties = (i: number): Record<string, Schema> => node(i).properties ?? {};
     if (isObject(value)) {
-      // Stryker disable next-line MethodExpression: a property without a const matches no branch below, so taking it for a tag changes nothing
-      const tags = new Set(candidates.flatMap((i) => Object.keys(properties(i)).filter((p) => 'const' in deref(properties(i)[p]))));
+      const tags = new Set(
+        // Stryker disable next-line MethodExpression: a property without a const matches no branch below, so taking it for a tag changes nothing
+        candidates.flatMap((i) => Object.keys(properties(i)).filter((p) => 'const' in deref(properties(i)[p]))),
+      );
       for (const tag of tags) {
         // Stryker disable next-line ConditionalExpression: a tag the value lacks equals no const (JSON has no undefined), so it matches no branch either
         if (!Object.hasOwn(value, tag)) continue;
@@ -275,15 +313,19 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const required = (i: number): string[] => facts(node(i)).required;
     const common = candidates.map(required).reduce((a, b) => a.filter((field) => b.includes(field)));
     const distinguishing = (i: number): string[] => required(i).filter((field) => !common.includes(field));
-    const present = (i: number): number => (isObject(value) ? distinguishing(i).filter((field) => Object.hasOwn(value, field)).length : 0);
+    const present = (i: number): number =>
+      isObject(value) ? distinguishing(i).filter((field) => Object.hasOwn(value, field)).length : 0;
     const best = Math.max(...candidates.map(present));
     if (best > 0) candidates = candidates.filter((i) => present(i) === best);
     else {
       const base = candidates.filter((i) => distinguishing(i).length === 0);
       // A key the base shape does not declare (it is closed) but another does: the value is that
       // shape without its required field or the base with a field it forbids; both are meant.
-      const closed = (i: number): boolean => node(i).additionalProperties === false && node(i).patternProperties === undefined;
-      const foreign = (key: string): boolean => base.every((i) => closed(i) && !Object.hasOwn(properties(i), key)) && candidates.some((i) => Object.hasOwn(properties(i), key));
+      const closed = (i: number): boolean =>
+        node(i).additionalProperties === false && node(i).patternProperties === undefined;
+      const foreign = (key: string): boolean =>
+        base.every((i) => closed(i) && !Object.hasOwn(properties(i), key)) &&
+        candidates.some((i) => Object.hasOwn(properties(i), key));
       if (base.length > 0) {
         if (isObject(value) && Object.keys(value).some(foreign)) return candidates;
         candidates = base;
@@ -378,32 +420,58 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
         return detail('string_type', loc, 'Input should be a valid string', value);
       case 'integer':
         if (typeof value === 'number' && !Number.isFinite(value)) return finiteNumberError(value, path);
-        if (typeof value === 'number') return detail('int_from_float', loc, 'Input should be a valid integer, got a number with a fractional part', value);
+        if (typeof value === 'number')
+          return detail(
+            'int_from_float',
+            loc,
+            'Input should be a valid integer, got a number with a fractional part',
+            value,
+          );
         // pydantic-core's str_as_int: an integer with `_` between digits, or one with a fraction of zeros (`1.0`, `1.`).
         if (typeof value === 'string' && !/^\s*[+-]?(?:\d+(?:_\d+)*|\d+\.0*)\s*$/.test(value)) {
-          return detail('int_parsing', loc, 'Input should be a valid integer, unable to parse string as an integer', value);
+          return detail(
+            'int_parsing',
+            loc,
+            'Input should be a valid integer, unable to parse string as an integer',
+            value,
+          );
         }
         return detail('int_type', loc, 'Input should be a valid integer', value);
       case 'number':
         if (typeof value === 'string' && (value.trim() === '' || Number.isNaN(Number(value)))) {
-          return detail('float_parsing', loc, 'Input should be a valid number, unable to parse string as a number', value);
+          return detail(
+            'float_parsing',
+            loc,
+            'Input should be a valid number, unable to parse string as a number',
+            value,
+          );
         }
         return detail('float_type', loc, 'Input should be a valid number', value);
       case 'boolean':
-        if ((typeof value === 'string' && !LAX_BOOLEANS.has(value.toLowerCase())) || (typeof value === 'number' && value !== 0 && value !== 1)) {
+        if (
+          (typeof value === 'string' && !LAX_BOOLEANS.has(value.toLowerCase())) ||
+          (typeof value === 'number' && value !== 0 && value !== 1)
+        ) {
           return detail('bool_parsing', loc, 'Input should be a valid boolean, unable to interpret input', value);
         }
         return detail('bool_type', loc, 'Input should be a valid boolean', value);
       case 'object':
         return node.properties
-          ? detail('model_attributes_type', loc, 'Input should be a valid dictionary or object to extract fields from', value)
+          ? detail(
+              'model_attributes_type',
+              loc,
+              'Input should be a valid dictionary or object to extract fields from',
+              value,
+            )
           : detail('dict_type', loc, 'Input should be a valid dictionary', value);
       case 'array':
         return detail('list_type', loc, 'Input should be a valid list', value);
       case 'null':
         return detail('none_required', loc, 'Input should be None', value);
       default:
-        return detail('value_error', loc, `Value error, Input should be of type ${expected}`, value, { error: `Input should be of type ${expected}` });
+        return detail('value_error', loc, `Value error, Input should be of type ${expected}`, value, {
+          error: `Input should be of type ${expected}`,
+        });
     }
   }
 
@@ -411,21 +479,34 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const loc = locOf(path);
     switch (name) {
       case 'uuid': {
-        // Stryker disable next-line Regex: the crate accepts only these shapes, so a `{` in one it accepts is its first character
-        const error = uuidCrateError(text) ?? (/^\{/.test(text) ? 'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `{` at 1' : 'invalid group count: expected 5, found 1');
+        const error =
+          uuidCrateError(text) ??
+          // Stryker disable next-line Regex: the crate accepts only these shapes, so a `{` in one it accepts is its first character
+          (/^\{/.test(text)
+            ? 'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `{` at 1'
+            : 'invalid group count: expected 5, found 1');
         return detail('uuid_parsing', loc, `Input should be a valid UUID, ${error}`, text, { error });
       }
       case 'date': {
         const error = dateError(text);
-        if (error) return detail('date_from_datetime_parsing', loc, `Input should be a valid date or datetime, ${error}`, text, { error });
+        if (error)
+          return detail('date_from_datetime_parsing', loc, `Input should be a valid date or datetime, ${error}`, text, {
+            error,
+          });
         const extra = 'unexpected extra characters at the end of the input';
-        return detail('date_parsing', loc, `Input should be a valid date in the format YYYY-MM-DD, ${extra}`, text, { error: extra });
+        return detail('date_parsing', loc, `Input should be a valid date in the format YYYY-MM-DD, ${extra}`, text, {
+          error: extra,
+        });
       }
       case 'date-time': {
         const error = dateError(text);
-        if (error) return detail('datetime_from_date_parsing', loc, `Input should be a valid datetime or date, ${error}`, text, { error });
+        if (error)
+          return detail('datetime_from_date_parsing', loc, `Input should be a valid datetime or date, ${error}`, text, {
+            error,
+          });
         const time = timeError(text.slice(10));
-        if (time) return detail('datetime_parsing', loc, `Input should be a valid datetime, ${time}`, text, { error: time });
+        if (time)
+          return detail('datetime_parsing', loc, `Input should be a valid datetime, ${time}`, text, { error: time });
         return detail('timezone_aware', loc, 'Input should have timezone info', text);
       }
       case 'email': {
@@ -475,7 +556,14 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   function strings(node: Schema, value: string, path: Path, out: Detail[]): void {
     if (!(value as WellFormed).isWellFormed()) {
       // A lone surrogate (only a \uD800-style escape makes one) is no Unicode string: pydantic-core refuses it.
-      out.push(detail('string_unicode', locOf(path), 'Input should be a valid string, unable to parse raw data as a unicode string', value));
+      out.push(
+        detail(
+          'string_unicode',
+          locOf(path),
+          'Input should be a valid string, unable to parse raw data as a unicode string',
+          value,
+        ),
+      );
       return;
     }
     if (node.minLength !== undefined || node.maxLength !== undefined) {
@@ -484,17 +572,29 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       const min = numeric(node.minLength, 0);
       const max = numeric(node.maxLength, Infinity);
       if (length < min) {
-        out.push(detail('string_too_short', locOf(path), `String should have at least ${min} character${plural(min)}`, value, { min_length: min }));
+        out.push(
+          detail('string_too_short', locOf(path), `String should have at least ${min} character${plural(min)}`, value, {
+            min_length: min,
+          }),
+        );
         return;
       }
       if (length > max) {
-        out.push(detail('string_too_long', locOf(path), `String should have at most ${max} character${plural(max)}`, value, { max_length: max }));
+        out.push(
+          detail('string_too_long', locOf(path), `String should have at most ${max} character${plural(max)}`, value, {
+            max_length: max,
+          }),
+        );
         return;
       }
     }
     // Stryker disable next-line ConditionalExpression: without a pattern, regex(undefined) is the empty pattern, which every string matches
     if (typeof node.pattern === 'string' && regex(node.pattern)?.test(value) === false) {
-      out.push(detail('string_pattern_mismatch', locOf(path), `String should match pattern '${node.pattern}'`, value, { pattern: node.pattern }));
+      out.push(
+        detail('string_pattern_mismatch', locOf(path), `String should match pattern '${node.pattern}'`, value, {
+          pattern: node.pattern,
+        }),
+      );
       return;
     }
     checkFormat(node, value, path, out);
@@ -503,7 +603,8 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   /** The item for a value that fails its node's format (a number fails only a number format, such as int32, which formatError names). */
   function checkFormat(node: Schema, value: string | number, path: Path, out: Detail[]): void {
     // Stryker disable next-line ConditionalExpression: without a format, formatHolds finds no check named "undefined", which holds
-    if (typeof node.format === 'string' && !formatHolds(node.format, value)) out.push(formatError(node.format, value as string, path));
+    if (typeof node.format === 'string' && !formatHolds(node.format, value))
+      out.push(formatError(node.format, value as string, path));
   }
 
   /** pydantic's error for ±Infinity (a JSON number too large for a double, such as 1e400). */
@@ -525,7 +626,11 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const minimum = numeric(node.minimum, -Infinity);
     const exclusiveMinimum = numeric(node.exclusiveMinimum, -Infinity);
     if (multipleOf > 0 && (value / multipleOf) % 1 !== 0) {
-      out.push(detail('multiple_of', locOf(path), `Input should be a multiple of ${multipleOf}`, value, { multiple_of: multipleOf }));
+      out.push(
+        detail('multiple_of', locOf(path), `Input should be a multiple of ${multipleOf}`, value, {
+          multiple_of: multipleOf,
+        }),
+      );
     } else if (value > maximum) bound('less_than_equal', 'less than or equal to', 'le', maximum);
     else if (value >= exclusiveMaximum) bound('less_than', 'less than', 'lt', exclusiveMaximum);
     else if (value < minimum) bound('greater_than_equal', 'greater than or equal to', 'ge', minimum);
@@ -538,25 +643,40 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const minItems = numeric(node.minItems, 0);
     if (value.length > maxItems) {
       out.push(
-        detail('too_long', locOf(path), `List should have at most ${maxItems} item${plural(maxItems)} after validation, not ${value.length}`, value, {
-          field_type: 'List',
-          max_length: maxItems,
-          actual_length: value.length,
-        }),
+        detail(
+          'too_long',
+          locOf(path),
+          `List should have at most ${maxItems} item${plural(maxItems)} after validation, not ${value.length}`,
+          value,
+          {
+            field_type: 'List',
+            max_length: maxItems,
+            actual_length: value.length,
+          },
+        ),
       );
       return;
     }
     const before = out.length;
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : [];
     const rest = Array.isArray(node.items) ? node.additionalItems : node.items;
-    if (prefix.length > 0 || rest !== undefined) value.forEach((item, index) => check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out));
+    if (prefix.length > 0 || rest !== undefined)
+      value.forEach((item, index) =>
+        check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out),
+      );
     if (out.length === before && value.length < minItems) {
       out.push(
-        detail('too_short', locOf(path), `List should have at least ${minItems} item${plural(minItems)} after validation, not ${value.length}`, value, {
-          field_type: 'List',
-          min_length: minItems,
-          actual_length: value.length,
-        }),
+        detail(
+          'too_short',
+          locOf(path),
+          `List should have at least ${minItems} item${plural(minItems)} after validation, not ${value.length}`,
+          value,
+          {
+            field_type: 'List',
+            min_length: minItems,
+            actual_length: value.length,
+          },
+        ),
       );
     }
   }
@@ -569,7 +689,8 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     }
     const declared: Record<string, Schema> = node.properties ?? {};
     for (const name of required) {
-      if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
+      if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name))
+        out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
     }
     const keys = Object.keys(value);
     if (node.additionalProperties !== undefined || node.patternProperties !== undefined) {
@@ -591,19 +712,31 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     const count = keys.length;
     if (count > maxProperties) {
       out.push(
-        detail('too_long', locOf(path), `Dictionary should have at most ${maxProperties} item${plural(maxProperties)} after validation, not ${count}`, value, {
-          field_type: 'Dictionary',
-          max_length: maxProperties,
-          actual_length: count,
-        }),
+        detail(
+          'too_long',
+          locOf(path),
+          `Dictionary should have at most ${maxProperties} item${plural(maxProperties)} after validation, not ${count}`,
+          value,
+          {
+            field_type: 'Dictionary',
+            max_length: maxProperties,
+            actual_length: count,
+          },
+        ),
       );
     } else if (count < minProperties) {
       out.push(
-        detail('too_short', locOf(path), `Dictionary should have at least ${minProperties} item${plural(minProperties)} after validation, not ${count}`, value, {
-          field_type: 'Dictionary',
-          min_length: minProperties,
-          actual_length: count,
-        }),
+        detail(
+          'too_short',
+          locOf(path),
+          `Dictionary should have at least ${minProperties} item${plural(minProperties)} after validation, not ${count}`,
+          value,
+          {
+            field_type: 'Dictionary',
+            min_length: minProperties,
+            actual_length: count,
+          },
+        ),
       );
     }
   }
@@ -621,7 +754,12 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       if (known.refOnly) return;
     }
     // A value of the wrong JSON type gets the type error alone, as in pydantic.
-    if (known.types && !('const' in schema) && !Array.isArray(schema.enum) && !admitsJsonType(known.types, jsonType(value))) {
+    if (
+      known.types &&
+      !('const' in schema) &&
+      !Array.isArray(schema.enum) &&
+      !admitsJsonType(known.types, jsonType(value))
+    ) {
       out.push(typeError(schema, known.types, value, path));
       return;
     }
@@ -630,8 +768,13 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     if (Array.isArray(schema.anyOf)) union(schema.anyOf, false, value, path, out);
     if (schema.not !== undefined && isValid(schema.not, value)) {
       const excluded = deref(schema.not);
-      const tags = Object.entries(excluded.properties ?? {}).flatMap(([name, s]) => ('const' in deref(s) ? [`${name} ${expectedList([deref(s).const])}`] : []));
-      const error = tags.length > 0 ? `Input should not have ${tags.join(' and ')} here` : 'Input matches a schema it must not match';
+      const tags = Object.entries(excluded.properties ?? {}).flatMap(([name, s]) =>
+        'const' in deref(s) ? [`${name} ${expectedList([deref(s).const])}`] : [],
+      );
+      const error =
+        tags.length > 0
+          ? `Input should not have ${tags.join(' and ')} here`
+          : 'Input matches a schema it must not match';
       out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
     }
     if (schema.if !== undefined) check(isValid(schema.if, value) ? schema.then : schema.else, value, path, out);

@@ -77,7 +77,8 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
         if (fallback) out[name] = fallback.value;
       }
     }
-    for (const key of only ?? Object.keys(value)) if (!Object.hasOwn(out, key) && Object.hasOwn(value, key)) out[key] = value[key];
+    for (const key of only ?? Object.keys(value))
+      if (!Object.hasOwn(out, key) && Object.hasOwn(value, key)) out[key] = value[key];
     return out;
   }
 
@@ -119,7 +120,8 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
   function targetPath(responseSchema: Schema | undefined, names: string[]): string[] | undefined {
     const root = deref(responseSchema);
     if (!isObject(root.properties)) return undefined;
-    const score = (node: Schema): number => (isObject(node.properties) ? names.filter((n) => Object.hasOwn(node.properties as object, n)).length : 0);
+    const score = (node: Schema): number =>
+      isObject(node.properties) ? names.filter((n) => Object.hasOwn(node.properties as object, n)).length : 0;
     let best: [string[], number] = [[], score(root)];
     for (const [name, property] of Object.entries(root.properties)) {
       const node = deref(property);
@@ -130,7 +132,8 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
   }
 
   /** The schema at a path of property names. */
-  const schemaAt = (schema: Schema | undefined, path: string[]): Schema => path.reduce((node, name) => deref(deref(node).properties?.[name]), deref(schema));
+  const schemaAt = (schema: Schema | undefined, path: string[]): Schema =>
+    path.reduce((node, name) => deref(deref(node).properties?.[name]), deref(schema));
 
   /** A copy of an object with its keys in its schema's property order, then any others. */
   function ordered(object: Record<string, unknown>, schema: Schema): Record<string, unknown> {
@@ -183,7 +186,11 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
   function reflect(operation: Operation, request: ReflectedRequest, response: unknown): unknown {
     const { declared, path, rootSchema, targetSchema, targetProperties, targetRequired, echoed } = planOf(operation);
     // Only the objects the echo writes to are copied: the rest of the example is shared, never changed.
-    const copy = Array.isArray(response) ? [...(response as unknown[])] : isObject(response) ? { ...response } : response;
+    const copy = Array.isArray(response)
+      ? [...(response as unknown[])]
+      : isObject(response)
+        ? { ...response }
+        : response;
     const exchange: Answer = {
       pathParams: request.pathParams,
       body: request.body,
@@ -209,7 +216,8 @@ export function createReflector(spec: Spec, validator: Validator, maxResults: nu
         const inRoot = Object.hasOwn(rootSchema.properties ?? {}, name);
         if (inRoot) copy[name] = value;
         if (Object.hasOwn(targetProperties, name)) target[name] = value;
-        else if (!inRoot && name === pathNames.at(-1) && name.endsWith('_id') && Object.hasOwn(targetProperties, 'id')) target.id = value;
+        else if (!inRoot && name === pathNames.at(-1) && name.endsWith('_id') && Object.hasOwn(targetProperties, 'id'))
+          target.id = value;
       }
 
       const saved = withDefaults(operation.requestSchema, request.body, echoed);

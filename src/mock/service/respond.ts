@@ -38,7 +38,13 @@ export interface ResponderParts {
 }
 
 /** `details`: the service's 422 items of the request (./translate.ts), bounded by --max-errors. */
-export type Responder = (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received, details: () => Detail[]) => Responded;
+export type Responder = (
+  result: MockResult,
+  input: IPrismInput<IHttpRequest>,
+  operation: Operation,
+  request: Received,
+  details: () => Detail[],
+) => Responded;
 
 export function createResponder({ reflector, state, fallbacks }: ResponderParts): Responder {
   return (result, input, operation, request, details) => {
@@ -48,16 +54,38 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
       const chosen: IHttpResponse | undefined = result._tag === 'Right' ? result.right : undefined;
 
       // FastAPI decodes the body before it checks credentials or anything else.
-      // Stryker disable next-line ConditionalExpression: without a chosen response the result is a Left, so the Left check cannot fail
-      if (request.jsonError && operation.requestSchema && (chosen || (result._tag === 'Left' && (result.left as { status?: number }).status === 401))) {
-        return { result: unprocessable(chosen, [detail('json_invalid', ['body', request.jsonError.pos], 'JSON decode error', {}, { error: request.jsonError.msg })]), fallbacks: [] };
+      if (
+        request.jsonError &&
+        operation.requestSchema &&
+        // Stryker disable next-line ConditionalExpression: without a chosen response the result is a Left, so the Left check cannot fail
+        (chosen || (result._tag === 'Left' && (result.left as { status?: number }).status === 401))
+      ) {
+        return {
+          result: unprocessable(chosen, [
+            detail(
+              'json_invalid',
+              ['body', request.jsonError.pos],
+              'JSON decode error',
+              {},
+              { error: request.jsonError.msg },
+            ),
+          ]),
+          fallbacks: [],
+        };
       }
       if (!chosen) return { result, fallbacks: [] };
       if (chosen.statusCode === 422 && errors.length > 0) {
         const items = details();
         if (items.length > 0) return { result: unprocessable(chosen, items), fallbacks: [] };
-        const fired = fallbacks.fire('prism-violations', `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((v) => v.message).join('; ')}`, input.data);
-        return { result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {})), fallbacks: [fired] };
+        const fired = fallbacks.fire(
+          'prism-violations',
+          `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((v) => v.message).join('; ')}`,
+          input.data,
+        );
+        return {
+          result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {})),
+          fallbacks: [fired],
+        };
       }
       if (chosen.statusCode < 200 || chosen.statusCode >= 300 || errors.length > 0) return { result, fallbacks: [] };
       if (request.unchecked) {
@@ -68,13 +96,27 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
       const pathParams = pathParameters(operation.path, input.data.url.path);
       const body = request.absent ? null : request.body;
       let reflected = reflector.reflect(operation, { pathParams, body, text: request.text }, chosen.body);
-      if (state) reflected = state.apply(operation.operationId, { session: sessionOf(input.data.headers ?? {}), pathParams, body }, reflected);
-      return { result: { _tag: 'Right', right: { ...chosen, body: reflected } }, example: { body: chosen.body }, fallbacks: [] };
+      if (state)
+        reflected = state.apply(
+          operation.operationId,
+          { session: sessionOf(input.data.headers ?? {}), pathParams, body },
+          reflected,
+        );
+      return {
+        result: { _tag: 'Right', right: { ...chosen, body: reflected } },
+        example: { body: chosen.body },
+        fallbacks: [],
+      };
     } catch (error) {
       // A limit of the mock (--max-results, --max-errors, a full state): its answer goes out instead.
-      if (error instanceof LimitError || error instanceof StateFullError) return { result, fallbacks: [], refused: error };
+      if (error instanceof LimitError || error instanceof StateFullError)
+        return { result, fallbacks: [], refused: error };
       // The layer never turns an answer into a failure: Prism's own response goes out instead.
-      const fired = fallbacks.fire('prism-response', `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? String(error)}`, input.data);
+      const fired = fallbacks.fire(
+        'prism-response',
+        `could not adapt the response, sending Prism's: ${(error as Error | undefined)?.stack ?? String(error)}`,
+        input.data,
+      );
       return { result, fallbacks: [fired] };
     }
   };

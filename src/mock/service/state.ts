@@ -26,7 +26,9 @@ export class StateFullError extends Error {
   readonly status = 409;
   readonly body: { detail: string; limit: 'max-records'; max: number };
   constructor(readonly limit: number) {
-    super(`The mock's state holds ${limit} records, its limit: reset it (POST /__mock/reset) or start the mock with a larger --max-records.`);
+    super(
+      `The mock's state holds ${limit} records, its limit: reset it (POST /__mock/reset) or start the mock with a larger --max-records.`,
+    );
     this.body = { detail: this.message, limit: 'max-records', max: limit };
   }
 }
@@ -52,7 +54,8 @@ export function checkInitialState(value: unknown, rules: Rules = operationRules)
   if (!isObject(value)) return fail('must be a JSON object');
   const stores = storesOf(rules);
   const known = stores.map((store) => store.name);
-  for (const key of Object.keys(value)) if (!known.includes(key)) fail(`unknown key "${key}" (known: ${known.join(', ')})`);
+  for (const key of Object.keys(value))
+    if (!known.includes(key)) fail(`unknown key "${key}" (known: ${known.join(', ')})`);
   for (const store of stores) {
     const problem = value[store.name] === undefined ? undefined : store.check(value[store.name]);
     if (problem !== undefined) fail(problem);
@@ -95,17 +98,29 @@ interface Session {
   records: Map<Store, Map<unknown, unknown>>;
 }
 
-export function createState({ seed = 'mock', maxRecords = 10_000, initial = {}, rules = operationRules }: StateOptions = {}): State {
+export function createState({
+  seed = 'mock',
+  maxRecords = 10_000,
+  initial = {},
+  rules = operationRules,
+}: StateOptions = {}): State {
   const sessions = new Map<string, Session>();
   const stores = storesOf(rules);
   let records = 0;
 
-  const sizeOf = (session: Session): number => [...session.records.values()].reduce((size, store) => size + store.size, 0);
+  const sizeOf = (session: Session): number =>
+    [...session.records.values()].reduce((size, store) => size + store.size, 0);
 
   /** A session as it starts: each store with the records of the initial state. */
   function fresh(name: string): Session {
     const values = initial as Record<string, unknown>;
-    return { name, tick: 0, records: new Map(stores.map((store) => [store, new Map(values[store.name] === undefined ? [] : store.load(values[store.name]))])) };
+    return {
+      name,
+      tick: 0,
+      records: new Map(
+        stores.map((store) => [store, new Map(values[store.name] === undefined ? [] : store.load(values[store.name]))]),
+      ),
+    };
   }
 
   function session(name: string): Session {
@@ -140,7 +155,11 @@ export function createState({ seed = 'mock', maxRecords = 10_000, initial = {}, 
       const rule = rules.get(operationId);
       if (!rule?.remember || !isObject(reflected)) return reflected;
       if (!sessions.has(request.session) && records >= maxRecords) throw new StateFullError(maxRecords);
-      return rule.remember(memoryOf(session(request.session)), { pathParams: request.pathParams, body: isObject(request.body) ? request.body : {} }, reflected);
+      return rule.remember(
+        memoryOf(session(request.session)),
+        { pathParams: request.pathParams, body: isObject(request.body) ? request.body : {} },
+        reflected,
+      );
     },
     reset(name) {
       if (name === undefined) {

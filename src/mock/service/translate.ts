@@ -43,7 +43,12 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
         .filter(([name]) => name)
         .map(([name, ...rest]) => [name as string, rest.join('=')]),
     );
-    const sources: Record<string, Record<string, unknown>> = { path, query: request.query, header: input.headers ?? {}, cookie: cookies };
+    const sources: Record<string, Record<string, unknown>> = {
+      path,
+      query: request.query,
+      header: input.headers ?? {},
+      cookie: cookies,
+    };
     for (const where of ['path', 'query', 'header', 'cookie']) {
       for (const parameter of operation.parameters.filter((p) => p.in === where)) {
         const source = sources[where] ?? {};
@@ -56,9 +61,16 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
         const schema = spec.deref(parameter.schema);
         const types = [schema.type].flat();
         let value = raw;
-        if (typeof raw === 'string' && (types.includes('integer') || types.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
+        if (
+          typeof raw === 'string' &&
+          (types.includes('integer') || types.includes('number')) &&
+          raw.trim() !== '' &&
+          !Number.isNaN(Number(raw))
+        )
+          value = Number(raw);
         else if (types.includes('boolean') && (raw === 'true' || raw === 'false')) value = raw === 'true';
-        for (const item of validator.errors(parameter.schema, value, loc, new Items(maxErrors))) items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
+        for (const item of validator.errors(parameter.schema, value, loc, new Items(maxErrors)))
+          items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
       }
     }
     if (operation.requestSchema) {
@@ -82,19 +94,41 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
  * Prism's violations of a request, translated when the walker finds nothing (it agrees with Prism
  * on what is valid, so this is a safety net, not a path the spec's operations take).
  */
-export function translateViolations(violations: IPrismDiagnostic[], headers: Record<string, string | string[] | undefined>): Detail[] {
+export function translateViolations(
+  violations: IPrismDiagnostic[],
+  headers: Record<string, string | string[] | undefined>,
+): Detail[] {
   const types: Record<string, string> = {
-    required: 'missing', additionalProperties: 'extra_forbidden', minLength: 'string_too_short', maxLength: 'string_too_long',
-    pattern: 'string_pattern_mismatch', minimum: 'greater_than_equal', maximum: 'less_than_equal', exclusiveMinimum: 'greater_than',
-    exclusiveMaximum: 'less_than', multipleOf: 'multiple_of', minItems: 'too_short', maxItems: 'too_long', enum: 'enum', const: 'literal_error',
+    required: 'missing',
+    additionalProperties: 'extra_forbidden',
+    minLength: 'string_too_short',
+    maxLength: 'string_too_long',
+    pattern: 'string_pattern_mismatch',
+    minimum: 'greater_than_equal',
+    maximum: 'less_than_equal',
+    exclusiveMinimum: 'greater_than',
+    exclusiveMaximum: 'less_than',
+    multipleOf: 'multiple_of',
+    minItems: 'too_short',
+    maxItems: 'too_long',
+    enum: 'enum',
+    const: 'literal_error',
   };
   return violations.map((v) => {
     if (v.code === 415) {
-      return detail('value_error', ['header', 'content-type'], `Value error, ${v.message}`, headers['content-type'] ?? null, { error: v.message });
+      return detail(
+        'value_error',
+        ['header', 'content-type'],
+        `Value error, ${v.message}`,
+        headers['content-type'] ?? null,
+        { error: v.message },
+      );
     }
     const loc = Array.isArray(v.path) && v.path.length > 0 ? v.path : ['body'];
     const type = types[String(v.code)] ?? 'value_error';
-    return type === 'value_error' ? detail(type, loc, `Value error, ${v.message}`, null, { error: v.message }) : detail(type, loc, v.message, null);
+    return type === 'value_error'
+      ? detail(type, loc, `Value error, ${v.message}`, null, { error: v.message })
+      : detail(type, loc, v.message, null);
   });
 }
 
@@ -113,16 +147,25 @@ function credential(scheme: SecurityScheme): Credential {
   if (scheme.type === 'apiKey') return { scheme: scheme.key, in: scheme.in, name: scheme.name, value: '<API key>' };
   if (scheme.type === 'http') {
     const basic = String(scheme.scheme).toLowerCase() === 'basic';
-    return { scheme: scheme.key, in: 'header', name: 'Authorization', value: basic ? 'Basic <base64 of username:password>' : `${scheme.scheme} <credentials>` };
+    return {
+      scheme: scheme.key,
+      in: 'header',
+      name: 'Authorization',
+      value: basic ? 'Basic <base64 of username:password>' : `${scheme.scheme} <credentials>`,
+    };
   }
   return { scheme: scheme.key, in: 'header', name: 'Authorization', value: 'Bearer <access token>' };
 }
 
 /** The 401 body: FastAPI's `detail`, and the credentials the operation accepts (from the spec). */
-export function unauthorizedBody(resource: Resource | undefined): { detail: string; accepted_credentials: (Credential | { all_of: Credential[] })[] } {
+export function unauthorizedBody(resource: Resource | undefined): {
+  detail: string;
+  accepted_credentials: (Credential | { all_of: Credential[] })[];
+} {
   const sets = (resource?.security ?? []).filter((set) => set.length > 0).map((set) => set.map(credential));
   const accepted = sets.map((set) => (set.length === 1 ? (set[0] as Credential) : { all_of: set }));
-  const say = (c: Credential): string => (c.name === 'Authorization' ? `Authorization: ${c.value}` : `${c.name} (${c.in})`);
+  const say = (c: Credential): string =>
+    c.name === 'Authorization' ? `Authorization: ${c.value}` : `${c.name} (${c.in})`;
   const options = sets.map((set) => set.map(say).join(' and '));
   return {
     detail: `Not authenticated: send one of ${options.join('; ')}`,
@@ -134,6 +177,9 @@ export function unauthorizedBody(resource: Resource | undefined): { detail: stri
 export function unprocessable(chosen: IHttpResponse | undefined, items: Detail[]): MockResult {
   return {
     _tag: 'Right',
-    right: { ...(chosen?.statusCode === 422 ? chosen : { statusCode: 422, headers: { 'Content-type': 'application/json' } }), body: { detail: items } },
+    right: {
+      ...(chosen?.statusCode === 422 ? chosen : { statusCode: 422, headers: { 'Content-type': 'application/json' } }),
+      body: { detail: items },
+    },
   };
 }

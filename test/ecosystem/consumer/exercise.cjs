@@ -11,7 +11,10 @@ module.exports = async function exercise(api, spec, entry) {
   const fetch = async (request) => {
     const credential = ['Service-AO-API-Key', 'Service-API-Key', 'Authorization'].filter((h) => request.headers.has(h));
     sent.push({ method: request.method, path: new URL(request.url).pathname, credential, body: await request.json() });
-    return new Response(JSON.stringify({ data: { run_mode: 'SCHEDULED' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ data: { run_mode: 'SCHEDULED' } }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   const client = api.createApiClient({ baseUrl: 'http://127.0.0.1:9', auth: { apiKey: 'consumer-key' }, fetch });
   const saved = await client.PUT('/v2/projects/{project_id}/runs/{run_id}/signals/configuration', {
@@ -25,7 +28,8 @@ module.exports = async function exercise(api, spec, entry) {
       body: { traces: [{ type: 'trace' }] },
     });
   } catch (error) {
-    missing = error instanceof api.MissingCredentialError ? `MissingCredentialError ${error.operationId}` : String(error);
+    missing =
+      error instanceof api.MissingCredentialError ? `MissingCredentialError ${error.operationId}` : String(error);
   }
   const result = {
     entry: entry.slice(entry.indexOf('/dist/') + 1),

@@ -6,4 +6,10 @@ import { createApiClient, UnexpectedResponseError } from '@observability/api-con
 import { createMock } from '@observability/api-contract/mock';
 import { answersSuite } from './answers.js';
 
-answersSuite({ createApiClient, UnexpectedResponseError, createMock, msw: { http: http as never, setupServer: setupServer as never }, vitest: { afterAll, beforeAll, describe, expect, it } });
+answersSuite({
+  createApiClient,
+  UnexpectedResponseError,
+  createMock,
+  msw: { http: http as never, setupServer: setupServer as never },
+  vitest: { afterAll, beforeAll, describe, expect, it },
+});

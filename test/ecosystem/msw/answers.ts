@@ -6,14 +6,25 @@
 // project that installed the packed package with msw 2 or 3 (./answers.test.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { createApiClient as CreateApiClient, UnexpectedResponseError as UnexpectedResponseErrorClass } from '../../../src/index.js';
+import type {
+  createApiClient as CreateApiClient,
+  UnexpectedResponseError as UnexpectedResponseErrorClass,
+} from '../../../src/index.js';
 import type { createMock as CreateMock } from '../../../src/mock/index.js';
 
 export interface AnswerParts {
   createApiClient: typeof CreateApiClient;
   UnexpectedResponseError: typeof UnexpectedResponseErrorClass;
   createMock: typeof CreateMock;
-  msw: { http: { all(path: string, resolver: () => Response | Promise<Response>): unknown }; setupServer: (...handlers: never[]) => { listen(options?: object): void; close(): void; use(...handlers: never[]): void; resetHandlers(): void } };
+  msw: {
+    http: { all(path: string, resolver: () => Response | Promise<Response>): unknown };
+    setupServer: (...handlers: never[]) => {
+      listen(options?: object): void;
+      close(): void;
+      use(...handlers: never[]): void;
+      resetHandlers(): void;
+    };
+  };
   vitest: Pick<typeof import('vitest'), 'afterAll' | 'beforeAll' | 'describe' | 'expect' | 'it'>;
 }
 
@@ -40,17 +51,32 @@ export function answers(): Answer[] {
   const table: Answer[] = [];
   for (let status = 200; status <= 599; status++) {
     if (FETCH_REFUSES.has(status)) continue;
-    table.push({ name: `${status} JSON`, status, contentType: json, body: NO_BODY.has(status) ? null : { text: '{"detail": "x"}' } });
+    table.push({
+      name: `${status} JSON`,
+      status,
+      contentType: json,
+      body: NO_BODY.has(status) ? null : { text: '{"detail": "x"}' },
+    });
   }
   table.push(
-    { name: '200 the example', status: 200, contentType: json, body: { text: '{"traces_count": 1, "records_count": 1}' } },
+    {
+      name: '200 the example',
+      status: 200,
+      contentType: json,
+      body: { text: '{"traces_count": 1, "records_count": 1}' },
+    },
     { name: '200 empty', status: 200, contentType: json, body: { text: '' } },
     { name: '200 HTML', status: 200, contentType: 'text/html', body: { text: '<h1>oops</h1>' } },
     { name: '200 truncated JSON', status: 200, contentType: json, body: { text: '{"traces_count": ' } },
     { name: '200 never ending', status: 200, contentType: json, body: { chunks: ['{"a": "'], then: 'endless' } },
     { name: '422 text', status: 422, contentType: 'text/plain', body: { text: 'no' } },
     { name: '500 HTML', status: 500, contentType: 'text/html', body: { text: '<h1>oops</h1>' } },
-    { name: '500 HTML in chunks', status: 500, contentType: 'text/html', body: { chunks: ['<h1>', 'oops</h1>'], then: 'end' } },
+    {
+      name: '500 HTML in chunks',
+      status: 500,
+      contentType: 'text/html',
+      body: { chunks: ['<h1>', 'oops</h1>'], then: 'end' },
+    },
     { name: '502 empty', status: 502, contentType: 'text/html', body: { text: '' } },
     { name: '503 JSON detail', status: 503, contentType: json, body: { text: '{"detail": "maintenance"}' } },
     { name: '503 text', status: 503, contentType: 'text/plain', body: { text: 'down' } },
@@ -82,7 +108,10 @@ function webBody(body: Body): BodyInit | null {
 }
 
 const responseOf = (answer: Answer) =>
-  new Response(webBody(answer.body), { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {} });
+  new Response(webBody(answer.body), {
+    status: answer.status,
+    headers: answer.contentType ? { 'content-type': answer.contentType } : {},
+  });
 
 /** What a call came to, as the table compares it. */
 async function outcome(parts: AnswerParts, call: Promise<{ data?: unknown; error?: unknown }>): Promise<unknown> {
@@ -112,7 +141,8 @@ export function answersSuite(parts: AnswerParts): void {
       if ('text' in body) return response.end(body.text);
       for (const chunk of body.chunks) response.write(chunk);
       if (body.then === 'end') response.end();
-      else if (body.then === 'error') setTimeout(() => response.socket?.destroy(), 20); // after the headers and first chunk
+      else if (body.then === 'error')
+        setTimeout(() => response.socket?.destroy(), 20); // after the headers and first chunk
       else if (body.then === 'endless') {
         const more = () => {
           while (response.write(new Uint8Array(4096).fill(0x61)));
@@ -137,8 +167,16 @@ export function answersSuite(parts: AnswerParts): void {
   });
 
   const call = (baseUrl: string, fetch?: (request: Request) => Promise<Response>) => {
-    const api = parts.createApiClient({ baseUrl, auth: { apiKey: 'dev-key' }, maxResponseBytes: MAX, ...(fetch ? { fetch } : {}) });
-    return api.POST('/v2/projects/{project_id}/traces', { params: { path: { project_id: PROJECT } }, body: { traces: [] } });
+    const api = parts.createApiClient({
+      baseUrl,
+      auth: { apiKey: 'dev-key' },
+      maxResponseBytes: MAX,
+      ...(fetch ? { fetch } : {}),
+    });
+    return api.POST('/v2/projects/{project_id}/traces', {
+      params: { path: { project_id: PROJECT } },
+      body: { traces: [] },
+    });
   };
 
   /** The call through one door, and how long it took to settle. */
@@ -146,7 +184,11 @@ export function answersSuite(parts: AnswerParts): void {
     const started = performance.now();
     const result = await outcome(
       parts,
-      door === 'socket' ? call(socketBase, (request) => fetch(request)) : door === 'msw' ? call(MSW_BASE) : call('http://127.0.0.1:9', async () => responseOf(current)),
+      door === 'socket'
+        ? call(socketBase, (request) => fetch(request))
+        : door === 'msw'
+          ? call(MSW_BASE)
+          : call('http://127.0.0.1:9', async () => responseOf(current)),
     );
     return { result, ms: performance.now() - started };
   };
@@ -166,10 +208,13 @@ export function answersSuite(parts: AnswerParts): void {
       if (!documented) expect(socket).toMatchObject({ kind: 'status', status: answer.status });
     });
 
-    it.each([...FETCH_REFUSES])('%i, which fetch refuses itself over a socket, is a status error through a hand-written fetch', async (status) => {
-      current = { name: String(status), status, contentType: json, body: { text: '{}' } };
-      expect((await through('custom')).result).toMatchObject({ kind: 'status', status });
-    });
+    it.each([...FETCH_REFUSES])(
+      '%i, which fetch refuses itself over a socket, is a status error through a hand-written fetch',
+      async (status) => {
+        current = { name: String(status), status, contentType: json, body: { text: '{}' } };
+        expect((await through('custom')).result).toMatchObject({ kind: 'status', status });
+      },
+    );
   });
 
   describe("the mock's own fetch: its answers, replayed through the other doors, come to the same results", () => {
@@ -181,15 +226,24 @@ export function answersSuite(parts: AnswerParts): void {
       const mock = await parts.createMock();
       const url = `https://mock.example.test/v2/projects/${PROJECT}/traces`;
       const record = await mock.fetch(url, { method: 'POST', headers: { 'content-type': json, ...headers }, body });
-      const answer: Answer = { name: 'the mock', status: record.status, contentType: record.headers.get('content-type') ?? undefined, body: { text: await record.text() } };
+      const answer: Answer = {
+        name: 'the mock',
+        status: record.status,
+        contentType: record.headers.get('content-type') ?? undefined,
+        body: { text: await record.text() },
+      };
       // The mock through the client, with the request as sent.
-      const viaMock = await outcome(parts, call('https://mock.example.test', (request) => {
-        const sent = new Request(request, { body: body });
-        if (!('service-ao-api-key' in headers)) sent.headers.delete('service-ao-api-key');
-        return mock.fetch(sent);
-      }));
+      const viaMock = await outcome(
+        parts,
+        call('https://mock.example.test', (request) => {
+          const sent = new Request(request, { body: body });
+          if (!('service-ao-api-key' in headers)) sent.headers.delete('service-ao-api-key');
+          return mock.fetch(sent);
+        }),
+      );
       current = answer;
-      for (const door of ['socket', 'msw', 'custom'] as const) expect((await through(door)).result, door).toEqual(viaMock);
+      for (const door of ['socket', 'msw', 'custom'] as const)
+        expect((await through(door)).result, door).toEqual(viaMock);
     });
   });
 }

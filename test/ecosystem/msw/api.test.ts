@@ -8,9 +8,18 @@ import { createMock } from '@observability/api-contract/mock';
 import { mswHandlers } from '@observability/api-contract/msw';
 import { scenario } from './scenario.js';
 
-scenario({ createApiClient, validationDetails, createMock, mswHandlers, setupServer: setupServer as never, vitest: { afterAll, beforeAll, beforeEach, describe, expect, it } });
+scenario({
+  createApiClient,
+  validationDetails,
+  createMock,
+  mswHandlers,
+  setupServer: setupServer as never,
+  vitest: { afterAll, beforeAll, beforeEach, describe, expect, it },
+});
 
 afterAll(() => {
   // No child process and no listening socket in this worker: the answers came from inside fetch.
-  expect(process.getActiveResourcesInfo().filter((resource) => resource === 'ProcessWrap' || resource === 'TCPServerWrap')).toEqual([]);
+  expect(
+    process.getActiveResourcesInfo().filter((resource) => resource === 'ProcessWrap' || resource === 'TCPServerWrap'),
+  ).toEqual([]);
 });

@@ -11,8 +11,12 @@ let child: ChildProcess;
 let base: string;
 
 beforeAll(async () => {
-  const bin = createRequire(import.meta.url).resolve('@observability/api-contract/package.json').replace(/package\.json$/, 'dist/src/mock/cli.js');
-  child = spawn(process.execPath, [bin, '--port', '0', '--log-level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bin = createRequire(import.meta.url)
+    .resolve('@observability/api-contract/package.json')
+    .replace(/package\.json$/, 'dist/src/mock/cli.js');
+  child = spawn(process.execPath, [bin, '--port', '0', '--log-level', 'error'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   for await (const chunk of child.stdout!) {
     out += String(chunk);
@@ -31,26 +35,43 @@ afterAll(async () => {
   }
 });
 
-const traces = () => fetch(`${base}/v2/projects/${PROJECT}/traces`, { method: 'POST', headers: { 'content-type': 'application/json', 'service-ao-api-key': 'k' }, body: '{"traces": [{"type": "trace", "name": "chat", "spans": []}]}' });
+const traces = () =>
+  fetch(`${base}/v2/projects/${PROJECT}/traces`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'service-ao-api-key': 'k' },
+    body: '{"traces": [{"type": "trace", "name": "chat", "spans": []}]}',
+  });
 
 it('POST /__mock/scenarios: a 503 with Retry-After once, then a dropped connection, then the contract; a scenario that breaks the spec is a 400', async () => {
   const added = await fetch(`${base}/__mock/scenarios`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ scenarios: [{ operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' }, times: 1 }, { operation: 'logTraces', fault: 'reset', times: 1 }] }),
+    body: JSON.stringify({
+      scenarios: [
+        { operation: 'logTraces', status: 503, headers: { 'Retry-After': '2' }, times: 1 },
+        { operation: 'logTraces', fault: 'reset', times: 1 },
+      ],
+    }),
   });
   expect(added.status).toBe(200);
   const unavailable = await traces();
   expect([unavailable.status, unavailable.headers.get('retry-after')]).toEqual([503, '2']);
   await expect(traces()).rejects.toThrow(TypeError);
   expect((await traces()).status).toBe(200);
-  const journal = (await (await fetch(`${base}/__mock/requests`)).json()) as { requests: { status: number | null; unanswered: string | null; outsideContract: boolean }[] };
+  const journal = (await (await fetch(`${base}/__mock/requests`)).json()) as {
+    requests: { status: number | null; unanswered: string | null; outsideContract: boolean }[];
+  };
   expect(journal.requests.map((r) => [r.status, r.unanswered, r.outsideContract])).toEqual([
     [503, null, true],
     [null, 'reset', false],
     [200, null, false],
   ]);
-  const refused = await fetch(`${base}/__mock/scenarios`, { method: 'POST', body: JSON.stringify({ scenarios: [{ operation: 'logTraces', status: 200, body: { traces_count: 'three' } }] }) });
+  const refused = await fetch(`${base}/__mock/scenarios`, {
+    method: 'POST',
+    body: JSON.stringify({ scenarios: [{ operation: 'logTraces', status: 200, body: { traces_count: 'three' } }] }),
+  });
   expect(refused.status).toBe(400);
-  expect(((await refused.json()) as { violations: { pointer: string }[] }).violations.map((v) => v.pointer)).toContain('/0/body/traces_count');
+  expect(((await refused.json()) as { violations: { pointer: string }[] }).violations.map((v) => v.pointer)).toContain(
+    '/0/body/traces_count',
+  );
 });

@@ -11,7 +11,8 @@ export type Scale = 'default' | 'large';
 
 function readScale(): Scale {
   const value = process.env.FUZZ_SCALE ?? 'default';
-  if (value !== 'default' && value !== 'large') throw new Error(`FUZZ_SCALE must be "default" or "large", got "${value}"`);
+  if (value !== 'default' && value !== 'large')
+    throw new Error(`FUZZ_SCALE must be "default" or "large", got "${value}"`);
   return value;
 }
 

@@ -3,7 +3,15 @@ import * as shipped from '../../../src/verify/constraints.js';
 import type { Operation } from '../../../src/verify/operations.js';
 import { budget, seedFor } from './config.js';
 
-export { probeIsValid, type Constraint, type Derivation, type Expected, type In, type NegativeCase, type PositiveProbe } from '../../../src/verify/constraints.js';
+export {
+  probeIsValid,
+  type Constraint,
+  type Derivation,
+  type Expected,
+  type In,
+  type NegativeCase,
+  type PositiveProbe,
+} from '../../../src/verify/constraints.js';
 
 /** Every constraint, edge and open object of one operation, on FUZZ_SCALE's number of bases. */
 export function derive(op: Operation): shipped.Derivation {

@@ -64,8 +64,18 @@ export async function callOperation(
     init: { params: { path: Record<string, string> }; body: unknown; signal?: AbortSignal },
   ) => ReturnType<ApiClient['POST']>;
   const started = Date.now();
-  const attempt = method(op.path, { params: { path: sample.path }, body: sample.body, ...(signal ? { signal } : {}) }).then(
-    ({ data, error, response }): Outcome => ({ kind: 'resolved', data, error, status: response.status, ms: Date.now() - started }),
+  const attempt = method(op.path, {
+    params: { path: sample.path },
+    body: sample.body,
+    ...(signal ? { signal } : {}),
+  }).then(
+    ({ data, error, response }): Outcome => ({
+      kind: 'resolved',
+      data,
+      error,
+      status: response.status,
+      ms: Date.now() - started,
+    }),
     (thrown: unknown): Outcome => ({ kind: 'rejected', thrown, ms: Date.now() - started }),
   );
   let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,12 @@ export function exposedText(value: unknown, depth = 0): string {
   if (typeof value !== 'object') return `${value as string}`;
   const parts: string[] = [];
   if (value instanceof Error) {
-    parts.push(value.name, value.message, value.stack ?? '', exposedText((value as Error & { cause?: unknown }).cause, depth + 1));
+    parts.push(
+      value.name,
+      value.message,
+      value.stack ?? '',
+      exposedText((value as Error & { cause?: unknown }).cause, depth + 1),
+    );
   }
   try {
     parts.push(JSON.stringify(value));

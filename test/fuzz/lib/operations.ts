@@ -4,7 +4,14 @@ import type { Credentials, SecuritySchemeName } from '../../../src/index.js';
 import * as shipped from '../../../src/verify/operations.js';
 import type { Json } from '../../../src/verify/schema.js';
 
-export { operations, urlPathOf, variantLabel, type Operation, type PathParameter, type Sent } from '../../../src/verify/operations.js';
+export {
+  operations,
+  urlPathOf,
+  variantLabel,
+  type Operation,
+  type PathParameter,
+  type Sent,
+} from '../../../src/verify/operations.js';
 
 /** One credential per scheme; the values are what no error message may ever contain. */
 export const credentialOf: Record<SecuritySchemeName, Credentials> = {
@@ -14,7 +21,13 @@ export const credentialOf: Record<SecuritySchemeName, Credentials> = {
   HTTPBasic: { basic: { username: 'fuzz-user', password: 'fuzz-pässwörd-7e2b' } },
 };
 export const everyCredential: Credentials = Object.assign({}, ...Object.values(credentialOf));
-export const secrets: string[] = ['fuzz-ao-key-5b1f0c', 'fuzz-classic-key-93d2e7', 'fuzz-access-token-4a8c61', 'fuzz-pässwörd-7e2b', Buffer.from('fuzz-user:fuzz-pässwörd-7e2b').toString('base64')];
+export const secrets: string[] = [
+  'fuzz-ao-key-5b1f0c',
+  'fuzz-classic-key-93d2e7',
+  'fuzz-access-token-4a8c61',
+  'fuzz-pässwörd-7e2b',
+  Buffer.from('fuzz-user:fuzz-pässwörd-7e2b').toString('base64'),
+];
 
 /** Sends one request through createApiClient, with every fuzz credential unless told otherwise. */
 export function send(

@@ -124,15 +124,15 @@ describe('the repository is self-contained', () => {
     const root = mkdtempSync(join(tmpdir(), 'self-contained-'));
     try {
       mkdirSync(join(root, 'src', 'shared'), { recursive: true });
-      mkdirSync(join(root, 'src', 'mock', 'stages'), { recursive: true });
+      mkdirSync(join(root, 'src', 'mock', 'service'), { recursive: true });
       const up = ['..', 'shared'].join('/');
-      expect(citationsIn(`import { isObject } from '${up}/json.js';`, 'src/mock/service/state.ts', root)).toEqual([]);
+      expect(citationsIn(`import { isObject } from '${up}/json.js';`, 'src/rules/types.ts', root)).toEqual([]);
       expect(
         citationsIn(`import { deepEqual } from '../${up}/json.js';`, 'src/mock/service/translate.ts', root),
       ).toEqual([]);
       expect(citationsIn(`see ${up}/notes.md`, 'README.md', root)).not.toEqual([]);
       expect(citationsIn(`see ${up}/notes.md`, 'test/spec.test.ts', root)).not.toEqual([]);
-      expect(citationsIn(`see ../${up}/notes.md`, 'src/mock/service/state.ts', root)).not.toEqual([]);
+      expect(citationsIn(`see ../${up}/notes.md`, 'src/rules/types.ts', root)).not.toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -153,6 +153,18 @@ describe('in-process: a status, its headers and its body', () => {
     ]);
   });
 
+  it("an undocumented status without a body: its problem+json is titled by HTTP's name for it, or by its number", async () => {
+    mock.use({ operation: 'logTraces', status: 429, times: 1 }, { operation: 'logTraces', status: 599, times: 1 });
+    expect(await (await traces(mock)).json()).toMatchObject({ title: 'Too Many Requests', status: 429 });
+    expect(await (await traces(mock)).json()).toEqual({
+      type: 'about:blank',
+      title: 'HTTP 599',
+      status: 599,
+      detail:
+        'HTTP 599, answered by mock scenario 1: logTraces does not document 599, so this answer is outside the contract.',
+    });
+  });
+
   it('a status answers without changing the state: after a 503, the first Luna3 version is still 1', async () => {
     mock.use({ operation: 'createLuna3ScorerVersion', status: 503, times: 1 });
     expect((await luna3(mock)).status).toBe(503);

@@ -2,6 +2,7 @@
 // the scenarios' check, the wait of a delay, the wait of a hang, and the answer a scenario gives.
 //   in:  what the store picked for the request, the caller's AbortSignal
 //   out: the Reply of a scenario's status, or the end of a wait
+import { STATUS_CODES } from 'node:http';
 import type { Prism } from '../prism/deps.js';
 import type { IPrismDiagnostic, Resource } from '../prism/prism-types.js';
 import { jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
@@ -53,50 +54,6 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
   return contract;
 }
 
-/** Why HTTP names each status (RFC 9110 and its registry), for the problem+json of a status a scenario gives no body. */
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  407: 'Proxy Authentication Required',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  410: 'Gone',
-  411: 'Length Required',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  416: 'Range Not Satisfiable',
-  417: 'Expectation Failed',
-  418: "I'm a teapot",
-  421: 'Misdirected Request',
-  422: 'Unprocessable Content',
-  423: 'Locked',
-  424: 'Failed Dependency',
-  425: 'Too Early',
-  426: 'Upgrade Required',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  451: 'Unavailable For Legal Reasons',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-  505: 'HTTP Version Not Supported',
-  506: 'Variant Also Negotiates',
-  507: 'Insufficient Storage',
-  508: 'Loop Detected',
-  510: 'Not Extended',
-  511: 'Network Authentication Required',
-};
-
 /** The label of what answered: `<index> <operation>` or `chaos`, and `outside-contract` for a status the operation does not document. */
 export function scenarioLabel(picked: Picked): string {
   const by = picked.by === 'chaos' ? 'chaos' : `${picked.by.index} ${picked.by.operation}`;
@@ -129,7 +86,7 @@ export function scenarioReply(picked: Picked, operationId: string): Reply {
   }
   if (answer.body !== undefined)
     return jsonReply(answer.status, contentType ?? 'application/json', answer.body, headers);
-  const title = TITLES[answer.status] ?? `HTTP ${answer.status}`;
+  const title = STATUS_CODES[answer.status] ?? `HTTP ${answer.status}`;
   const source = picked.by === 'chaos' ? "the mock's run-wide chaos (--faults)" : `mock scenario ${picked.by.index}`;
   const detail = `${title}, answered by ${source}: ${operationId} does not document ${answer.status}, so this answer is outside the contract.`;
   return jsonReply(

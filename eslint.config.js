@@ -1,8 +1,8 @@
 // ESLint for the TypeScript of src/, test/ and the configs beside this file, with typescript-eslint's
 // type-checked rules (each file is linted with the types its tsconfig gives it); scripts/ and the
 // ecosystem checks are JavaScript (tsc checks scripts/ from its JSDoc: tsconfig.scripts.json) and get
-// ESLint's own recommended rules. `npm run lint:code` runs it, and `npm test` fails on any finding
-// (test/lint-code.test.ts). The rules turned off or set below, each with its reason:
+// ESLint's own recommended rules. `npm run lint:code` runs it, and CI (.ci/run) fails on any finding
+// before the tests. The rules turned off or set below, each with its reason:
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';

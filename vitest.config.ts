@@ -1,15 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { CostliestFirst } from './test/setup/sequencer.js';
+import { CostliestFirst } from './test/support/sequencer.js';
 
-// The tests that use the packed package (packedPackage(), test/helpers/packed.ts). They are a
-// project of their own so that the package is packed (test/setup/package.ts, once per run, in the
-// background) only when one of them is selected: a run of other files does not pay for it.
-const PACKED = [
-  'test/consumer.test.ts',
-  'test/bench.test.ts',
-  'test/verify/packed-bin.test.ts',
-  'test/docs-samples.test.ts',
-];
+// The tests that use the packed package (packedPackage(), test/support/packed.ts): the folder
+// test/packed/. They are a project of their own so that the package is packed
+// (test/support/package.ts, once per run, in the background) only when one of them is selected: a
+// run of other files does not pay for it.
+const PACKED = ['test/packed/**/*.test.ts'];
 
 const perProject = {
   // A worker runs its files one after the other in one module cache instead of a fresh one per
@@ -23,7 +19,7 @@ const perProject = {
 export default defineConfig({
   test: {
     // The mock every contract test talks to: the root's setup runs once per run, for every project.
-    globalSetup: ['test/setup/mock-server.ts'],
+    globalSetup: ['test/support/mock-server.ts'],
     // Most files wait on child processes (the mock, Redocly, npm, Chromium) rather than compute, so
     // two workers overlap that waiting; vitest's default on two cores is one.
     maxWorkers: 2,
@@ -47,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'packed',
           include: PACKED,
-          globalSetup: ['test/setup/package.ts'],
+          globalSetup: ['test/support/package.ts'],
           ...perProject,
         },
       },

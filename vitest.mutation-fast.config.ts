@@ -7,12 +7,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      'test/client-stubbed.test.ts',
-      'test/mock/state.test.ts',
-      'test/mock/reflect.test.ts',
-      'test/mock/pydantic.test.ts',
-      'test/rules/*.test.ts',
-      'test/shared/*.test.ts',
+      'test/unit/client/stubbed.test.ts',
+      'test/unit/mock/state.test.ts',
+      'test/unit/mock/reflect.test.ts',
+      'test/unit/mock/pydantic.test.ts',
+      'test/unit/rules/*.test.ts',
+      'test/unit/shared/*.test.ts',
     ],
   },
 });

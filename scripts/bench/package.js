@@ -12,7 +12,7 @@ const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test']);
 
 /**
  * Whether the snapshot takes this top-level entry of the repository (the tests' kept pack is named
- * by a hash of what it takes, test/setup/package.ts).
+ * by a hash of what it takes, test/support/package.ts).
  * @param {string} entry
  */
 export const snapshotTakes = (entry) => !NOT_COPIED.has(entry) && !entry.endsWith('.tgz');
@@ -111,7 +111,7 @@ function gzipped(path) {
  * Packs the package as a user gets it and installs it into an empty project. It packs a snapshot
  * of the working tree in a temp dir, the way `npm pack` does it (prepack included), so the result
  * is a fresh build of the current source and nothing in the repo is written. Also used by the
- * tests (test/setup/package.ts), which pack once per run; the facts are also written to
+ * tests (test/support/package.ts), which pack once per run; the facts are also written to
  * `<work>/packed.json` so that `--packed <work>` reuses them.
  * @param {string} [work]
  * @returns {Promise<Packed>}

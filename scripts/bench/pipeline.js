@@ -35,14 +35,14 @@ const STEPS = [
   },
   {
     name: 'type tests',
-    what: '`vitest run --typecheck.only` (test/*.test-d.ts; vitest also runs its globalSetup, which starts the mock)',
+    what: '`vitest run --typecheck.only` (test/**/*.test-d.ts; vitest also runs its globalSetup, which starts the mock)',
     args: [bin('vitest/vitest.mjs'), 'run', '--typecheck.only'],
     slow: true,
   },
   {
     name: 'contract tests',
-    what: '`vitest run test/client.test.ts test/bounds.test.ts` (includes starting and stopping the mock)',
-    args: [bin('vitest/vitest.mjs'), 'run', 'test/client.test.ts', 'test/bounds.test.ts'],
+    what: '`vitest run test/process/client.test.ts test/process/bounds.test.ts` (includes starting and stopping the mock)',
+    args: [bin('vitest/vitest.mjs'), 'run', 'test/process/client.test.ts', 'test/process/bounds.test.ts'],
     slow: true,
   },
 ];

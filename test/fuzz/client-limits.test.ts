@@ -11,11 +11,11 @@ import {
   UnexpectedResponseError,
   type ApiClientOptions,
 } from '../../src/index.js';
-import { announce } from './lib/config.js';
-import { callOperation, closeFake, fakeServer, type Fake, type Outcome } from './lib/fake-server.js';
-import { exposedText, leakedFragment } from './lib/leaks.js';
-import { everyCredential, operations, secrets, type Operation } from './lib/operations.js';
-import { validSample } from './lib/samples.js';
+import { announce } from '../support/fuzz-config.js';
+import { callOperation, closeFake, fakeServer, type Fake, type Outcome } from '../support/fake-server.js';
+import { exposedText, leakedFragment } from '../support/leaks.js';
+import { everyCredential, operations, secrets, type Operation } from '../support/operations.js';
+import { validSample } from '../support/samples.js';
 
 announce('test/fuzz/client-limits.test.ts');
 
@@ -229,7 +229,7 @@ describe('timeouts hold through garbage collections', () => {
 });
 
 // ---- 9. Credentials: never quoted (what the client refuses when it is created, and how, is in
-// test/client-stubbed.test.ts) ----------------------------------------------------------------------
+// test/unit/client/stubbed.test.ts) ----------------------------------------------------------------------
 
 describe('a server that echoes a credential cannot get it into an error', () => {
   it.each([

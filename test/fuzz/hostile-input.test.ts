@@ -5,12 +5,12 @@
 // request normally. Fields are found by shape in the spec, not by name.
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { announce, budget, replayCommand, seedFor, verbose } from './lib/config.js';
+import { announce, budget, replayCommand, seedFor, verbose } from '../support/fuzz-config.js';
 import { setAt } from '../../src/verify/generate.js';
-import { startMock, type MockProcess } from '../helpers/mock-process.js';
-import { credentialHeaderOf, operations, send, urlPathOf, type Operation } from './lib/operations.js';
+import { startMock, type MockProcess } from '../support/mock-process.js';
+import { credentialHeaderOf, operations, send, urlPathOf, type Operation } from '../support/operations.js';
 import { isFailure, rawRequest, rawSocket, type RawFailure, type RawResponse } from '../../src/verify/raw.js';
-import { firstNode, findNodes, validSample, type Found, type Sample } from './lib/samples.js';
+import { firstNode, findNodes, validSample, type Found, type Sample } from '../support/samples.js';
 import { pathName, type Json, type Path } from '../../src/verify/schema.js';
 import { naming } from '../../src/verify/verdict.js';
 

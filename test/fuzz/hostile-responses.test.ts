@@ -6,11 +6,11 @@
 // not in an error's JSON, not to another origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails, type Credentials } from '../../src/index.js';
-import { announce } from './lib/config.js';
-import { callOperation, closeFake, fakeServer, type Fake, type Handler, type Outcome } from './lib/fake-server.js';
-import { exposedText, leakedFragment } from './lib/leaks.js';
-import { credentialOf, everyCredential, operations, type Operation } from './lib/operations.js';
-import { validSample } from './lib/samples.js';
+import { announce } from '../support/fuzz-config.js';
+import { callOperation, closeFake, fakeServer, type Fake, type Handler, type Outcome } from '../support/fake-server.js';
+import { exposedText, leakedFragment } from '../support/leaks.js';
+import { credentialOf, everyCredential, operations, type Operation } from '../support/operations.js';
+import { validSample } from '../support/samples.js';
 
 announce('test/fuzz/hostile-responses.test.ts');
 

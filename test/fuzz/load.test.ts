@@ -5,11 +5,11 @@
 // started (see NEAR below).
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announce, budget, scale } from './lib/config.js';
-import { derive } from './lib/constraints.js';
-import { startMock, type MockProcess } from '../helpers/mock-process.js';
-import { credentialHeaderOf, operations, send, urlPathOf } from './lib/operations.js';
-import { validSample } from './lib/samples.js';
+import { announce, budget, scale } from '../support/fuzz-config.js';
+import { derive } from '../support/constraints.js';
+import { startMock, type MockProcess } from '../support/mock-process.js';
+import { credentialHeaderOf, operations, send, urlPathOf } from '../support/operations.js';
+import { validSample } from '../support/samples.js';
 
 announce(
   'test/fuzz/load.test.ts',

@@ -9,12 +9,12 @@
 // 512 MiB.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type MockProcess } from '../helpers/mock-process.js';
-import { announce } from './lib/config.js';
+import { startMock, type MockProcess } from '../support/mock-process.js';
+import { announce } from '../support/fuzz-config.js';
 import { setAt } from '../../src/verify/generate.js';
-import { credentialHeaderOf, operations, urlPathOf, type Operation } from './lib/operations.js';
+import { credentialHeaderOf, operations, urlPathOf, type Operation } from '../support/operations.js';
 import { isFailure, rawRequest, type RawFailure, type RawResponse } from '../../src/verify/raw.js';
-import { findNodes, validSample, type Found } from './lib/samples.js';
+import { findNodes, validSample, type Found } from '../support/samples.js';
 import { pathName } from '../../src/verify/schema.js';
 
 announce('test/fuzz/mock-limits.test.ts');

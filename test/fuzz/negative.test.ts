@@ -1,6 +1,6 @@
 // Negative generation: for every constraint of every request (derived from the spec, see
-// lib/constraints.ts), a request that violates exactly that constraint and is otherwise valid is sent
-// through createApiClient. The mock answers 422 naming the field in the body's `detail[].loc`, as
+// test/support/constraints.ts), a request that violates exactly that constraint and is otherwise
+// valid is sent through createApiClient. The mock answers 422 naming the field in the body's `detail[].loc`, as
 // FastAPI does: that alone is the judge. Prism's `sl-violations` header is still read and the suite
 // prints which source named the field, but the header alone does not pass a case: Prism fills it by
 // itself, so counting it would hide a gap in the mock's own 422 translation (src/mock/service/pydantic.ts).
@@ -12,10 +12,10 @@
 // "detail (inside)" for it. A violation that another branch of a union absorbs is valid per the
 // spec, and must be answered 200.
 import { afterAll, describe, expect, it } from 'vitest';
-import { mockBaseUrl } from '../helpers/contract.js';
-import { announce, budget, replayCommand, targetUrl, verbose } from './lib/config.js';
-import { derive, type Constraint, type NegativeCase } from './lib/constraints.js';
-import { operations, send } from './lib/operations.js';
+import { mockBaseUrl } from '../support/contract.js';
+import { announce, budget, replayCommand, targetUrl, verbose } from '../support/fuzz-config.js';
+import { derive, type Constraint, type NegativeCase } from '../support/constraints.js';
+import { operations, send } from '../support/operations.js';
 import { pathName } from '../../src/verify/schema.js';
 import { validationErrorValidator } from '../../src/verify/validate.js';
 import { naming, type Source } from '../../src/verify/verdict.js';

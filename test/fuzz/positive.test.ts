@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { generateSync } from 'json-schema-faker';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../../src/index.js';
-import { mockBaseUrl } from '../helpers/contract.js';
-import { spec } from '../helpers/spec.js';
-import { announce, budget, replayCommand, seedFor, targetUrl } from './lib/config.js';
-import { derive, probeIsValid, type PositiveProbe } from './lib/constraints.js';
+import { mockBaseUrl } from '../support/contract.js';
+import { spec } from '../support/spec.js';
+import { announce, budget, replayCommand, seedFor, targetUrl } from '../support/fuzz-config.js';
+import { derive, probeIsValid, type PositiveProbe } from '../support/constraints.js';
 import { arbitraryOf } from '../../src/verify/generate.js';
 import {
   credentialOf,
@@ -20,7 +20,7 @@ import {
   variantLabel,
   type Operation,
   type Sent,
-} from './lib/operations.js';
+} from '../support/operations.js';
 import { inline, type Json, type RawSchema } from '../../src/verify/schema.js';
 import { located } from '../../src/verify/validate.js';
 import { slViolations } from '../../src/verify/verdict.js';

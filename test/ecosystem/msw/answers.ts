@@ -2,7 +2,7 @@
 // empty, JSON, HTML, text, truncated, never ending, stalled), each given through a real socket, MSW,
 // and a hand-written fetch, and those the mock gives through its own `fetch`. Every call must settle
 // within a second with no `timeout` option, and the same answer must come to the same result through
-// every door. Run from the repository (test/client-answers.test.ts, on the source) and from an empty
+// every door. Run from the repository (test/unit/client/answers.test.ts, on the source) and from an empty
 // project that installed the packed package with msw 2 or 3 (./answers.test.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

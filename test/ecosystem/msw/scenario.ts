@@ -1,6 +1,6 @@
 // What a front-end or client team's test does with the mock in its own process: MSW's setupServer
 // with mswHandlers, and the package's client pointed at any base URL. Run twice: from the repository
-// (test/mock/msw.test.ts, on the source) and from an empty project that installed the packed
+// (test/unit/mock/msw.test.ts, on the source) and from an empty project that installed the packed
 // package with msw 2 or 3 (./api.test.ts, by test/ecosystem/msw.mjs). It starts no process: the
 // mock answers from inside `fetch`.
 import type { createApiClient as CreateApiClient, validationDetails as ValidationDetails } from '../../../src/index.js';

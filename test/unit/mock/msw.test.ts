@@ -1,0 +1,98 @@
+// The MSW scenario (test/ecosystem/msw/scenario.ts) on the source, with the MSW 2 of the
+// repository's devDependencies; test/ecosystem/ runs it on the packed package with MSW 2 and 3.
+// Then mswHandlers in a copy of the package without msw (MissingMswError), or with an msw that
+// fails to load (its own error).
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient, validationDetails } from '../../../src/index.js';
+import { createMock } from '../../../src/mock/index.js';
+import { MissingMswError, mswHandlers } from '../../../src/mock/msw.js';
+import { scenario } from '../../ecosystem/msw/scenario.js';
+
+scenario({
+  createApiClient,
+  validationDetails,
+  createMock,
+  mswHandlers,
+  setupServer: setupServer as never,
+  vitest: { afterAll, beforeAll, beforeEach, describe, expect, it },
+});
+
+describe('without msw installed', () => {
+  /** A copy of the package (its source, manifest and spec) where msw resolves to these files, or to nothing. */
+  async function copyWithMsw(
+    msw: Record<string, string> | undefined,
+    test: (copy: typeof import('../../../src/mock/msw.js')) => void,
+  ): Promise<void> {
+    const root = mkdtempSync(join(tmpdir(), 'no-msw-'));
+    try {
+      const repo = fileURLToPath(new URL('../../..', import.meta.url));
+      cpSync(join(repo, 'src'), join(root, 'src'), { recursive: true });
+      cpSync(join(repo, 'package.json'), join(root, 'package.json'));
+      cpSync(join(repo, 'generated/openapi.json'), join(root, 'generated/openapi.json'));
+      for (const [name, text] of Object.entries(msw ?? {})) {
+        mkdirSync(join(root, 'node_modules/msw'), { recursive: true });
+        writeFileSync(join(root, 'node_modules/msw', name), text);
+      }
+      test((await import(join(root, 'src/mock/msw.ts'))) as typeof import('../../../src/mock/msw.js'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+
+  /** What mswHandlers throws. */
+  function thrownBy(copy: typeof import('../../../src/mock/msw.js')): unknown {
+    try {
+      copy.mswHandlers('https://api.example.test');
+    } catch (error) {
+      return error;
+    }
+    throw new Error('mswHandlers did not throw');
+  }
+
+  it('mswHandlers throws MissingMswError naming msw and how to install it', async () => {
+    await copyWithMsw(undefined, (copy) => {
+      const error = thrownBy(copy);
+      expect(error).toBeInstanceOf(copy.MissingMswError);
+      expect(error).toMatchObject({
+        message:
+          'mswHandlers needs msw, an optional peer dependency that is not installed: npm install --save-dev msw (msw@2 on Node 20: msw 3 needs Node 22.12 or later)',
+        cause: { code: 'MODULE_NOT_FOUND' },
+      });
+    });
+  });
+
+  it('an msw that is installed but fails to load: its own error, not MissingMswError', async () => {
+    const manifest = JSON.stringify({ name: 'msw', version: '2.0.0', main: 'index.js' });
+    await copyWithMsw({ 'package.json': manifest, 'index.js': "require('a-dependency-of-msw');" }, (copy) => {
+      const error = thrownBy(copy);
+      expect(error).not.toBeInstanceOf(copy.MissingMswError);
+      expect(error).toMatchObject({
+        code: 'MODULE_NOT_FOUND',
+        message: expect.stringContaining("Cannot find module 'a-dependency-of-msw'"),
+      });
+    });
+    await copyWithMsw(
+      { 'package.json': manifest, 'index.js': 'throw new Error("this \'msw\' is broken");' },
+      (copy) => {
+        const error = thrownBy(copy);
+        expect(error).not.toBeInstanceOf(copy.MissingMswError);
+        expect(error).toMatchObject({ message: "this 'msw' is broken" });
+      },
+    );
+  });
+
+  it('MissingMswError: its name, and the error of the require as its cause', () => {
+    const cause = Object.assign(new Error("Cannot find module 'msw'"), { code: 'MODULE_NOT_FOUND' });
+    const error = new MissingMswError(cause);
+    expect([error.name, error.cause, String(error)]).toEqual([
+      'MissingMswError',
+      cause,
+      `MissingMswError: ${error.message}`,
+    ]);
+  });
+});

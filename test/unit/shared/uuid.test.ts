@@ -1,0 +1,40 @@
+// The mock's deterministic UUIDs.
+import { describe, expect, it } from 'vitest';
+import { indexedUuids, nameUuid } from '../../../src/shared/uuid.js';
+
+const UUID5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('nameUuid', () => {
+  it('is a version 5 layout UUID, the same for the same name and stable across releases', () => {
+    expect(nameUuid('')).toBe('9a694109-af73-5924-8d8b-d21a2d77def8');
+    expect(nameUuid('a')).toBe('650f992e-554f-563d-b863-3d4b1535e67a');
+    expect(nameUuid('a')).toBe(nameUuid('a'));
+    const names = Array.from({ length: 200 }, (_, i) => `name ${i}`);
+    const ids = names.map(nameUuid);
+    for (const id of ids) expect(id).toMatch(UUID5);
+    expect(new Set(ids).size).toBe(200);
+    // the variant nibble takes each of its four values, the version nibble always 5
+    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
+  });
+});
+
+describe('indexedUuids', () => {
+  it('one hash per text, an id per index: version 5 layout, distinct, the same for the same parts', () => {
+    const idOf = indexedUuids('project\n', '{"traces":[{}]}');
+    const ids = Array.from({ length: 1000 }, (_, i) => idOf(i));
+    for (const id of ids) expect(id).toMatch(UUID5);
+    expect(new Set(ids).size).toBe(1000);
+    expect(indexedUuids('project\n', '{"traces":[{}]}')(7)).toBe(ids[7]);
+    expect(indexedUuids('other\n', '{"traces":[{}]}')(7)).not.toBe(ids[7]);
+    // the index is added to the last 48 bits (12 hex digits, wrapping), the rest is the text's
+    const node = (id: string) => Number.parseInt(id.slice(24), 16);
+    for (const i of [1, 2, 999])
+      expect([ids[i]!.slice(0, 24), node(ids[i]!)]).toEqual([ids[0]!.slice(0, 24), (node(ids[0]!) + i) % 2 ** 48]);
+  });
+
+  it('keeps 12 hex digits where the sum has fewer (leading zeros)', () => {
+    const firsts = Array.from({ length: 200 }, (_, i) => indexedUuids(`text ${i}`)(0));
+    expect(firsts.some((id) => id[24] === '0')).toBe(true);
+    for (const id of firsts) expect(id).toMatch(UUID5);
+  });
+});

@@ -14,7 +14,6 @@ export type { ReceivedRequest } from './control/journal.js';
 export type { InitialState } from './service/state.js';
 export type { MockSettings } from './pipeline.js';
 export { ScenarioError } from './scenarios/store.js';
-export { MissingPrismError, PrismVersionError } from './prism/deps.js';
 export type {
   Delay,
   DocumentedStatus,

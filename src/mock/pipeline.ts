@@ -24,14 +24,7 @@ import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logg
 import { specPath } from '../shared/package-root.js';
 import { createValidator } from './service/pydantic.js';
 import { createReflector } from './service/reflect.js';
-import {
-  checkChaos,
-  checkScenarios,
-  createScenarioStore,
-  type Delay,
-  type Picked,
-  type ScenarioStore,
-} from './scenarios/store.js';
+import { checkChaos, checkScenarios, createScenarioStore, type Delay, type ScenarioStore } from './scenarios/store.js';
 import { jsonReply, type Reply } from './reply/reply.js';
 import { Spec, type Document } from './prism/spec.js';
 import { createState, sessionOf, type InitialState, type State } from './service/state.js';
@@ -244,10 +237,11 @@ export async function createPipeline(settings: MockSettings): Promise<Pipeline> 
         : await api(request, routed);
     const picked = outcome?.picked;
     const outside = picked?.answer ? !picked.answer.documented : false;
-    if (outside) {
+    if (outside && picked?.answer) {
+      const by = picked.by === 'chaos' ? 'the run-wide chaos' : `scenario ${picked.by.index}`;
       logger.warn(
         { name: 'SCENARIO', input: { method: request.method, url: { path: routed.path } } },
-        `answered ${picked?.answer?.status} by ${scenarioLabel(picked as Picked)}: outside the contract`,
+        `answered ${picked.answer.status} by ${by}, outside the contract: ${outcome?.resource?.iid ?? 'the operation'} does not document ${picked.answer.status}`,
       );
     }
     journal.record({

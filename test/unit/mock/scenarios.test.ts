@@ -78,7 +78,9 @@ describe('in-process: a status, its headers and its body', () => {
       [200, null, false],
     ]);
     // The log says it too, with the request's method and path.
-    expect(mock.log()).toContain(`POST ${TRACES()} answered 503 by 0 logTraces outside-contract: outside the contract`);
+    expect(mock.log()).toContain(
+      `POST ${TRACES()} answered 503 by scenario 0, outside the contract: logTraces does not document 503`,
+    );
   });
 
   it("a status answers valid requests only: an invalid request keeps the contract's 422 (or 401), and does not use the scenario up", async () => {

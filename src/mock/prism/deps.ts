@@ -32,10 +32,18 @@ export const PRISM_PEERS: Record<string, string> = Object.fromEntries(
 /** The command that installs the mock's peers: the first version of each range, the set that runs on every supported Node. */
 export const PRISM_INSTALL = installCommand(PRISM_PEERS, Object.keys(PRISM_PEERS));
 
+/** Prism's packages that are not installed (each of them, named in the message). */
 export class MissingPrismError extends Error {
   override readonly name = 'MissingPrismError';
-  constructor(name: string, cause: unknown) {
-    super(`the mock needs ${name}, an optional peer dependency that is not installed: ${PRISM_INSTALL}`, { cause });
+  readonly peers: string[];
+  constructor(names: string | string[], cause: unknown) {
+    const peers = [names].flat();
+    const listed =
+      peers.length === 1
+        ? `${peers[0]}, an optional peer dependency that is`
+        : `${peers.slice(0, -1).join(', ')} and ${peers.at(-1)}, optional peer dependencies that are`;
+    super(`the mock needs ${listed} not installed: ${PRISM_INSTALL}`, { cause });
+    this.peers = peers;
   }
 }
 
@@ -144,6 +152,21 @@ export const PRISM_MODULES = {
 function prismModules() {
   const peers = new Map<string, Installed>();
   const peerOf = (name: string): Installed => peers.get(name) ?? peers.set(name, installed(name)).get(name)!;
+  // Every one of Prism's packages that is missing is named at once, not the first alone.
+  const absent: MissingPrismError[] = [];
+  for (const name of Object.keys(PRISM_PEERS)) {
+    try {
+      peerOf(name);
+    } catch (error) {
+      if (!(error instanceof MissingPrismError)) throw error;
+      absent.push(error);
+    }
+  }
+  if (absent.length > 0)
+    throw new MissingPrismError(
+      absent.flatMap((error) => error.peers),
+      absent[0]?.cause,
+    );
   /** Where the module is (PrismVersionError when it is not there). */
   const where = ({ peer, specifier }: PrismModule): string =>
     loadPeer<string>(

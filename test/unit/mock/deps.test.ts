@@ -168,7 +168,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   };
   const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
 
-  it("without Prism installed: MissingPrismError naming the package and the npm command with the first version of each range of Prism's packages", async () => {
+  it("without Prism installed: MissingPrismError naming each of Prism's packages and the npm command with the first version of each range", async () => {
     const dir = installCopy(join(scratch, 'no-prism'), ['prism/deps.ts'], manifestWithPeers);
     const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
     const thrown = thrownBy(copy.loadPrism);
@@ -176,7 +176,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const error = thrown as Error;
     expect(error.name).toBe('MissingPrismError');
     expect(error.message).toBe(
-      'the mock needs @stoplight/prism-http, an optional peer dependency that is not installed: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+      'the mock needs @stoplight/prism-core, @stoplight/prism-http and @stoplight/prism-http-server, optional peer dependencies that are not installed: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
     );
     expect((error.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
   });
@@ -186,6 +186,9 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
     mkdirSync(join(prismHttp, 'dist/utils'), { recursive: true });
+    // Prism's other packages installed as they are: the broken one is all that is wrong.
+    for (const name of ['prism-core', 'prism-http-server'])
+      symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
     writeFileSync(
       join(prismHttp, 'package.json'),
       JSON.stringify({ name: '@stoplight/prism-http', version: '5.12.0', main: 'index.js' }),

@@ -4,7 +4,7 @@
 // sessions, `times`, the rule for invalid requests, aborts during a delay and a hang, fake timers,
 // and the same answers through both doors. MSW's door runs the shared scenario
 // (test/ecosystem/msw/scenario.ts, from test/unit/mock/msw.test.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isHTTPValidationError } from '../../../src/index.js';
 import {
   ConnectionResetError,
@@ -47,7 +47,7 @@ function violationsOf(run: () => void): unknown {
 
 describe('in-process: a status, its headers and its body', () => {
   let mock: Mock & { log(): string };
-  beforeAll(async () => {
+  beforeEach(async () => {
     mock = await createTestMock({ logLevel: 'warn' });
   });
   afterEach(() => mock.reset());
@@ -176,7 +176,7 @@ describe('in-process: a status, its headers and its body', () => {
 
 describe('in-process: which requests, how often, in which session', () => {
   let mock: Mock;
-  beforeAll(async () => {
+  beforeEach(async () => {
     mock = await createTestMock();
   });
   afterEach(() => mock.reset());
@@ -291,7 +291,7 @@ describe('in-process: which requests, how often, in which session', () => {
 
 describe('in-process: delays and faults', () => {
   let mock: Mock;
-  beforeAll(async () => {
+  beforeEach(async () => {
     mock = await createTestMock();
   });
   afterEach(() => {
@@ -392,7 +392,7 @@ describe('in-process: delays and faults', () => {
 
 describe('in-process: the typed journal', () => {
   let mock: Mock;
-  beforeAll(async () => {
+  beforeEach(async () => {
     mock = await createTestMock();
   });
   afterEach(() => mock.reset());

@@ -4,7 +4,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, UnexpectedResponseError } from '@observability/api-contract';
 import { createMock } from '@observability/api-contract/mock';
+import { createRequire } from 'node:module';
 import { answersSuite } from './answers.js';
+
+const { version } = createRequire(import.meta.url)('msw/package.json') as { version: string };
 
 answersSuite({
   createApiClient,
@@ -12,4 +15,5 @@ answersSuite({
   createMock,
   msw: { http: http as never, setupServer: setupServer as never },
   vitest: { afterAll, beforeAll, describe, expect, it },
+  mswMajor: Number(version.split('.')[0]),
 });

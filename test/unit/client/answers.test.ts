@@ -6,7 +6,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, UnexpectedResponseError } from '../../../src/index.js';
 import { createMock } from '../../../src/mock/index.js';
+import { createRequire } from 'node:module';
 import { answersSuite } from '../../ecosystem/msw/answers.js';
+
+const { version } = createRequire(import.meta.url)('msw/package.json') as { version: string };
 
 answersSuite({
   createApiClient,
@@ -14,4 +17,5 @@ answersSuite({
   createMock,
   msw: { http: http, setupServer: setupServer as never },
   vitest: { afterAll, beforeAll, describe, expect, it },
+  mswMajor: Number(version.split('.')[0]),
 });

@@ -7,17 +7,13 @@
 // asserts that failure (so that docs/setups.md learns when it stops), then the two configurations
 // docs/setups.md gives: Babel turning those packages into CommonJS (./jest/jest.config.cjs, every
 // Node), and Node's --experimental-vm-modules, with which Jest on Node 24.9+ loads them as they are.
-import { copyFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { here, nodes, report, root, run, tail, tempDir } from './lib.mjs';
+import { here, nodes, npmInstall, prismPeers, report, run, tail, tempDir } from './lib.mjs';
 
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node jest.mjs <package tarball>');
 
-const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const prism = Object.entries(peerDependencies)
-  .filter(([name]) => name.startsWith('@stoplight/prism-'))
-  .map(([name, range]) => `${name}@${range.split('||')[0].trim()}`);
 const tools = ['msw@2', 'jest@30', '@babel/plugin-transform-modules-commonjs@7'];
 /** What Jest prints when a test file require()s an ES module it was not told to transform. */
 const KNOWN = /Must use import to load ES Module: \S*\/node_modules\/rettime\//;
@@ -28,21 +24,7 @@ try {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'jest-tests', private: true }));
   const [, floor] = nodes[0];
   const env = { ...process.env, PATH: `${join(floor, '..')}:${process.env.PATH}`, CI: '1' };
-  const installed = run(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--ignore-scripts',
-      '--loglevel=error',
-      tarball,
-      ...prism,
-      ...tools,
-    ],
-    { cwd: app, env },
-  );
+  const installed = npmInstall(app, env, [tarball, ...prismPeers, ...tools]);
   checks.result(
     `install of the package, the Prism peers, ${tools.join(', ')}`,
     installed.ok,

@@ -1,7 +1,7 @@
 // Shared by the checks of this folder: running a command, the Node binaries of the matrix, and
 // one PASS/FAIL line per check (LIMIT for a known limit of a tool, which is no failure).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,22 @@ export function run(command, args, options = {}) {
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
   return { ok: result.status === 0, status: result.status, stdout: result.stdout ?? '', output };
 }
+
+/** The first version of each of Prism's peer ranges (package.json): the set that runs on every supported Node. */
+export const prismPeers = Object.entries(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies)
+  .filter(([name]) => name.startsWith('@stoplight/prism-'))
+  .map(([name, range]) => `${name}@${range.split('||')[0].trim()}`);
+
+/** `npm install` of `packages` into `cwd`, with `env`: quiet, from the cache first, no install scripts. */
+export const npmInstall = (cwd, env, packages) =>
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error', ...packages],
+    {
+      cwd,
+      env,
+    },
+  );
 
 export const tempDir = (prefix) => mkdtempSync(join(tmpdir(), `ecosystem-${prefix}-`));
 

@@ -3,17 +3,13 @@
 // MSW scenario (./msw/, its rehearsed failures included) through the package's own entry points, and
 // the bin's scenarios over HTTP (./msw/http-scenarios.test.ts). Both lines users have: MSW 2 on
 // Node 20.19 (the engines floor) and MSW 3 (the registry's latest, Node 22.12+) on Node 24.
-import { copyFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { here, nodes, report, root, run, tail, tempDir } from './lib.mjs';
+import { here, nodes, npmInstall, prismPeers, report, run, tail, tempDir } from './lib.mjs';
 
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node msw.mjs <package tarball>');
 
-const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const prism = Object.entries(peerDependencies)
-  .filter(([name]) => name.startsWith('@stoplight/prism-'))
-  .map(([name, range]) => `${name}@${range.split('||')[0].trim()}`);
 const REQUIRED = `
 const { createMock } = require('@observability/api-contract/mock');
 const { mswHandlers } = require('@observability/api-contract/msw');
@@ -33,22 +29,7 @@ for (const [label, msw, [version, node]] of [
       JSON.stringify({ name: 'front-end-tests', private: true, type: 'module' }),
     );
     const env = { ...process.env, PATH: `${join(node, '..')}:${process.env.PATH}` };
-    const installed = run(
-      'npm',
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--ignore-scripts',
-        '--loglevel=error',
-        tarball,
-        ...prism,
-        msw,
-        'vitest@4',
-      ],
-      { cwd: app, env },
-    );
+    const installed = npmInstall(app, env, [tarball, ...prismPeers, msw, 'vitest@4']);
     checks.result(`${label} on Node ${version}: install`, installed.ok, installed.ok ? '' : tail(installed.output));
     if (!installed.ok) continue;
     for (const file of readdirSync(join(here, 'msw'))) copyFileSync(join(here, 'msw', file), join(app, file));

@@ -35,21 +35,10 @@ export interface Flat {
 }
 
 /** Keywords the walker understands; a schema using any other validation keyword is refused loudly. */
+// prettier-ignore
 const SCALAR_KEYWORDS = new Set([
-  'enum',
-  'const',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
+  'enum', 'const', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems',
 ]);
 const STRUCTURAL_KEYWORDS = new Set([
   'type',

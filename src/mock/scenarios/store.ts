@@ -174,6 +174,11 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const escapePointer = (part: string | number): string => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
 const isDelay = (value: unknown): boolean =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY;
+/** What a delay may be: milliseconds, or a range `[min, max]` of them. */
+const isDelayOrRange = (value: unknown): boolean =>
+  isDelay(value) ||
+  (Array.isArray(value) && value.length === 2 && value.every(isDelay) && (value[0] as number) <= (value[1] as number));
+const DELAY_RULE = `milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`;
 
 /**
  * Checks scenarios given as `list` (`functions`: whether a `match` may be a function, in-process);
@@ -214,15 +219,7 @@ export function checkScenarios(
       fail('a body or headers need a status', body !== undefined ? 'body' : 'headers');
     if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599))
       fail('status must be a whole number from 200 to 599', 'status');
-    if (delay !== undefined) {
-      const range =
-        Array.isArray(delay) &&
-        delay.length === 2 &&
-        delay.every(isDelay) &&
-        (delay[0] as number) <= (delay[1] as number);
-      if (!isDelay(delay) && !range)
-        fail(`delay must be milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`, 'delay');
-    }
+    if (delay !== undefined && !isDelayOrRange(delay)) fail(`delay must be ${DELAY_RULE}`, 'delay');
     if (times !== undefined && !(Number.isInteger(times) && (times as number) >= 1))
       fail('times must be a whole number of at least 1', 'times');
     const answerHeaders: [string, string][] = [];
@@ -355,15 +352,7 @@ export interface Chaos {
 
 /** Checks the chaos settings; throws a RangeError naming the setting. */
 export function checkChaos({ latency, faults }: Chaos): void {
-  if (latency !== undefined) {
-    const range =
-      Array.isArray(latency) &&
-      latency.length === 2 &&
-      latency.every(isDelay) &&
-      (latency[0] as number) <= (latency[1] as number);
-    if (!isDelay(latency) && !range)
-      throw new RangeError(`latency must be milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`);
-  }
+  if (latency !== undefined && !isDelayOrRange(latency)) throw new RangeError(`latency must be ${DELAY_RULE}`);
   if (faults !== undefined && !(typeof faults === 'number' && faults >= 0 && faults <= 1))
     throw new RangeError('faults must be a share from 0 to 1');
 }

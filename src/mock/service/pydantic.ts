@@ -71,34 +71,12 @@ const admitsJsonType = (types: string[], actual: string): boolean =>
   types.includes(actual) || (actual === 'integer' && types.includes('number'));
 
 /** Keywords that constrain a value (a node with only annotations next to `$ref` adds nothing). */
+// prettier-ignore
 const VALIDATION_KEYWORDS = [
-  'type',
-  'enum',
-  'const',
-  'properties',
-  'required',
-  'additionalProperties',
-  'patternProperties',
-  'items',
-  'prefixItems',
-  'minItems',
-  'maxItems',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minProperties',
-  'maxProperties',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
+  'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties', 'items',
+  'prefixItems', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',
+  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties', 'allOf', 'anyOf',
+  'oneOf', 'not', 'if',
 ];
 
 /** A string with ES2024's `isWellFormed` (Node 20 has it; the compiled lib is ES2022). */

@@ -242,6 +242,33 @@ describe('in-process: which requests, how often, in which session', () => {
     expect(mock.scenarios('qa').map((s) => s.index)).toEqual([0]);
   });
 
+  it('a session is a name of 1 to 200 characters; a documented status takes only a JSON Content-Type', () => {
+    const reason = 'session must be a name of 1 to 200 characters';
+    expect(violationsOf(() => mock.use({ operation: 'logTraces', status: 503, session: '' }))).toEqual([
+      { pointer: '/0/session', reason },
+    ]);
+    expect(violationsOf(() => mock.use({ operation: 'logTraces', status: 503, session: 'x'.repeat(201) }))).toEqual([
+      { pointer: '/0/session', reason },
+    ]);
+    mock.use({ operation: 'logTraces', status: 503, session: 'x'.repeat(200) });
+    expect(mock.scenarios('x'.repeat(200))).toHaveLength(1);
+    const body = { traces_count: 1, records_count: 1, trace_ids: [], project_id: PROJECT };
+    expect(
+      violationsOf(() =>
+        mock.use({ operation: 'logTraces', status: 200, body, headers: { 'Content-Type': 'text/plain' } }),
+      ),
+    ).toEqual([{ pointer: '/0/headers/content-type', reason: 'logTraces documents 200 as application/json' }]);
+    mock.use({
+      operation: 'logTraces',
+      status: 200,
+      body,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    expect(mock.scenarios()).toMatchObject([
+      { status: 200, documented: true, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+    ]);
+  });
+
   it('every field is checked: each violation has its pointer and reason, and none of the scenarios is added', () => {
     const given = [
       { operation: 'deleteEverything', status: 503 },
@@ -463,11 +490,36 @@ describe('run-wide chaos', () => {
     expect(mock.received[0]?.scenario).toBe('chaos');
   });
 
-  it('settings out of range are refused when the mock is made', async () => {
-    await expect(createTestMock({ faults: 2 })).rejects.toThrow('faults must be a share from 0 to 1');
-    await expect(createTestMock({ latency: [5, 1] })).rejects.toThrow(
-      'latency must be milliseconds from 0 to 600000, or [min, max] with min ≤ max',
-    );
+  it('settings out of range are refused when the mock is made; the bounds themselves are taken', async () => {
+    const rule = 'latency must be milliseconds from 0 to 600000, or [min, max] with min ≤ max';
+    for (const faults of [2, -0.1, 1.01])
+      await expect(createTestMock({ faults })).rejects.toThrow('faults must be a share from 0 to 1');
+    for (const latency of [[5, 1], -1, 600_001, 1.5, [0, 600_001], [1, 2, 3]] as never[])
+      await expect(createTestMock({ latency })).rejects.toThrow(rule);
+    for (const settings of [
+      { faults: 0 },
+      { faults: 1 },
+      { latency: 0 },
+      { latency: 600_000 },
+      { latency: [3, 3] as [number, number] },
+    ])
+      await expect(createTestMock(settings)).resolves.toBeDefined();
+  });
+
+  it("a chaos 503 is a problem+json saying it comes from the run-wide chaos, labelled 'chaos outside-contract'", async () => {
+    const mock = await createTestMock({ faults: 1, seed: 'chaos' });
+    let answer: Response | undefined;
+    for (let i = 0; i < 20 && !answer; i++) answer = await luna3(mock).catch(() => undefined);
+    expect(answer?.status).toBe(503);
+    expect(answer?.headers.get('retry-after')).toBe('1');
+    expect(answer?.headers.get('x-mock-scenario')).toBe('chaos outside-contract');
+    expect(await answer?.json()).toEqual({
+      type: 'about:blank',
+      title: 'Service Unavailable',
+      status: 503,
+      detail:
+        "Service Unavailable, answered by the mock's run-wide chaos (--faults): createLuna3ScorerVersion does not document 503, so this answer is outside the contract.",
+    });
   });
 });
 

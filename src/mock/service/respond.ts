@@ -50,16 +50,12 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
   return (result, input, operation, request, details) => {
     try {
       const errors = input.validations.filter((v) => v.severity === 0 && v.code !== 401);
-      // Stryker disable next-line ConditionalExpression: a Left has no `right` either, so reading it also gives undefined
-      const chosen: IHttpResponse | undefined = result._tag === 'Right' ? result.right : undefined;
+      // A Right carries the response Prism chose, a Left its refusal: each has only its own field.
+      const { right: chosen, left: refusal } = result as { right?: IHttpResponse; left?: { status?: number } };
 
-      // FastAPI decodes the body before it checks credentials or anything else.
-      if (
-        request.jsonError &&
-        operation.requestSchema &&
-        // Stryker disable next-line ConditionalExpression: without a chosen response the result is a Left, so the Left check cannot fail
-        (chosen || (result._tag === 'Left' && (result.left as { status?: number }).status === 401))
-      ) {
+      // FastAPI decodes the body before it checks credentials or anything else. (A result without a
+      // chosen response is a Left.)
+      if (request.jsonError && operation.requestSchema && (chosen || refusal!.status === 401)) {
         return {
           result: unprocessable(chosen, [
             detail(

@@ -13,7 +13,7 @@ answersSuite({
   createApiClient,
   UnexpectedResponseError,
   createMock,
-  msw: { http: http as never, setupServer: setupServer as never },
+  msw: { http, setupServer: setupServer as never },
   vitest: { afterAll, beforeAll, describe, expect, it },
   mswMajor: Number(version.split('.')[0]),
 });

@@ -6,7 +6,8 @@
 // place (CommonJS and ESM builds alike).
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
-import { contractAjv, pointerToken, schemaAt } from '../shared/contract-ajv.js';
+import { contractAjv, schemaAt } from '../shared/contract-ajv.js';
+import { pointerToken, pointerTokens } from '../shared/refs.js';
 import { manifest, requireFromPackage, specPath } from '../shared/package-root.js';
 import { installCommand, loadPeer } from '../shared/peers.js';
 
@@ -47,12 +48,7 @@ export function contractCheck(missing: (command: string, cause: unknown) => Erro
   return (method, path, response, body) => {
     const ref = spec.paths[path]![method]!.responses[response]!.$ref;
     // A response the bundle shares is a reference (`#/components/responses/ValidationError`).
-    const at = ref
-      ? ref
-          .slice(2)
-          .split('/')
-          .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      : ['paths', path, method, 'responses', response];
+    const at = ref ? pointerTokens(ref.slice(1)) : ['paths', path, method, 'responses', response];
     const validate = schemaAt(ajv, [...at, 'content', 'application/json', 'schema']);
     // Ajv sets `errors` whenever a value fails.
     return validate(body) ? [] : (validate.errors as ErrorObject[]).map(violation);

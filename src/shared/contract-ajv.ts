@@ -3,6 +3,7 @@
 // It takes Ajv and ajv-formats as arguments, since each loads those optional peers its own way (the
 // verifier imports them; the client loads them only when asked to check answers).
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { pointerToken } from './refs.js';
 
 /** Ajv (draft 2020-12, every error reported, formats checked) holding `spec` as `contract.json`. */
 export function contractAjv(Ajv: typeof Ajv2020, addFormats: (ajv: Ajv2020) => unknown, spec: object): Ajv2020 {
@@ -11,11 +12,6 @@ export function contractAjv(Ajv: typeof Ajv2020, addFormats: (ajv: Ajv2020) => u
   // The id every reference of schemaAt starts with: `contract.json#/components/schemas/…`.
   ajv.addSchema(spec, 'contract.json');
   return ajv;
-}
-
-/** `part` (a property name, a path) as a JSON pointer writes it: `~` as `~0`, then `/` as `~1`. */
-export function pointerToken(part: string): string {
-  return part.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** The validator of the schema at `pointer` (its parts, unescaped) in the spec `ajv` holds. */

@@ -18,6 +18,16 @@
 //      (the verifier, its allOf merge).
 import { isObject, type JsonObject } from './json.js';
 
+/** `part` as a JSON pointer writes it: `~` as `~0`, then `/` as `~1`. */
+export const pointerToken = (part: string): string => part.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** A JSON pointer's token read back: `~1` as `/`, then `~0` as `~`. */
+export const tokenText = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The tokens of a JSON pointer, read back (`/a/b~1c` → `a`, `b/c`; `` → none). */
+export const pointerTokens = (pointer: string): string[] =>
+  pointer === '' ? [] : pointer.slice(1).split('/').map(tokenText);
+
 /** How many references may follow the first in a chain before it is taken for a cycle. */
 const MAX_CHAIN = 32;
 
@@ -55,7 +65,7 @@ export function referencesOf(document: unknown): References {
       .reduce<unknown>(
         (current, part) =>
           typeof current === 'object' && current !== null
-            ? (current as JsonObject)[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')]
+            ? (current as JsonObject)[tokenText(decodeURIComponent(part))]
             : undefined,
         document,
       );

@@ -8,6 +8,7 @@ import type { Constraint } from './constraints.js';
 import type { Exchange, Outcome } from './exchange.js';
 import { pathName } from './schema.js';
 import { validationErrorValidator } from './validate.js';
+import { pointerTokens } from '../shared/refs.js';
 import { naming } from './verdict.js';
 import type { Problem } from '../rules/index.js';
 
@@ -62,8 +63,7 @@ const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, 
 function valueAt(body: unknown, pointer: string): unknown {
   if (pointer === '') return body;
   let node: unknown = body;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of pointerTokens(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[key];
   }

@@ -3,6 +3,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { contractAjv, schemaAt } from '../shared/contract-ajv.js';
+import { pointerTokens } from '../shared/refs.js';
 import { spec } from './spec.js';
 import type { Json, Path, RawSchema } from './schema.js';
 
@@ -49,13 +50,7 @@ export interface Located {
 
 export function located(errors: ErrorObject[] | null | undefined): Located[] {
   return (errors ?? []).map((e) => {
-    const path: Path =
-      e.instancePath === ''
-        ? []
-        : e.instancePath
-            .slice(1)
-            .split('/')
-            .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path: Path = pointerTokens(e.instancePath);
     const params = e.params as Record<string, unknown>;
     if (e.keyword === 'required') path.push(String(params.missingProperty));
     if (e.keyword === 'additionalProperties') path.push(String(params.additionalProperty));

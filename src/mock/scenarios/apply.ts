@@ -8,8 +8,7 @@ import type { IPrismDiagnostic, Resource } from '../prism/prism-types.js';
 import { jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
 import type { ContractOperation, Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
-
-const escapePointer = (part: unknown): string => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
+import { pointerToken } from '../../shared/refs.js';
 
 /** What the scenarios' check reads of each operation: its path parameters, documented statuses, response schemas and examples. */
 export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map<string, ContractOperation> {
@@ -38,7 +37,7 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
           .map((v) => ({
             pointer: (v.path ?? [])
               .slice(1)
-              .map((part) => `/${escapePointer(part)}`)
+              .map((part) => `/${pointerToken(String(part))}`)
               .join(''),
             reason: v.message,
           }));

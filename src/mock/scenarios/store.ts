@@ -10,6 +10,7 @@
 // of the bin (`--latency`, `--faults`) is picked here too.
 import type { operations } from '../../../generated/schema.js';
 import { isObject } from '../../shared/json.js';
+import { pointerToken } from '../../shared/refs.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types: a scenario is typed by its operation.
@@ -171,7 +172,6 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A header value as HTTP allows it: visible ASCII and Latin-1, spaces and tabs; no CR, LF or NUL. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-const escapePointer = (part: string | number): string => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
 const isDelay = (value: unknown): boolean =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY;
 /** What a delay may be: milliseconds, or a range `[min, max]` of them. */
@@ -195,7 +195,8 @@ export function checkScenarios(
   if (!Array.isArray(list)) throw new ScenarioError([{ pointer: '', reason: 'scenarios must be a list' }]);
   const counted = new Map<string, number>();
   list.forEach((given, i) => {
-    const at = (...parts: (string | number)[]): string => `/${[i, ...parts].map(escapePointer).join('/')}`;
+    const at = (...parts: (string | number)[]): string =>
+      `/${[i, ...parts].map((part) => pointerToken(String(part))).join('/')}`;
     const fail = (reason: string, ...parts: (string | number)[]) => violations.push({ pointer: at(...parts), reason });
     if (!isObject(given)) return fail('a scenario must be an object');
     for (const key of Object.keys(given))

@@ -5,7 +5,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import spec from '../../../generated/openapi.json' with { type: 'json' };
-import { contractAjv, pointerToken, schemaAt } from '../../../src/shared/contract-ajv.js';
+import { contractAjv, schemaAt } from '../../../src/shared/contract-ajv.js';
+import { pointerToken } from '../../../src/shared/refs.js';
 
 /** Built within each test, as the options it is built with are what the tests are about. */
 const contract = () => contractAjv(Ajv2020, addFormats.default, spec);

@@ -2,7 +2,7 @@
 // `$ref`s of an OpenAPI document (src/shared/refs.ts): local JSON pointers, a bounded chain, a
 // Reference Object's target, and a schema's `$ref` beside other keywords.
 import { describe, expect, it } from 'vitest';
-import { overlay, referencesOf, type Join } from '../../../src/shared/refs.js';
+import { overlay, pointerToken, pointerTokens, referencesOf, tokenText, type Join } from '../../../src/shared/refs.js';
 
 const document = {
   paths: { '/v2/items/{item_id}': { put: { operationId: 'replace_item', parameters: [{ name: 'first' }] } } },
@@ -149,5 +149,18 @@ describe('reference: a Reference Object is its target', () => {
     );
     const inline = { name: 'dry_run', in: 'query' };
     expect(read.reference(inline)).toBe(inline);
+  });
+});
+
+describe('JSON pointer tokens', () => {
+  it('pointerTokens reads each token back (~1 as /, then ~0 as ~); the empty pointer has none, "/" one empty token', () => {
+    expect(pointerTokens('')).toEqual([]);
+    expect(pointerTokens('/')).toEqual(['']);
+    expect(pointerTokens('/a/b~1c/~01')).toEqual(['a', 'b/c', '~1']);
+    expect(pointerTokens('/detail/0/loc')).toEqual(['detail', '0', 'loc']);
+  });
+
+  it('pointerToken writes a token so that tokenText reads it back', () => {
+    for (const part of ['plain', 'a/b', '~1', '~/~0/']) expect(tokenText(pointerToken(part))).toBe(part);
   });
 });

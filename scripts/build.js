@@ -3,11 +3,13 @@
 //   openapi.json, openapi.yaml  the bundled document (Redocly CLI)
 //   schema.d.ts                 types (openapi-typescript), every `oneOf` made exclusive
 //   security.ts                 the security requirements of each operation, and the responses it documents, for the client
+//   embedded.ts                 the document and Prism's reading of it, as a module: the mock's embedded spec
 // `--check` writes nothing: it derives the files again and fails when generated/ differs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, transformSchemaObject } from 'openapi-typescript';
 import ts from 'typescript';
@@ -161,6 +163,38 @@ export const operationResponses: Record<string, readonly number[]> = ${json(resp
 }
 
 /**
+ * The mock's embedded spec as a module (generated/embedded.ts), so that a bundler includes it and
+ * the mock reads no file at start: the document, and the operations Prism reads from it
+ * (`getHttpOperationsFromSpec` of the installed @stoplight/prism-http, which loads Prism's OpenAPI 2
+ * and Postman readers too: most of the mock's start-up). Prism's reading depends on the version of
+ * its @stoplight/http-spec: the module names it, and the mock reads the document again with the
+ * installed Prism when that differs (src/mock/prism/embedded.ts). Each is a JSON text parsed at load,
+ * which V8 reads faster than the same object as a literal.
+ * @param {Parsed} document
+ */
+async function embedded(document) {
+  const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
+  const { getHttpOperationsFromSpec } = fromPrism('./dist/utils/operations.js');
+  // http-spec's exports do not include its package.json: it is found above its main module.
+  let dir = dirname(fromPrism.resolve('@stoplight/http-spec'));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  const httpSpec = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+  // Prism dereferences the document it reads in place: it gets a copy.
+  const operations = await getHttpOperationsFromSpec(structuredClone(document));
+  return `// Derived from generated/openapi.json by scripts/build.js. Do not edit.
+
+/** The bundled document (generated/openapi.json), as JSON text. */
+export const documentText = ${JSON.stringify(JSON.stringify(document))};
+
+/** The version of @stoplight/http-spec (Prism's reader of OpenAPI documents) that read \`operationsText\`. */
+export const httpSpecVersion = ${JSON.stringify(httpSpec)};
+
+/** The operations Prism's getHttpOperationsFromSpec reads from the document with that http-spec, as JSON text. */
+export const operationsText = ${JSON.stringify(JSON.stringify(operations))};
+`;
+}
+
+/**
  * Every file of generated/, by name, with its content.
  * @returns {Promise<Record<string, string>>}
  */
@@ -171,6 +205,7 @@ export async function derive() {
     'openapi.yaml': YAML.stringify(document, { lineWidth: 0 }),
     'schema.d.ts': await types(document),
     'security.ts': security(document),
+    'embedded.ts': await embedded(document),
   };
 }
 

@@ -8,6 +8,7 @@ import { median, num, root, table, timeCommand } from './lib.js';
 
 const MOCK = pathToFileURL(join(root, 'dist/src/mock/index.js')).href;
 const PIPELINE = pathToFileURL(join(root, 'dist/src/mock/pipeline.js')).href;
+const HOST = pathToFileURL(join(root, 'dist/src/mock/host.js')).href;
 
 /**
  * The child: prints one JSON line of figures.
@@ -34,7 +35,8 @@ const cpu = async (f) => {
 };
 const fetchUs = await cpu(async () => (await mock.fetch(url, init)).arrayBuffer());
 const { createPipeline } = await import(${JSON.stringify(PIPELINE)});
-const pipeline = await createPipeline({ logLevel: 'error' });
+const { nodeHost } = await import(${JSON.stringify(HOST)});
+const pipeline = await createPipeline({ logLevel: 'error' }, nodeHost());
 const bytes = Buffer.from(body);
 const request = { method: 'PUT', target: new URL(url).pathname, headers: { 'service-ao-api-key': 'bench-key', 'content-type': 'application/json', 'content-length': String(bytes.length) }, body: bytes };
 const pipelineUs = await cpu(async () => pipeline.answer(request));

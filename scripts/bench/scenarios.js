@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { median, num, root, table, timeCommand } from './lib.js';
 
 const PIPELINE = pathToFileURL(join(root, 'dist/src/mock/pipeline.js')).href;
+const HOST = pathToFileURL(join(root, 'dist/src/mock/host.js')).href;
 
 /**
  * The child: prints one JSON line, the CPU µs per call of each pipeline in each round.
@@ -16,13 +17,14 @@ const PIPELINE = pathToFileURL(join(root, 'dist/src/mock/pipeline.js')).href;
  */
 const probe = (calls, rounds) => `
 const { createPipeline } = await import(${JSON.stringify(PIPELINE)});
+const { nodeHost } = await import(${JSON.stringify(HOST)});
 const P = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', R = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50', OTHER = '9a7c3e15-2b8d-4c6f-a041-7e5d3b9c1f28';
 const body = Buffer.from(JSON.stringify({ model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } }));
 const request = { method: 'PUT', target: '/v2/projects/' + P + '/runs/' + R + '/signals/configuration', headers: { 'service-ao-api-key': 'bench-key', 'content-type': 'application/json', 'content-length': String(body.length) }, body };
-const none = await createPipeline({ logLevel: 'error' });
-const same = await createPipeline({ logLevel: 'error' });
+const none = await createPipeline({ logLevel: 'error' }, nodeHost());
+const same = await createPipeline({ logLevel: 'error' }, nodeHost());
 same.use(Array.from({ length: 100 }, () => ({ operation: 'putSignalsConfiguration', match: { path: { project_id: OTHER } }, status: 503 })), { functions: false });
-const others = await createPipeline({ logLevel: 'error' });
+const others = await createPipeline({ logLevel: 'error' }, nodeHost());
 const ops = ['logTraces', 'createOrVerifyUser', 'loginSocial', 'applyBulkFeedbackV2'];
 others.use(Array.from({ length: 100 }, (_, i) => ({ operation: ops[i % ops.length], status: 503 })), { functions: false });
 const pipelines = { none, same, others };

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PRISM_INSTALL, PRISM_PEERS } from './prism/deps.js';
-import { EMBEDDED_SPEC } from './pipeline.js';
+import { specPath } from '../shared/package-root.js';
 import type { InitialState } from './service/state.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -30,7 +30,7 @@ function options() {
     options: {
       port: { type: 'string', default: process.env.PORT ?? '4010' },
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
-      spec: { type: 'string', default: EMBEDDED_SPEC },
+      spec: { type: 'string' },
       dynamic: { type: 'boolean', default: false },
       seed: { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
@@ -54,8 +54,9 @@ function options() {
   if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   }
-  const spec = resolve(values.spec);
-  if (!existsSync(spec)) throw new Error(`no spec at ${spec}: run \`npm run build\` first`);
+  // No --spec: the embedded spec, a module of the package (generated/embedded.ts), read from no file.
+  const spec = values.spec === undefined ? undefined : resolve(values.spec);
+  if (spec !== undefined && !existsSync(spec)) throw new Error(`no spec at ${spec}`);
   const latency = values.latency === undefined ? undefined : latencyOf(values.latency);
   const faults = values.faults === undefined ? undefined : Number(values.faults);
   if (faults !== undefined && !(/^(0|1|0?\.\d+|1\.0*)$/.test(values.faults as string) && faults <= 1))
@@ -143,7 +144,7 @@ try {
     settings.faults === undefined ? '' : `, faults ${settings.faults}`,
   ].join('');
   const mode = `${answers}, ${settings.stateless ? 'stateless' : `stateful${settings.state ? ` from ${settings.state}` : ''}`}${chaos}`;
-  console.log(`mock: ${mock.url} serving ${settings.spec} (${mode})`);
+  console.log(`mock: ${mock.url} serving ${settings.spec ?? specPath} (${mode})`);
   const stop = () => {
     void mock.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2_000).unref();

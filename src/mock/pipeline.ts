@@ -15,18 +15,17 @@
 // (service/pydantic.ts), a 2xx reflects the request (service/reflect.ts) and the operations' rules
 // across requests (service/state.ts) unless the mock is stateless, a 401 says which credential
 // headers the operation accepts. Every request to the API is kept in the journal.
-import { readFileSync } from 'node:fs';
-import { loadPrism } from './prism/deps.js';
+import type { Prism } from './prism/deps.js';
 import { Fallbacks } from './control/fallbacks.js';
 import { Journal } from './control/journal.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './engine/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './prism/log.js';
-import { specPath } from '../shared/package-root.js';
 import { createValidator } from './service/pydantic.js';
 import { createReflector } from './service/reflect.js';
 import { checkChaos, checkScenarios, createScenarioStore, type Delay, type ScenarioStore } from './scenarios/store.js';
 import { jsonReply, type Reply } from './reply/reply.js';
 import { Spec, type Document } from './prism/spec.js';
+import { sourceOf } from './prism/source.js';
 import { createState, sessionOf, type InitialState, type State } from './service/state.js';
 import { createChooser } from './engine/choose.js';
 import { controlReply } from './control/control.js';
@@ -40,12 +39,9 @@ import { contractOf, scenarioLabel, untilAborted, wait } from './scenarios/apply
 import { createTranslator } from './service/translate.js';
 import { createWriter } from './reply/write.js';
 
-/** The embedded spec: the package's bundled document. */
-export const EMBEDDED_SPEC = specPath;
-
 /** What the mock answers from, and how; every door takes these (the bin as flags). */
 export interface MockSettings {
-  /** the bundled OpenAPI document, or its path (default: the package's own) */
+  /** the bundled OpenAPI document, or its path (default: the package's own, embedded) */
   spec?: string | Document | undefined;
   /** generate the fields the request does not determine (Prism's --dynamic) */
   dynamic?: boolean | undefined;
@@ -111,33 +107,38 @@ export interface Pipeline {
   use(list: unknown, options: { functions: boolean; session?: string }): void;
 }
 
+/** What the mock takes from where it runs (./host.ts: Node's). */
+export interface Host {
+  /** Prism's pieces, loaded */
+  prism: Prism;
+  /** the text of the file at a path (a spec given by its path) */
+  readFile: (path: string) => string;
+  /** where log lines go unless the settings say */
+  log: LogSink;
+}
+
 export const DEFAULT_MAX_RECORDS = 10_000;
 /** Bodies from this size on (1 MiB) are answered in slices, with other requests served between them. */
 const SLICED_BODY = 1_048_576;
 
-export async function createPipeline(settings: MockSettings): Promise<Pipeline> {
+export async function createPipeline(settings: MockSettings, host: Host): Promise<Pipeline> {
   checkChaos(settings);
-  const prism = loadPrism();
+  const { prism } = host;
   const {
     dynamic = false,
     seed,
     logLevel = 'warn',
     maxErrors = DEFAULT_MAX_ERRORS,
     maxResults = DEFAULT_MAX_RESULTS,
-    log = process.stdout,
+    log = host.log,
     maxRecords = DEFAULT_MAX_RECORDS,
   } = settings;
-  const source = settings.spec ?? EMBEDDED_SPEC;
-  const document = (
-    typeof source === 'string' ? JSON.parse(readFileSync(source, 'utf8')) : structuredClone(source)
-  ) as Document;
+  const { document, operations } = await sourceOf(settings.spec, prism, host.readFile);
   const spec = new Spec(document);
   const validator = createValidator(spec, prism.formats);
   const state = settings.stateless
     ? undefined
     : createState({ seed: seed ?? 'mock', maxRecords, initial: settings.initialState });
-  // Prism dereferences the document it reads in place: it gets a copy of its own.
-  const operations = await prism.getHttpOperationsFromSpec(structuredClone(document));
   const logger = prism.createLogger(
     'HTTP SERVER',
     { level: logLevel, hooks: logFilter(credentialHeadersOf(document)) },

@@ -6,6 +6,7 @@
 // credential (./prism/log.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nodeHost } from './host.js';
 import { createPipeline, type Dropped, type MockSettings } from './pipeline.js';
 import type { Reply } from './reply/reply.js';
 import { readBody } from './request/read-body.js';
@@ -28,7 +29,7 @@ export interface RunningMock {
 /** Starts the mock and resolves once it listens. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4010, log = process.stdout } = options;
-  const pipeline = await createPipeline({ ...options, log });
+  const pipeline = await createPipeline({ ...options, log }, nodeHost());
 
   const server = createServer((req, res) => {
     const send = (reply: Reply | Dropped) => {

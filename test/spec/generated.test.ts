@@ -15,6 +15,6 @@ it('generated/ is what scripts/build.js derives from openapi/ (npm run check)', 
   );
   expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
   expect(result.stdout).toMatch(
-    /^generated\/ matches openapi\/ \(openapi\.json, openapi\.yaml, schema\.d\.ts, security\.ts\)\./,
+    /^generated\/ matches openapi\/ \(openapi\.json, openapi\.yaml, schema\.d\.ts, security\.ts, embedded\.ts\)\./,
   );
 });

@@ -9,8 +9,9 @@
 // checked when it loads (it is there, and each export the mock calls is of the kind it calls), and
 // a Prism that fails a check is refused with a PrismVersionError that names the Prism the mock is
 // tested with, before any request is answered.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
@@ -87,7 +88,6 @@ const HTTP = '@stoplight/prism-http';
 
 /** Every module of Prism's that the mock takes (docs/ARCHITECTURE.md, "Prism's internals", says why each). */
 export const PRISM_MODULES = {
-  operations: { peer: HTTP, specifier: './dist/utils/operations.js', shape: { getHttpOperationsFromSpec: 'function' } },
   types: { peer: HTTP, specifier: './dist/types.js', shape: { ProblemJsonError: 'function' } },
   problems: {
     peer: HTTP,
@@ -144,7 +144,11 @@ export const PRISM_MODULES = {
   // Prism's HTTP server's own module loads Prism's whole mocker: its Prefer parser is taken from its dependencies.
   prefer: { peer: '@stoplight/prism-http-server', specifier: 'parse-prefer-header', shape: { '': 'function' } },
   core: { peer: '@stoplight/prism-core', specifier: '.', shape: { createLogger: 'function' } },
-  // Loaded on first use: its generator loads faker (about 0.5 s).
+  // Loaded on first use, each: Prism's reader of documents loads its OpenAPI 2 and Postman readers
+  // too (about 440 modules), needed only for a spec other than the embedded one
+  // (../../../generated/embedded.ts carries Prism's reading of that); the mocker's generator loads
+  // faker (about 0.5 s).
+  operations: { peer: HTTP, specifier: './dist/utils/operations.js', shape: { getHttpOperationsFromSpec: 'function' } },
   mocker: { peer: HTTP, specifier: './dist/mocker/index.js', shape: { default: 'function' } },
 } as const satisfies Record<string, PrismModule>;
 
@@ -195,7 +199,18 @@ function prismModules() {
     }
     return loaded as T;
   }
-  return { where, take };
+  /** The version of a package as `peer` finds it (the package.json above its main module: its exports may not list package.json). */
+  function versionOf(peer: string, name: string): string | undefined {
+    let dir: string;
+    try {
+      dir = dirname(peerOf(peer).require.resolve(name));
+    } catch {
+      return undefined;
+    }
+    for (; !existsSync(join(dir, 'package.json')); dir = dirname(dir)) if (dirname(dir) === dir) return undefined;
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version;
+  }
+  return { where, take, versionOf };
 }
 
 /** Prism's check of one kind of parameter: (values, the parameters' specs, context, bundle) → an fp-ts Either (Left: its violations). */
@@ -250,7 +265,10 @@ export type Negotiated =
 
 /** Prism's pieces the mock drives. */
 export interface Prism {
+  /** Prism's reading of a document into its operations (loaded on first use). */
   getHttpOperationsFromSpec: (spec: string | object) => Promise<Resource[]>;
+  /** The version of @stoplight/http-spec that getHttpOperationsFromSpec reads with. */
+  httpSpecVersion: string | undefined;
   ProblemJsonError: typeof PrismHttp.ProblemJsonError;
   /** Prism's problem templates (errors of its mocker: UNAUTHORIZED, VIOLATIONS, …). */
   problems: Record<
@@ -297,9 +315,8 @@ export interface Prism {
  * Prism on what is valid). Its whole mocker is loaded only when a run needs it (`mocker()`).
  */
 export function loadPrism(): Prism {
-  const { where, take } = prismModules();
+  const { where, take, versionOf } = prismModules();
   const M = PRISM_MODULES;
-  const operations = take<{ getHttpOperationsFromSpec: Prism['getHttpOperationsFromSpec'] }>(M.operations);
   const { ProblemJsonError } = take<{ ProblemJsonError: typeof PrismHttp.ProblemJsonError }>(M.types);
   const problems = take<Prism['problems']>(M.problems);
   const negotiator = take<{ default: Negotiator }>(M.negotiator).default;
@@ -327,11 +344,18 @@ export function loadPrism(): Prism {
   const drafts = { default: draft(M.ajv), draft2019_09: draft(M.ajv2019), draft2020_12: draft(M.ajv2020) };
   const parsePrefer = take<Prism['parsePrefer']>(M.prefer);
   const core = take<{ createLogger: typeof createLogger }>(M.core);
-  // The whole mocker is found now, and loaded and checked on first use.
+  // The reader of documents and the whole mocker are found now, and loaded and checked on first use.
+  const operationsPath = where(M.operations);
+  let operations: Pick<Prism, 'getHttpOperationsFromSpec'> | undefined;
   const mockerPath = where(M.mocker);
   let mocker: Mocker | undefined;
   return {
-    getHttpOperationsFromSpec: operations.getHttpOperationsFromSpec,
+    getHttpOperationsFromSpec: (spec) =>
+      (operations ??= take<Pick<Prism, 'getHttpOperationsFromSpec'>>(
+        M.operations,
+        operationsPath,
+      )).getHttpOperationsFromSpec(spec),
+    httpSpecVersion: versionOf(HTTP, '@stoplight/http-spec'),
     ProblemJsonError,
     problems,
     negotiator,

@@ -185,7 +185,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     const root = join(scratch, 'broken-prism');
     const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
-    mkdirSync(join(prismHttp, 'dist/utils'), { recursive: true });
+    mkdirSync(join(prismHttp, 'dist'), { recursive: true });
     // Prism's other packages installed as they are: the broken one is all that is wrong.
     for (const name of ['prism-core', 'prism-http-server'])
       symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
@@ -195,7 +195,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     );
     // Each module of Prism's that the mock loads needs a dependency that is not installed.
     writeFileSync(join(prismHttp, 'index.js'), "require('left-out-dependency');\n");
-    writeFileSync(join(prismHttp, 'dist/utils/operations.js'), "require('left-out-dependency');\n");
+    writeFileSync(join(prismHttp, 'dist/types.js'), "require('left-out-dependency');\n");
     const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
     const thrown = thrownBy(copy.loadPrism);
     expect(thrown).not.toBeInstanceOf(copy.MissingPrismError);
@@ -261,7 +261,12 @@ describe('package-root and deps: the package finds itself, and Prism or says how
         [installedAt(module.peer, module.specifier)]: 'module.exports = {};\n',
       });
       const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
-      const thrown = thrownBy(() => copy.loadPrism().mocker());
+      // Prism's reader of documents and its mocker are loaded and checked on first use: both are used.
+      const thrown = thrownBy(() => {
+        const prism = copy.loadPrism();
+        prism.mocker();
+        void prism.getHttpOperationsFromSpec({});
+      });
       const [name, kind] = Object.entries(module.shape)[0]!;
       expect(thrown).toBeInstanceOf(copy.PrismVersionError);
       expect((thrown as Error).name).toBe('PrismVersionError');

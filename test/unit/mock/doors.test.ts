@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/mock/index.js';
 import { mswHandlers } from '../../../src/mock/msw.js';
+import { nodeHost } from '../../../src/mock/host.js';
 import { createPipeline } from '../../../src/mock/pipeline.js';
 import { bodyTooLarge, MAX_BODY } from '../../../src/mock/request/read-body.js';
 import { createTestMock, startTestMock } from '../../support/in-process.js';
@@ -176,7 +177,7 @@ describe('the body limit: 10 MB', () => {
   });
 
   it('the pipeline answers 413 to a body past the limit that a door hands over whole', async () => {
-    const pipeline = await createPipeline({ log: new PassThrough(), logLevel: 'silent' });
+    const pipeline = await createPipeline({ log: new PassThrough(), logLevel: 'silent' }, nodeHost());
     const reply = await pipeline.answer({
       method: 'POST',
       target: '/v2/system_users',

@@ -34,6 +34,7 @@ describe('without msw installed', () => {
       cpSync(join(repo, 'src'), join(root, 'src'), { recursive: true });
       cpSync(join(repo, 'package.json'), join(root, 'package.json'));
       cpSync(join(repo, 'generated/openapi.json'), join(root, 'generated/openapi.json'));
+      cpSync(join(repo, 'generated/embedded.ts'), join(root, 'generated/embedded.ts'));
       for (const [name, text] of Object.entries(msw ?? {})) {
         mkdirSync(join(root, 'node_modules/msw'), { recursive: true });
         writeFileSync(join(root, 'node_modules/msw', name), text);

@@ -104,6 +104,8 @@ export class Spec {
   constructor(
     /** the bundled OpenAPI document */
     readonly document: Document,
+    /** its schemas are known valid against their meta-schemas (the embedded spec): they need no check at compile */
+    readonly schemasValid = false,
   ) {
     this.references = referencesOf(document);
     for (const { path, method, pathItem, operation: op } of operationsOf(document)) {

@@ -42,7 +42,7 @@ function headersOf(given: unknown): Record<string, string> | undefined {
       ? []
       : given instanceof Headers || Array.isArray(given)
         ? given
-        : typeof given === 'object' && given !== null && Object.getPrototypeOf(given) === Object.prototype
+        : given !== null && Object.getPrototypeOf(given) === Object.prototype
           ? Object.entries(given)
           : [undefined];
   const headers: Record<string, string> = {};
@@ -55,8 +55,7 @@ function headersOf(given: unknown): Record<string, string> | undefined {
     // A Request joins the values of a repeated name, but lists each Set-Cookie apart: the doors keep the last.
     headers[name] = name in headers && name !== 'set-cookie' ? `${headers[name]}, ${value}` : value;
   }
-  // In the order a Request lists them: by name.
-  return Object.fromEntries(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return headers;
 }
 
 /** The call as a Request would read it, or undefined when `new Request(input, init)` must read it. */
@@ -84,8 +83,9 @@ export function readFetchCall(input: unknown, init: RequestInit | undefined): Fe
   return {
     method,
     url,
-    headers,
-    body: body === null ? new Uint8Array(0) : typeof body === 'string' ? utf8.encode(body) : new Uint8Array(body),
+    // In the order a Request lists them: by name.
+    headers: Object.fromEntries(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : 1))),
+    body: typeof body === 'string' ? utf8.encode(body) : new Uint8Array(body ?? 0),
     signal,
   };
 }

@@ -44,7 +44,11 @@ async function agrees(input: string | URL, init?: RequestInit): Promise<boolean>
     return false;
   }
   const read = fast(input, init);
-  if (read) expect(read).toEqual(expected);
+  if (read) {
+    expect(read).toEqual(expected);
+    // in the order a Request lists them
+    expect(Object.keys(read.headers)).toEqual(Object.keys(expected.headers));
+  }
   return read !== undefined;
 }
 
@@ -57,6 +61,12 @@ describe('readFetchCall: a fetch call read as a Request reads it', () => {
     ['a lower-case standard method, upper-cased', URL_, { method: 'put', body: 'x' }, true],
     ['another method, kept as written', URL_, { method: 'Patch', body: 'x' }, true],
     ['a string body without Content-Type gets text/plain', URL_, { method: 'POST', body: 'é€😀' }, true],
+    [
+      '… listed in its place among the others',
+      URL_,
+      { method: 'POST', body: '', headers: { 'X-A': '1', B: '2' } },
+      true,
+    ],
     [
       'a string body keeps its Content-Type',
       URL_,
@@ -95,6 +105,23 @@ describe('readFetchCall: a fetch call read as a Request reads it', () => {
     ['an aborted signal', URL_, { signal: AbortSignal.abort() }, true],
     ['a relative URL: refused', '/v2/system_users', undefined, false],
     ['credentials in the URL: refused', 'https://u:p@api.example.test/', undefined, false],
+    ['a user name alone in the URL: refused', 'https://u@api.example.test/', undefined, false],
+    ['a password alone in the URL: refused', 'https://:p@api.example.test/', undefined, false],
+    [
+      'an object whose text is a URL: left to the Request',
+      { toString: () => URL_ } as unknown as URL,
+      undefined,
+      false,
+    ],
+    ['a method that is no string: left to the Request', URL_, { method: 5 as unknown as string }, false],
+    [
+      'a header name that is no string: left to the Request',
+      URL_,
+      { headers: [[1, 'a']] as unknown as [string, string][] },
+      false,
+    ],
+    ['null headers: refused', URL_, { headers: null as unknown as HeadersInit }, false],
+    ['headers as text: refused', URL_, { headers: 'x-a: 1' as unknown as HeadersInit }, false],
     ['a body on a GET: refused', URL_, { method: 'get', body: 'x' }, false],
     ['a body on a HEAD: refused', URL_, { method: 'HEAD', body: 'x' }, false],
     ['CONNECT: refused', URL_, { method: 'connect' }, false],

@@ -85,7 +85,7 @@ export function readFetchCall(input: unknown, init: RequestInit | undefined): Fe
     url,
     // In the order a Request lists them: by name.
     headers: Object.fromEntries(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : 1))),
-    body: typeof body === 'string' ? utf8.encode(body) : new Uint8Array(body ?? 0),
+    body: typeof body === 'string' ? utf8.encode(body) : body === null ? new Uint8Array(0) : new Uint8Array(body),
     signal,
   };
 }

@@ -20,18 +20,6 @@ const out = join(root, 'dist/src/mock/prism/bundled.js');
 
 /** @param {string} file */
 const load = (file) => import(pathToFileURL(join(root, file)).href);
-const { PRISM_MODULES, BROWSER_MODULES, HTTP } = await load('dist/src/mock/prism/modules.js');
-const { prismModules } = await load('dist/src/mock/prism/deps.js');
-const { httpSpecVersion } = await load('dist/generated/embedded.js');
-/** @type {{ where(module: unknown): string, versionOf(peer: string, name: string): string | undefined }} */
-const finder = prismModules();
-
-// The page answers from Prism's reading of the embedded spec: it must be the bundled Prism's reading.
-const bundledHttpSpec = finder.versionOf(HTTP, '@stoplight/http-spec');
-if (bundledHttpSpec !== httpSpecVersion)
-  throw new Error(
-    `generated/embedded.ts was read with @stoplight/http-spec ${httpSpecVersion}, the installed Prism reads with ${bundledHttpSpec}: npm run build`,
-  );
 
 /**
  * A file of no module syntax at all (neither `import`/`export` nor `require`/`module`/`exports`)
@@ -49,64 +37,101 @@ const scriptsAsCommonJs = {
   },
 };
 
-const work = mkdtempSync(join(tmpdir(), 'prism-bundle-'));
-try {
-  /** @type {string[]} */
-  const names = BROWSER_MODULES;
-  // CommonJS, so that each module is what `require` gives, as Node's finder takes it.
-  const entry = join(work, 'entry.cjs');
-  writeFileSync(
-    entry,
-    `module.exports = {\n${names.map((name) => `  ${name}: require(${JSON.stringify(finder.where(PRISM_MODULES[name]))}),`).join('\n')}\n};\n`,
-  );
-  const path = join(work, 'path.js');
-  writeFileSync(
-    path,
-    'export function extname(path) {\n  const match = /(\\.[^./\\\\]*)$/.exec(path);\n  return match ? match[1] : "";\n}\nexport default { extname };\n',
-  );
-  /** @type {string[]} */
-  const problems = [];
-  const result = await build({
-    input: entry,
-    platform: 'browser',
-    resolve: { alias: { path } },
-    plugins: [scriptsAsCommonJs],
-    onLog: (level, log) => {
-      if (level === 'warn') problems.push(log.message);
-    },
-    write: true,
-    output: { file: out, format: 'esm', minify: true, comments: { legal: true } },
-  });
-  if (problems.length > 0) throw new Error(`the browser build of Prism's pieces:\n${problems.join('\n')}`);
-  const modules = Object.keys(result.output[0].type === 'chunk' ? result.output[0].modules : {});
-  /** @type {Map<string, string>} package directory → its licence text */
-  const licences = new Map();
-  for (const id of modules) {
-    for (let dir = dirname(id); dir !== dirname(dir) && dir !== work; dir = dirname(dir)) {
-      if (!existsSync(join(dir, 'package.json'))) continue;
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-      if (!manifest.name || !manifest.version) continue;
-      const key = `${manifest.name}@${manifest.version}`;
-      if (!licences.has(key)) {
-        const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)/i.test(name));
-        licences.set(
-          key,
-          `${key} (${manifest.license ?? 'see its package'})\n\n${file ? readFileSync(join(dir, file), 'utf8').trim() : ''}`,
-        );
-      }
-      break;
-    }
+/** Node's `path` in the bundle: mime-types takes `extname` from it when it loads. */
+const PATH = `export function extname(path) {
+  const match = /(\\.[^./\\\\]*)$/.exec(path);
+  return match ? match[1] : '';
+}
+export default { extname };
+`;
+
+/**
+ * Bundles Prism's pieces, found in the installed Prism by Node's finder of the compiled mock
+ * (dist/), and writes the bundle to `file` when one is given. Its chunk: the code, and each file
+ * bundled with the bytes rendered for it before minifying.
+ * @param {string} [file]
+ * @returns {Promise<import('rolldown').OutputChunk>}
+ */
+export async function bundlePrismPieces(file) {
+  const { PRISM_MODULES, BROWSER_MODULES, HTTP } = await load('dist/src/mock/prism/modules.js');
+  const { prismModules } = await load('dist/src/mock/prism/deps.js');
+  const { httpSpecVersion } = await load('dist/generated/embedded.js');
+  /** @type {{ where(module: unknown): string, versionOf(peer: string, name: string): string | undefined }} */
+  const finder = prismModules();
+  // The page answers from Prism's reading of the embedded spec: it must be the bundled Prism's reading.
+  const bundledHttpSpec = finder.versionOf(HTTP, '@stoplight/http-spec');
+  if (bundledHttpSpec !== httpSpecVersion)
+    throw new Error(
+      `generated/embedded.ts was read with @stoplight/http-spec ${httpSpecVersion}, the installed Prism reads with ${bundledHttpSpec}: npm run build`,
+    );
+  const work = mkdtempSync(join(tmpdir(), 'prism-bundle-'));
+  try {
+    /** @type {string[]} */
+    const names = BROWSER_MODULES;
+    // CommonJS, so that each module is what `require` gives, as Node's finder takes it.
+    const entry = join(work, 'entry.cjs');
+    writeFileSync(
+      entry,
+      `module.exports = {\n${names.map((name) => `  ${name}: require(${JSON.stringify(finder.where(PRISM_MODULES[name]))}),`).join('\n')}\n};\n`,
+    );
+    const path = join(work, 'path.js');
+    writeFileSync(path, PATH);
+    /** @type {string[]} */
+    const problems = [];
+    const result = await build({
+      input: entry,
+      platform: 'browser',
+      resolve: { alias: { path } },
+      plugins: [scriptsAsCommonJs],
+      onLog: (level, log) => {
+        if (level === 'warn') problems.push(log.message);
+      },
+      write: file !== undefined,
+      output: { file, format: 'esm', minify: true, comments: { legal: true } },
+    });
+    if (problems.length > 0) throw new Error(`the browser build of Prism's pieces:\n${problems.join('\n')}`);
+    const chunk = result.output[0];
+    if (chunk.type !== 'chunk') throw new Error("the browser build of Prism's pieces made no chunk");
+    return chunk;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The package directory above a bundled file: its manifest's name and version, and where it is.
+ * @param {string} id
+ * @returns {{ name: string, version: string, license?: string, dir: string } | undefined}
+ */
+export function packageOf(id) {
+  for (let dir = dirname(id); dir !== dirname(dir); dir = dirname(dir)) {
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    if (manifest.name && manifest.version) return { ...manifest, dir };
+  }
+  return undefined;
+}
+
+/** Writes the bundle and, beside it, the licences of the packages it holds. */
+async function main() {
+  const chunk = await bundlePrismPieces(out);
+  /** @type {Map<string, string>} `name@version` → its licence text */
+  const licences = new Map();
+  for (const id of Object.keys(chunk.modules)) {
+    const owner = packageOf(id);
+    if (!owner) continue;
+    const key = `${owner.name}@${owner.version}`;
+    if (licences.has(key)) continue;
+    const file = readdirSync(owner.dir).find((name) => /^(licen[cs]e|copying)/i.test(name));
+    const text = file ? readFileSync(join(owner.dir, file), 'utf8').trim() : '';
+    licences.set(key, `${key} (${owner.license ?? 'see its package'})\n\n${text}`);
+  }
+  const listed = [...licences.keys()].sort().map((key) => licences.get(key));
   writeFileSync(
     `${out}.LICENSES.txt`,
-    `The licences of the packages bundled in bundled.js (scripts/prism-bundle.js):\n\n${[...licences.keys()]
-      .sort()
-      .map((key) => licences.get(key))
-      .join('\n\n----\n\n')}\n`,
+    `The licences of the packages bundled in bundled.js (scripts/prism-bundle.js):\n\n${listed.join('\n\n----\n\n')}\n`,
   );
-  console.log(
-    `prism-bundle: ${names.length} modules of Prism's, ${modules.length} files, ${licences.size} packages → ${out}`,
-  );
-} finally {
-  rmSync(work, { recursive: true, force: true });
+  console.log(`prism-bundle: ${Object.keys(chunk.modules).length} files, ${licences.size} packages → ${out}`);
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -41,7 +41,8 @@ describe('the mock in a page (its browser entries, on Node)', () => {
 
   it("logs through the mock's own logger, in the lines the Node entry writes", async () => {
     const lines = (logged: string[]) => ({ write: (line: string) => void logged.push(line) });
-    const [inPage, inNode]: string[][] = [[], []];
+    const inPage: string[] = [];
+    const inNode: string[] = [];
     const page = await createMock({ logLevel: 'info', log: lines(inPage) });
     const node = await createNodeMock({ logLevel: 'info', log: lines(inNode) });
     for (const mock of [page, node]) await mock.fetch(...(requests[1] as [string, RequestInit]));

@@ -36,6 +36,7 @@ export default tseslint.config(
           allowDefaultProject: [
             'vitest.mutation.config.ts',
             'vitest.mutation-fast.config.ts',
+            'vitest.registry.config.ts',
             'test/ecosystem/msw/api.test.ts',
             'test/ecosystem/msw/answers.test.ts',
           ],

@@ -29,8 +29,9 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['test/**/*.test.ts'],
-          // test/ecosystem/ runs in projects of its own (test/ecosystem/run.sh), on the packed package.
-          exclude: [...configDefaults.exclude, ...PACKED, 'test/ecosystem/**'],
+          // test/ecosystem/ runs in projects of its own (test/ecosystem/run.sh), on the packed package;
+          // test/registry/ installs from the npm registry (vitest.registry.config.ts, `npm run test:registry`).
+          exclude: [...configDefaults.exclude, ...PACKED, 'test/ecosystem/**', 'test/registry/**'],
           ...perProject,
           typecheck: {
             enabled: true,

@@ -1,13 +1,14 @@
 // The tests Stryker runs for each mutant of npm run mutation:fast: the client's stubbed-fetch
-// suite, the mock's state, 422 dialect and reflection, and the operations' rules and the shared
-// helpers, all called in-process. None needs a mock process or a server, so each mutant costs
-// milliseconds.
+// suite, mock.fetch's reading of a call, the mock's state, 422 dialect and reflection, and the
+// operations' rules and the shared helpers, all called in-process. None needs a mock process or a
+// server, so each mutant costs milliseconds.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: [
       'test/unit/client/stubbed.test.ts',
+      'test/unit/mock/fetch-call.test.ts',
       'test/unit/mock/state.test.ts',
       'test/unit/mock/reflect.test.ts',
       'test/unit/mock/pydantic.test.ts',

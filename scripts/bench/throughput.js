@@ -36,6 +36,7 @@ function servers(quick) {
   const list = [
     {
       name: 'node:http ceiling',
+      key: 'ceiling',
       args: (port) => [join(root, 'scripts/bench/ceiling-server.js'), '--port', String(port)],
     },
     // Prism without the per-request info log the bare CLI writes (ours logs at warn too): the headline.
@@ -99,7 +100,7 @@ export async function mockSection({ quick, duration }) {
   const warmup = quick ? 0 : 1;
   /** @type {string[][]} */
   const rows = [];
-  /** @type {Map<string, { rate: number, cpu: number | undefined }>} */
+  /** @type {Map<string, { rate: number, cpu: number | undefined, startup: number }>} */
   const byServer = new Map();
   /** @type {string[]} */
   const notes = [];
@@ -149,6 +150,7 @@ export async function mockSection({ quick, duration }) {
           byServer.set(`${server.key ?? server.name}|${scenario.name}`, {
             rate: result.requests.average,
             cpu: cpuPerRequest,
+            startup: running.startupMs,
           });
           rows.push([
             server.name,
@@ -189,6 +191,15 @@ export async function mockSection({ quick, duration }) {
     });
   const ratios = against('prism-warn');
   const bare = against('prism');
+  /** Ours against the node:http ceiling (issue 37's targets): server CPU per request, and the start-up. */
+  const ceiling = SCENARIOS.map((scenario) => {
+    const ours = byServer.get(`ours|${scenario.name}`);
+    const floor = byServer.get(`ceiling|${scenario.name}`);
+    return { scenario: scenario.name, times: ours?.cpu && floor?.cpu ? ours.cpu / floor.cpu : NaN };
+  });
+  const startup = byServer.get(`ours|${SCENARIOS[0]?.name}`)?.startup;
+  const verdict = (/** @type {boolean} */ met, /** @type {number | undefined} */ value) =>
+    value === undefined || Number.isNaN(value) ? 'not measured' : met ? 'met' : 'MISSED';
   const lines = [
     `Load: autocannon ${packageVersion('autocannon')} in the bench process, 10 connections, pipelining 1, ${duration} s per scenario` +
       (warmup ? ` after a ${warmup} s warm-up` : ' (no warm-up in --quick)') +
@@ -227,6 +238,11 @@ export async function mockSection({ quick, duration }) {
         (r) =>
           `- ${r.scenario}: ours / bare Prism (its default log level) = ${ratio(r.cpuRatio)} in requests per server CPU-second, ${ratio(r.ratio)} in req/s`,
       ),
+    ...ceiling.map(
+      (c) =>
+        `- ${c.scenario}: ours / the node:http ceiling = ${ratio(c.times)} the server CPU per request (target ≤ 4.00×: ${verdict(c.times <= 4, c.times)})`,
+    ),
+    `- ours: spawn until the first answer ${startup === undefined ? 'n/a' : `${Math.round(startup)} ms`} (target ≤ 250 ms: ${verdict((startup ?? Infinity) <= 250, startup)}; one start, on a machine the load disturbs)`,
     ...notes.map((n) => `- Note: ${n}`),
   ];
   return { text: lines.join('\n'), ratios };

@@ -8,6 +8,7 @@ import { createPipeline, type Host } from './pipeline.js';
 import type { OperationId } from './scenarios/store.js';
 import { wait } from './scenarios/apply.js';
 import { readBody } from './request/read-body.js';
+import { readFetchCall, type FetchCall } from './request/fetch-call.js';
 
 const utf8 = new TextEncoder();
 
@@ -17,21 +18,32 @@ export async function createMockOn(host: Host, options: MockOptions): Promise<Mo
 
   async function handle(request: Request): Promise<Response> {
     if (request.signal.aborted) throw request.signal.reason;
-    const url = new URL(request.url);
     const headers: Record<string, string> = {};
     for (const [name, value] of request.headers) headers[name] = value;
     const { bytes, tooLarge } = await readBody(request.body as AsyncIterable<Uint8Array> | null);
+    return answer({
+      method: request.method,
+      url: new URL(request.url),
+      headers,
+      body: bytes,
+      tooLarge,
+      signal: request.signal,
+    });
+  }
+
+  /** The Response to a request read from a Request or from a fetch call (./request/fetch-call.ts). */
+  async function answer({ method, url, headers, body: bytes, tooLarge, signal }: FetchCall & { tooLarge?: boolean }) {
     // What an HTTP client sends besides: the Host, and the length of a body (that of a body past
     // the limit is never read: the answer is the 413).
     headers.host ??= url.host;
     if (bytes.length > 0) headers['content-length'] ??= String(bytes.length);
     const reply = await pipeline.answer({
-      method: request.method,
+      method,
       target: `${url.pathname}${url.search}`,
       headers,
       body: bytes,
       tooLarge,
-      signal: request.signal,
+      signal,
     });
     if ('dropped' in reply) {
       if (reply.dropped === 'aborted') throw reply.reason;
@@ -39,13 +51,13 @@ export async function createMockOn(host: Host, options: MockOptions): Promise<Mo
         cause: new ConnectionResetError("the mock dropped the connection (a scenario's reset fault)"),
       });
     }
-    const response = new Headers();
+    const response: [string, string][] = [];
     for (const [name, value] of reply.headers) {
-      for (const one of Array.isArray(value) ? value : [value]) response.append(name, String(one));
+      for (const one of Array.isArray(value) ? value : [value]) response.push([name, String(one)]);
     }
     // A 204, 205 or 304 has no body; a HEAD answer has none to send. Bytes, not text: a text body
     // would get a Content-Type of its own.
-    const body = reply.body === undefined || request.method === 'HEAD' ? null : utf8.encode(reply.body);
+    const body = reply.body === undefined || method === 'HEAD' ? null : utf8.encode(reply.body);
     return new Response(body, { status: reply.status, headers: response });
   }
 
@@ -53,7 +65,12 @@ export async function createMockOn(host: Host, options: MockOptions): Promise<Mo
     pipeline.journal.list(session).filter((entry) => entry.operationId === operation) as ReceivedOf<Op>[];
 
   return {
-    fetch: (input, init) => handle(new Request(input, init)),
+    fetch: async (input, init) => {
+      const call = readFetchCall(input, init);
+      if (!call) return handle(new Request(input, init));
+      if (call.signal?.aborted) throw call.signal.reason;
+      return answer(call);
+    },
     handle,
     get received() {
       return pipeline.journal.list();

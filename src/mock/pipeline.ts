@@ -133,8 +133,8 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     log = host.log,
     maxRecords = DEFAULT_MAX_RECORDS,
   } = settings;
-  const { document, operations } = await sourceOf(settings.spec, prism, host.readFile);
-  const spec = new Spec(document);
+  const { document, operations, embedded } = await sourceOf(settings.spec, prism, host.readFile);
+  const spec = new Spec(document, embedded);
   const validator = createValidator(spec, prism.formats);
   const state = settings.stateless
     ? undefined

@@ -145,8 +145,7 @@ export const answersOverHttp: Check = {
 
 export const responseIsJson: Check = {
   name: 'response_is_json',
-  description:
-    'every answer of the API is a JSON body labelled application/json (every response of the spec is application/json)',
+  description: 'every answer of the API is a JSON body labelled application/json, as every response of the spec is',
   run(exchange) {
     const outcome = answerOf(exchange);
     if (outcome === undefined || outcome.status >= 500 || outcome.notJson === undefined) return [];

@@ -30,6 +30,10 @@ const SECTIONS = {
       'ours: api-contract-mock',
       'ours / Prism at --verboseLevel warn',
       'target ≥ 2.00× per CPU-second',
+      'ours / the node:http ceiling',
+      'target ≤ 4.00×',
+      'ours: spawn until the first answer',
+      'target ≤ 250 ms',
     ],
   ],
   pipeline: ['## 3. Pipeline', ['| lint |', 'build (bundle + types + security)', 'contract tests']],
@@ -45,6 +49,18 @@ const SECTIONS = {
       "vs Prism's CLI at every size",
     ],
   ],
+  inprocess: [
+    '## 6. The mock in-process',
+    [
+      '`import` to the first answer of `mock.fetch`',
+      'through `mock.fetch` (Request in, Response read)',
+      'through the pipeline alone',
+      'a hand-written static MSW handler',
+      '`mswHandlers` ÷ the static handler',
+      '≤ 1.15×',
+    ],
+  ],
+  suite: ['## 9. The test suite', ['`vitest run test/unit/shared/json.test.ts` (--quick)', '| 0 |']],
   scenarios: [
     '## 8. Scenarios',
     [
@@ -61,8 +77,8 @@ const SECTIONS = {
 // two processes side by side (each with --only and about half the work), so the check takes about
 // half the time; each process must print exactly its own sections.
 const HALVES = [
-  ['client', 'mock', 'pipeline'],
-  ['package', 'growth', 'scenarios'],
+  ['client', 'mock', 'pipeline', 'inprocess'],
+  ['package', 'growth', 'scenarios', 'suite'],
 ] as const;
 const runs = new Map<string, Promise<string>>();
 const { dir: packedDir } = await packedPackage();

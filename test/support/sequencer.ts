@@ -8,7 +8,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const COST: Record<string, number> = {
   // The packed files wait for the pack (about 20 s, test/support/package.ts) wherever they start.
-  'test/packed/docs-samples.test.ts': 27,
   'test/process/verify.test.ts': 19,
   'test/packed/bench.test.ts': 15,
   'test/spec/diff.test.ts': 11,

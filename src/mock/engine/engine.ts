@@ -103,7 +103,7 @@ export function createEngine({
   pick = () => undefined,
 }: EngineOptions): Engine {
   const router = createRouter(operations, prism.route);
-  const schemas = createSchemaCheck(prism, spec.document);
+  const schemas = createSchemaCheck(prism, spec.document, spec.schemasValid);
   const validateInput = createInputCheck(prism, schemas);
   const preferencesOf = createPreferences(prism);
   const settings: MockerOptions['config'] = { dynamic, ignoreExamples: false, seed };

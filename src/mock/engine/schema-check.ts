@@ -45,7 +45,8 @@ export interface SchemaCheck {
   responseValid(resource: Resource, output: IHttpResponse): boolean;
 }
 
-export function createSchemaCheck(prism: Prism, document: unknown): SchemaCheck {
+/** `schemasValid`: the document's schemas are known valid against their meta-schemas, so ajv does not check them again. */
+export function createSchemaCheck(prism: Prism, document: unknown, schemasValid = false): SchemaCheck {
   const instances = new Map<string, AjvInstance>();
   const compiled = new WeakMap<object, (value: unknown) => boolean>();
 
@@ -58,7 +59,7 @@ export function createSchemaCheck(prism: Prism, document: unknown): SchemaCheck 
         ? 'draft2020_12'
         : 'default';
     let ajv = instances.get(draft);
-    if (!ajv) instances.set(draft, (ajv = prism.ajv(draft)));
+    if (!ajv) instances.set(draft, (ajv = prism.ajv(draft, { validateSchema: !schemasValid })));
     return ajv;
   }
 

@@ -12,6 +12,8 @@ export interface Source {
   document: Document;
   /** Prism's operations of the document (Prism dereferences them: each mock has its own) */
   operations: Resource[];
+  /** the embedded spec, whose schemas are valid against their meta-schemas (Redocly lints it at build) */
+  embedded: boolean;
 }
 
 /**
@@ -24,7 +26,11 @@ export async function sourceOf(
   readFile: (path: string) => string,
 ): Promise<Source> {
   if (spec === undefined && prism.httpSpecVersion === httpSpecVersion)
-    return { document: JSON.parse(documentText) as Document, operations: JSON.parse(operationsText) as Resource[] };
+    return {
+      document: JSON.parse(documentText) as Document,
+      operations: JSON.parse(operationsText) as Resource[],
+      embedded: true,
+    };
   const document = (
     spec === undefined
       ? JSON.parse(documentText)
@@ -33,5 +39,9 @@ export async function sourceOf(
         : structuredClone(spec)
   ) as Document;
   // Prism dereferences the document it reads in place: it gets a copy of its own.
-  return { document, operations: await prism.getHttpOperationsFromSpec(structuredClone(document)) };
+  return {
+    document,
+    operations: await prism.getHttpOperationsFromSpec(structuredClone(document)),
+    embedded: spec === undefined,
+  };
 }

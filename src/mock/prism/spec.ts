@@ -98,10 +98,14 @@ export class Spec {
   readonly operations = new Map<string, Operation>();
   /** The document's `$ref`s, followed by the rules of ../../shared/refs.ts. */
   private readonly references: References;
+  /** Each schema node's `deref`, made once: the document does not change, and a request derefs the same nodes again. */
+  private readonly dereferenced = new WeakMap<Schema, Schema>();
 
   constructor(
     /** the bundled OpenAPI document */
     readonly document: Document,
+    /** its schemas are known valid against their meta-schemas (the embedded spec): they need no check at compile */
+    readonly schemasValid = false,
   ) {
     this.references = referencesOf(document);
     for (const { path, method, pathItem, operation: op } of operationsOf(document)) {
@@ -138,7 +142,9 @@ export class Spec {
 
   /** A schema with its `$ref`s followed, the keywords beside each laid over its target (../../shared/refs.ts, rules 2 and 4). */
   deref(node: Schema): Schema {
-    return this.references.schema(node) as Schema;
+    let target = this.dereferenced.get(node);
+    if (target === undefined) this.dereferenced.set(node, (target = this.references.schema(node) as Schema));
+    return target;
   }
 
   operation(operationId: string): Operation | undefined {

@@ -276,6 +276,22 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     },
   );
 
+  it('the version of http-spec that Prism reads documents with: from the package.json above its main module, or none when it is not there', async () => {
+    const manifest = JSON.parse(readFileSync(join(installedModules, '@stoplight/http-spec/package.json'), 'utf8')) as {
+      version: string;
+    };
+    const other = newerPrism(join(scratch, 'other-http-spec'), {
+      '@stoplight/http-spec/package.json': JSON.stringify({ ...manifest, version: '9.9.9' }),
+      // a file of its own, not a link: Node resolves a link to the installed http-spec's directory
+      '@stoplight/http-spec/index.js': 'module.exports = {};\n',
+    });
+    const otherCopy = (await import(join(other, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
+    expect(otherCopy.loadPrism().httpSpecVersion).toBe('9.9.9');
+    const none = newerPrism(join(scratch, 'no-http-spec'), { '@stoplight/http-spec': null });
+    const noneCopy = (await import(join(none, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
+    expect(noneCopy.loadPrism().httpSpecVersion).toBeUndefined();
+  });
+
   it.each([
     ['a module of its own', 'dist/validator/validators/headers.js'],
     ['its whole mocker (found at load, loaded on first use)', 'dist/mocker/index.js'],

@@ -19,6 +19,7 @@ describe('sourceOf: the document and Prism operations a mock answers from', () =
   it('the embedded spec is generated/openapi.json, and its operations are what the installed Prism reads from it', async () => {
     expect(prism.httpSpecVersion).toBe(httpSpecVersion);
     const embedded = await sourceOf(undefined, prism, noFiles);
+    expect(embedded.embedded).toBe(true);
     expect(embedded.document).toEqual(bundled);
     expect(embedded.operations).toEqual(await prism.getHttpOperationsFromSpec(structuredClone(bundled)));
   });
@@ -37,6 +38,7 @@ describe('sourceOf: the document and Prism operations a mock answers from', () =
     const read = vi.fn(prism.getHttpOperationsFromSpec);
     const source = await sourceOf(undefined, { httpSpecVersion: '0.0.1', getHttpOperationsFromSpec: read }, noFiles);
     expect(read).toHaveBeenCalledTimes(1);
+    expect(source.embedded).toBe(true);
     // Prism dereferences what it reads in place: the mock's document stays as bundled.
     expect(read.mock.calls[0]?.[0]).not.toBe(source.document);
     expect(source.document).toEqual(JSON.parse(documentText));
@@ -47,6 +49,7 @@ describe('sourceOf: the document and Prism operations a mock answers from', () =
     const given = structuredClone(bundled);
     const fromObject = await sourceOf(given, prism, noFiles);
     expect(fromObject.document).toEqual(bundled);
+    expect(fromObject.embedded).toBe(false);
     expect(fromObject.document).not.toBe(given);
     expect(given).toEqual(bundled);
     const readFile = vi.fn((path: string) => readFileSync(path, 'utf8'));

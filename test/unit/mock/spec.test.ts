@@ -69,6 +69,11 @@ describe('spec: the bundled document as the mock reads it (operations, local $re
   };
   const spec = () => new Spec(document);
 
+  it("a document's schemas are checked against their meta-schemas unless it says they are known valid (the embedded spec)", () => {
+    expect(new Spec({}).schemasValid).toBe(false);
+    expect(new Spec({}, true).schemasValid).toBe(true);
+  });
+
   it("an operation: its method, path, the path item's parameters then its own (each $ref followed), the JSON request and 200 schemas", () => {
     const read = spec();
     expect([...read.operations.keys()]).toEqual(['replace_item', 'delete_item', 'text_item', 'empty_item']);

@@ -5,7 +5,9 @@
 // TypeScript 7 (the native compiler, `npm i typescript@7`, installed from the npm registry into a
 // cache of its own). A block that is deliberately a fragment says so with `<!-- frame: NAME -->` on
 // the line before its fence and is compiled after that frame's prefix (FRAMES; the convention is
-// in docs/CONTRIBUTING.md).
+// in docs/CONTRIBUTING.md). It installs from the npm registry, so it is not part of `npm test`:
+// `npm run test:registry` (vitest.registry.config.ts) runs it, and .ci/run runs that after every
+// `npm test`.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
-/// <reference types="node" />
 // The answer, from the engine's outcome (the pipeline's write step, ../pipeline.ts). Prism's violations go into its `sl-violations` header
 // (as its own HTTP server sets it) and the log; a response that breaks the response schema becomes
 // Prism's problem (--errors); Prism's problems are its problem+json, except a 401, which says which
@@ -10,7 +9,7 @@ import type { Prism } from '../prism/deps.js';
 import type { Fallbacks } from '../control/fallbacks.js';
 import type { Logger } from '../prism/log.js';
 import type { IPrismDiagnostic } from '../prism/prism-types.js';
-import { jsonReply, type HeaderValue, type Reply } from './reply.js';
+import { byteLength, jsonReply, type HeaderValue, type Reply } from './reply.js';
 import type { IHttpRequest, Resource } from '../prism/prism-types.js';
 import type { Outcome } from '../engine/engine.js';
 import { scenarioReply } from '../scenarios/apply.js';
@@ -115,7 +114,7 @@ export function createWriter({
       text = serialize(example.body);
     }
     if (fired.length > 0) headers.push(['X-Mock-Fallback', fired.join(', ')]);
-    headers.push(['Content-Length', Buffer.byteLength(text)]);
+    headers.push(['Content-Length', byteLength(text)]);
     return { status: output.statusCode, headers, body: text };
   }
 

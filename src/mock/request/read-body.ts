@@ -1,4 +1,3 @@
-/// <reference types="node" />
 // The request body, read by the doors and bounded (../pipeline.ts): past 10 MB (Prism's own limit) the rest is read
 // and dropped, and the pipeline answers 413.
 //   in:  the request's body stream (node:http's, or a WHATWG Request's)
@@ -23,7 +22,9 @@ export async function readBody(stream: AsyncIterable<Uint8Array> | null, max = M
     if (size > max) tooLarge = true;
     else chunks.push(chunk);
   }
-  return { bytes: Buffer.concat(chunks), tooLarge };
+  const bytes = new Uint8Array(chunks.reduce((kept, chunk) => kept + chunk.length, 0));
+  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+  return { bytes, tooLarge };
 }
 
 /** The answer to a body past MAX_BODY. */

@@ -1,4 +1,3 @@
-/// <reference types="node" />
 // Where a request goes (the pipeline's route step, ../pipeline.ts): one of the mock's own paths outside /v2, or on to Prism (whose
 // router then finds the operation) with the path as uvicorn would route it and the query parsed.
 //   in:  the request target (`req.url`)
@@ -49,6 +48,9 @@ export function route(target: string | undefined): Route {
   };
 }
 
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+
 /**
  * The path with every segment that does not percent-decode (`%ZZ`, `%C3%28`) re-encoded from what
  * uvicorn would make of it (bytes decoded as UTF-8 with replacement), so Prism's router, which
@@ -71,10 +73,10 @@ export function decodablePath(path: string): string {
             bytes.push(parseInt(hex, 16));
             i += 2;
           } else {
-            bytes.push(...Buffer.from(segment[i] as string));
+            bytes.push(...utf8.encode(segment[i]));
           }
         }
-        return encodeURIComponent(Buffer.from(bytes).toString('utf8'));
+        return encodeURIComponent(text.decode(Uint8Array.from(bytes)));
       }
     })
     .join('/');

@@ -2,10 +2,10 @@
 // the scenarios' check, the wait of a delay, the wait of a hang, and the answer a scenario gives.
 //   in:  what the store picked for the request, the caller's AbortSignal
 //   out: the Reply of a scenario's status, or the end of a wait
-import { STATUS_CODES } from 'node:http';
 import type { Prism } from '../prism/deps.js';
 import type { IPrismDiagnostic, Resource } from '../prism/prism-types.js';
-import { jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
+import { byteLength, jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
+import { STATUS_TEXT } from '../reply/status-text.js';
 import type { ContractOperation, Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
 import { pointerToken } from '../../shared/refs.js';
@@ -78,14 +78,14 @@ export function scenarioReply(picked: Picked, operationId: string): Reply {
       headers: [
         ...headers,
         ['Content-Type', contentType ?? 'application/json'],
-        ['Content-Length', Buffer.byteLength(answer.text)],
+        ['Content-Length', byteLength(answer.text)],
       ],
       body: answer.text,
     };
   }
   if (answer.body !== undefined)
     return jsonReply(answer.status, contentType ?? 'application/json', answer.body, headers);
-  const title = STATUS_CODES[answer.status] ?? `HTTP ${answer.status}`;
+  const title = STATUS_TEXT[answer.status] ?? `HTTP ${answer.status}`;
   const source = picked.by === 'chaos' ? "the mock's run-wide chaos (--faults)" : `mock scenario ${picked.by.index}`;
   const detail = `${title}, answered by ${source}: ${operationId} does not document ${answer.status}, so this answer is outside the contract.`;
   return jsonReply(

@@ -169,7 +169,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
 
   it("without Prism installed: MissingPrismError naming each of Prism's packages and the npm command with the first version of each range", async () => {
-    const dir = installCopy(join(scratch, 'no-prism'), ['prism/deps.ts'], manifestWithPeers);
+    const dir = installCopy(join(scratch, 'no-prism'), ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
     const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
     const thrown = thrownBy(copy.loadPrism);
     expect(thrown).toBeInstanceOf(copy.MissingPrismError);
@@ -183,7 +183,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
 
   it('Prism installed but missing one of its own dependencies: that error as is, not an install hint for Prism', async () => {
     const root = join(scratch, 'broken-prism');
-    const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
     mkdirSync(join(prismHttp, 'dist'), { recursive: true });
     // Prism's other packages installed as they are: the broken one is all that is wrong.
@@ -206,7 +206,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   // The HTTP server is found by its package.json: the message names the package, not that file.
   it("Prism's HTTP packages installed but not its HTTP server's (whose Prefer parser the mock uses): MissingPrismError naming that one", async () => {
     const root = join(scratch, 'no-server');
-    const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
     for (const name of ['prism-http', 'prism-core'])
       symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
@@ -222,7 +222,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
    * node_modules, as the installed Prism resolves them) written anew, or taken away when null.
    */
   function newerPrism(root: string, changed: Record<string, string | null>): string {
-    const dir = installCopy(root, ['prism/deps.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
     const files: Record<string, string | null> = { ...changed };
     for (const name of ['prism-core', 'prism-http', 'prism-http-server']) {
       const manifest = JSON.parse(

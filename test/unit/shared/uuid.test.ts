@@ -1,5 +1,8 @@
 // The mock's deterministic UUIDs.
-import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { sha1 } from '../../../src/shared/sha1.js';
 import { indexedUuids, nameUuid } from '../../../src/shared/uuid.js';
 
 const UUID5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -36,5 +39,37 @@ describe('indexedUuids', () => {
     const firsts = Array.from({ length: 200 }, (_, i) => indexedUuids(`text ${i}`)(0));
     expect(firsts.some((id) => id[24] === '0')).toBe(true);
     for (const id of firsts) expect(id).toMatch(UUID5);
+  });
+});
+
+describe('sha1 (the hash where Node has no crypto: a web page)', () => {
+  it("gives Node's SHA-1 digest for any bytes, across every padding length and block boundary", () => {
+    const sizes = [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000];
+    for (const size of sizes) {
+      const bytes = Uint8Array.from({ length: size }, (_, i) => (i * 131 + size) & 0xff);
+      expect(Buffer.from(sha1(bytes)).toString('hex')).toBe(createHash('sha1').update(bytes).digest('hex'));
+    }
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        expect(Buffer.from(sha1(bytes)).toString('hex')).toBe(createHash('sha1').update(bytes).digest('hex'));
+      }),
+    );
+  });
+
+  it('the UUIDs it makes are those Node makes (a page and the server give the same identifiers)', async () => {
+    vi.resetModules();
+    vi.stubGlobal('process', { ...process, getBuiltinModule: undefined });
+    try {
+      const page = await import('../../../src/shared/uuid.js');
+      expect(page.nameUuid('a')).toBe('650f992e-554f-563d-b863-3d4b1535e67a');
+      expect(page.nameUuid('é')).toBe(nameUuid('é'));
+      expect(page.indexedUuids('project\n', '{"traces":[{}]}')(3)).toBe(
+        indexedUuids('project\n', '{"traces":[{}]}')(3),
+      );
+      expect(page.indexedUuids('p\n', Buffer.from('ü'))(0)).toBe(indexedUuids('p\n', Buffer.from('ü'))(0));
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });

@@ -56,6 +56,14 @@ export interface ApiClientOptions extends Omit<ClientOptions, 'baseUrl'> {
 }
 
 /** The default of `maxResponseBytes`: 32 MiB. */
+/**
+ * The module of `validateResponses` (./contract.ts), imported by a name a bundler does not follow:
+ * it reads ajv and ajv-formats, optional peers, from the package's place under Node, and a page
+ * built without them must still bundle the client. In a web page `validateResponses` is therefore
+ * not available (docs/client.md).
+ */
+const CONTRACT_MODULE = './contract.js';
+
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type ApiClient = Client<paths, `${string}/${string}`>;
@@ -613,8 +621,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // The JSON check must see the response the caller's middleware made: it runs as middleware, the outermost.
   // The contract check (and ajv) is loaded now, only when asked for; a call waits for it, and a missing peer rejects each call.
   const check = validateResponses
-    ? import('./contract.js').then(({ contractCheck }) =>
-        contractCheck((command, cause) => new MissingValidatorError(command, cause)),
+    ? (import(/* @vite-ignore */ CONTRACT_MODULE) as Promise<typeof import('./contract.js')>).then(
+        ({ contractCheck }) => contractCheck((command, cause) => new MissingValidatorError(command, cause)),
       )
     : undefined;
   check?.catch(() => undefined); // observed by every call; never unhandled

@@ -26,15 +26,10 @@ if (!tarball) throw new Error('usage: node browser.mjs <package tarball>');
 const BASE = 'https://api.example.test';
 const { chromium } = createRequire(join(root, 'package.json'))('playwright-core');
 
-/**
- * The page: the mock in it, MSW's worker in front of BASE, and what the check calls from outside;
- * with the client when `client` (not for esbuild: the client's `validateResponses` module,
- * src/client/contract.ts, which the client imports on demand, imports node:fs, which esbuild
- * refuses for the browser; Vite stubs it).
- */
-const page = (client) => `
+/** The page: the mock in it, MSW's worker in front of BASE, the client, and what the check calls from outside. */
+const page = () => `
 import { setupWorker } from 'msw/browser';
-${client ? "import { createApiClient } from '@observability/api-contract';" : ''}
+import { createApiClient } from '@observability/api-contract';
 import { createMock } from '@observability/api-contract/mock';
 import { mswHandlers } from '@observability/api-contract/msw';
 
@@ -46,9 +41,7 @@ async function main() {
   const worker = setupWorker(...mswHandlers(BASE, mock));
   await worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: './mockServiceWorker.js' } });
   window.send = async ({ method, target, headers, body }) => bytes(await fetch(BASE + target, { method, headers, body }));
-  ${
-    client
-      ? `window.viaClient = async ({ method, path, params, body, auth }) => {
+  window.viaClient = async ({ method, path, params, body, auth }) => {
     let seen;
     const api = createApiClient({
       baseUrl: BASE,
@@ -57,9 +50,7 @@ async function main() {
     });
     await api[method](path, { params: { path: params }, body }).catch(() => undefined);
     return seen;
-  };`
-      : ''
-  }
+  };
   window.ready = true;
 }
 main().catch((error) => { window.failed = String(error && error.stack || error); });
@@ -228,10 +219,9 @@ try {
   checks.result('install', installed.ok, installed.ok ? '' : tail(installed.output));
   if (!installed.ok) process.exit(1);
   const source = join(app, 'src');
-  mkdirSync(join(source, 'with-client'), { recursive: true });
-  writeFileSync(join(source, 'page.js'), page(false));
-  writeFileSync(join(source, 'with-client/page.js'), page(true));
-  for (const dir of [source, join(source, 'with-client')]) writeFileSync(join(dir, 'index.html'), HTML);
+  mkdirSync(source, { recursive: true });
+  writeFileSync(join(source, 'page.js'), page());
+  writeFileSync(join(source, 'index.html'), HTML);
   const worker = join(app, 'node_modules/msw/lib/mockServiceWorker.js');
 
   const pages = {};
@@ -257,7 +247,7 @@ try {
   const vited = join(app, 'site/vite');
   try {
     await viteBuild({
-      root: join(source, 'with-client'),
+      root: source,
       base: './',
       configFile: false,
       logLevel: 'error',
@@ -321,27 +311,21 @@ try {
       compare(raw.label, inPage, await overHttp(raw));
       statuses[inPage.status] = (statuses[inPage.status] ?? 0) + 1;
     }
-    if (bundler === 'esbuild')
-      checks.limit(
-        `${bundler}: the client`,
-        'not in this page: its validateResponses module (src/client/contract.ts) imports node:fs, which esbuild refuses for the browser',
+    for (const call of clientCalls) {
+      const { raw, ...request } = call;
+      const inPage = await tab.evaluate((request) => globalThis.viaClient(request), {
+        ...request,
+        method: request.method,
+      });
+      compare(
+        call.label,
+        inPage,
+        await overHttp({ ...raw, headers: { ...raw.headers, 'content-type': 'application/json' } }),
       );
-    else
-      for (const call of clientCalls) {
-        const { raw, ...request } = call;
-        const inPage = await tab.evaluate((request) => globalThis.viaClient(request), {
-          ...request,
-          method: request.method,
-        });
-        compare(
-          call.label,
-          inPage,
-          await overHttp({ ...raw, headers: { ...raw.headers, 'content-type': 'application/json' } }),
-        );
-      }
+    }
     http.stop();
     checks.result(
-      `${bundler}: ${raws.length} requests${bundler === 'esbuild' ? '' : ` and ${clientCalls.length} client calls`} through the worker, the same status and body bytes as the HTTP mock (statuses ${JSON.stringify(statuses)})`,
+      `${bundler}: ${raws.length} requests and ${clientCalls.length} client calls through the worker, the same status and body bytes as the HTTP mock (statuses ${JSON.stringify(statuses)})`,
       differ.length === 0 && errors.length === 0,
       [...differ, ...errors].join('\n'),
     );

@@ -3,12 +3,12 @@
 // ./browser/index.ts (a web page) export it with a host.
 import type { FallbackReport } from './control/fallbacks.js';
 import type { ReceivedRequest } from './control/journal.js';
-import type { MockSettings } from './pipeline.js';
+import type { MockSettings } from './settings.js';
 import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios/store.js';
 
 export type { ReceivedRequest } from './control/journal.js';
 export type { InitialState } from './service/state.js';
-export type { MockSettings } from './pipeline.js';
+export type { MockSettings } from './settings.js';
 export { ScenarioError } from './scenarios/store.js';
 export type {
   Delay,

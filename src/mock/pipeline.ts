@@ -16,17 +16,20 @@
 // across requests (service/state.ts) unless the mock is stateless, a 401 says which credential
 // headers the operation accepts. Every request to the API is kept in the journal.
 import type { Prism } from './prism/deps.js';
+
+export type { MockSettings } from './settings.js';
 import { Fallbacks } from './control/fallbacks.js';
 import { Journal } from './control/journal.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './engine/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './prism/log.js';
 import { createValidator } from './service/pydantic.js';
 import { createReflector } from './service/reflect.js';
-import { checkChaos, checkScenarios, createScenarioStore, type Delay, type ScenarioStore } from './scenarios/store.js';
+import { checkChaos, checkScenarios, createScenarioStore, type ScenarioStore } from './scenarios/store.js';
 import { jsonReply, type Reply } from './reply/reply.js';
-import { Spec, type Document } from './prism/spec.js';
+import { Spec } from './prism/spec.js';
+import type { MockSettings } from './settings.js';
 import { sourceOf } from './prism/source.js';
-import { createState, sessionOf, type InitialState, type State } from './service/state.js';
+import { createState, sessionOf, type State } from './service/state.js';
 import { createChooser } from './engine/choose.js';
 import { controlReply } from './control/control.js';
 import { createCors } from './request/cors.js';
@@ -38,42 +41,6 @@ import { route } from './request/route.js';
 import { contractOf, scenarioLabel, untilAborted, wait } from './scenarios/apply.js';
 import { createTranslator } from './service/translate.js';
 import { createWriter } from './reply/write.js';
-
-/** What the mock answers from, and how; every door takes these (the bin as flags). */
-export interface MockSettings {
-  /** the bundled OpenAPI document, or its path (default: the package's own, embedded) */
-  spec?: string | Document | undefined;
-  /** generate the fields the request does not determine (Prism's --dynamic) */
-  dynamic?: boolean | undefined;
-  /** seed of the dynamic generation */
-  seed?: string | undefined;
-  /** pino level of the log: fatal, error, warn, info, debug, trace, silent */
-  logLevel?: string | undefined;
-  /** where log lines go */
-  log?: LogSink | undefined;
-  /** CORS headers and preflight answers (default true) */
-  cors?: boolean | undefined;
-  /**
-   * the origins a web page may call the mock from: exact origins (then with credentials), or `*`
-   * for any (never with credentials); default pages served from loopback (localhost, 127.0.0.1,
-   * [::1]), no credentials
-   */
-  corsOrigins?: string[] | undefined;
-  /** the most validation errors an invalid request is walked for (./engine/limits.ts; default 1,000) */
-  maxErrors?: number | undefined;
-  /** the most items a reflected list that multiplies two lists of the request may get (./engine/limits.ts; default 20,000) */
-  maxResults?: number | undefined;
-  /** answer every request alone, as Prism does (default false: ./service/state.ts) */
-  stateless?: boolean | undefined;
-  /** how many records the state may hold, and requests the journal (default 10,000) */
-  maxRecords?: number | undefined;
-  /** what every session starts with */
-  initialState?: InitialState | undefined;
-  /** run-wide chaos: every request to an operation waits this many milliseconds, or a time drawn from `[min, max]` (`--latency`) */
-  latency?: Delay | undefined;
-  /** run-wide chaos: the share of requests, 0 to 1, answered 503 or dropped, half each (`--faults`) */
-  faults?: number | undefined;
-}
 
 /** A request as a door hands it over. */
 export interface MockRequest {

@@ -8,7 +8,6 @@ import type { IPrismDiagnostic, Resource } from '../prism/prism-types.js';
 import { jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
 import type { ContractOperation, Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
-import { pointerToken } from '../../shared/refs.js';
 
 /** What the scenarios' check reads of each operation: its path parameters, documented statuses, response schemas and examples. */
 export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map<string, ContractOperation> {
@@ -23,6 +22,7 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
       statuses: resource.responses.map((response) => Number(response.code)).filter((code) => Number.isInteger(code)),
       bodyViolations(status, body) {
         // Prism's check of a response, as the mock's own responses are checked: only its body's violations count here.
+        // Prism's path is Ajv's instancePath split at its slashes: its tokens are escaped already.
         const checked = prism.validateOutput({
           resource,
           element: {
@@ -37,7 +37,7 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
           .map((v) => ({
             pointer: (v.path ?? [])
               .slice(1)
-              .map((part) => `/${pointerToken(String(part))}`)
+              .map((part) => `/${String(part)}`)
               .join(''),
             reason: v.message,
           }));

@@ -3,18 +3,17 @@
 //   in:  what the store picked for the request, the caller's AbortSignal
 //   out: the Reply of a scenario's status, or the end of a wait
 import type { Prism } from '../prism/deps.js';
-import type { IPrismDiagnostic, Resource } from '../prism/prism-types.js';
+import type { Resource } from '../prism/prism-types.js';
 import { byteLength, jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
 import { STATUS_TEXT } from '../reply/status-text.js';
 import type { ContractOperation, Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
-import { pointerToken } from '../../shared/refs.js';
 
 /** What the scenarios' check reads of each operation: its path parameters, documented statuses, response schemas and examples. */
 export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map<string, ContractOperation> {
   const contract = new Map<string, ContractOperation>();
   for (const resource of resources) {
-    const operation = resource.iid ? spec.operation(resource.iid) : undefined;
+    const operation = resource.iid && spec.operation(resource.iid);
     if (!operation) continue;
     const responseOf = (status: number) => resource.responses.find((response) => response.code === String(status));
     const jsonOf = (status: number) => responseOf(status)?.contents?.find((content) => /json/i.test(content.mediaType));
@@ -23,6 +22,7 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
       statuses: resource.responses.map((response) => Number(response.code)).filter((code) => Number.isInteger(code)),
       bodyViolations(status, body) {
         // Prism's check of a response, as the mock's own responses are checked: only its body's violations count here.
+        // Prism's path is Ajv's instancePath split at its slashes: its tokens are escaped already.
         const checked = prism.validateOutput({
           resource,
           element: {
@@ -31,16 +31,20 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
             body,
           },
         });
-        const found: IPrismDiagnostic[] = checked._tag === 'Left' ? checked.left : [];
-        return found
-          .filter((v) => v.severity === 0 && v.path?.[0] === 'body')
-          .map((v) => ({
-            pointer: (v.path ?? [])
-              .slice(1)
-              .map((part) => `/${pointerToken(String(part))}`)
-              .join(''),
-            reason: v.message,
-          }));
+        if (checked._tag === 'Right') return [];
+        return checked.left.flatMap((v) =>
+          v.severity === 0 && v.path?.[0] === 'body'
+            ? [
+                {
+                  pointer: v.path
+                    .slice(1)
+                    .map((part) => `/${String(part)}`)
+                    .join(''),
+                  reason: v.message,
+                },
+              ]
+            : [],
+        );
       },
       example(status) {
         const content = jsonOf(status);
@@ -103,21 +107,23 @@ export function scenarioReply(picked: Picked, operationId: string): Reply {
  * and never advances them still gets its answer, after the real delay).
  */
 export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
+  const caller = signal ?? new AbortController().signal;
+  if (caller.aborted) return Promise.reject(caller.reason);
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const real = AbortSignal.timeout(ms);
     const end = (settle: () => void) => () => {
       clearTimeout(timer);
       real.removeEventListener('abort', done);
-      signal?.removeEventListener('abort', aborted);
+      caller.removeEventListener('abort', aborted);
       settle();
     };
     const done = end(resolve);
-    const aborted = end(() => reject(signal?.reason));
+    const aborted = end(() => reject(caller.reason));
     const timer = setTimeout(done, ms);
-    real.addEventListener('abort', done, { once: true });
-    signal?.addEventListener('abort', aborted, { once: true });
+    // Either listener ends the wait, which removes both.
+    real.addEventListener('abort', done);
+    caller.addEventListener('abort', aborted);
   });
 }
 

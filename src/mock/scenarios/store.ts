@@ -284,10 +284,12 @@ export function checkScenarios(
       else if (body !== undefined) {
         try {
           text = JSON.stringify(body);
-          if (text === undefined) throw new TypeError('not a JSON value');
         } catch {
-          fail('body must be a JSON value (or a string, with a Content-Type that is not JSON)', 'body');
+          // a bigint or a cycle: no JSON text
         }
+        // (a function or a symbol has none either)
+        if (text === undefined)
+          fail('body must be a JSON value (or a string, with a Content-Type that is not JSON)', 'body');
       }
       answer = {
         status,
@@ -416,8 +418,8 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
   }
 
   function chaotic(): Picked | undefined {
+    // Without chaos: a delay of 0, no draw, and no answer.
     const { latency, faults = 0 } = chaos;
-    if (latency === undefined && faults === 0) return undefined;
     const delay = draw(latency);
     if (faults > 0 && random() < faults) {
       return random() < 0.5
@@ -455,10 +457,9 @@ export function createScenarioStore(seed: string, chaos: Chaos = {}): ScenarioSt
       // No scenario in any session and no chaos: nothing to read of the request.
       if (sessions.size === 0 && chaos.latency === undefined && !chaos.faults) return undefined;
       const request = read();
-      const list = sessions.get(request.session)?.byOperation.get(request.operationId);
-      let rule: Rule | undefined;
-      for (let i = 0; list && i < list.length && !rule; i++) if (applies(list[i] as Rule, request)) rule = list[i];
-      if (!rule || !list) return chaotic();
+      const list = sessions.get(request.session)?.byOperation.get(request.operationId) ?? [];
+      const rule = list.find((one) => applies(one, request));
+      if (!rule) return chaotic();
       if (rule.left !== null && --rule.left === 0) list.splice(list.indexOf(rule), 1);
       return {
         by: { index: rule.index, operation: rule.operation },

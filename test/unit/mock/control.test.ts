@@ -5,7 +5,7 @@ import { Fallbacks } from '../../../src/mock/control/fallbacks.js';
 import { Journal, type ReceivedRequest } from '../../../src/mock/control/journal.js';
 import { type Logger } from '../../../src/mock/prism/log.js';
 import { createState, type State } from '../../../src/mock/service/state.js';
-import { createScenarioStore } from '../../../src/mock/scenarios/store.js';
+import { createScenarioStore, ScenarioError } from '../../../src/mock/scenarios/store.js';
 import { controlReply } from '../../../src/mock/control/control.js';
 
 describe("control: the mock's own paths", () => {
@@ -120,5 +120,51 @@ describe("control: the mock's own paths", () => {
     ).toEqual(json(405, { detail: '/__mock/reset takes POST' }));
     expect(spy).not.toHaveBeenCalled();
     expect(journal.list()).toHaveLength(1);
+  });
+
+  describe('/__mock/scenarios', () => {
+    const mockWith = (use: (list: unknown) => void) => ({
+      fallbacks: new Fallbacks(quiet),
+      state: undefined,
+      journal: journalOf(),
+      scenarios: createScenarioStore('test'),
+      use,
+    });
+    const reply = (method: string, body: unknown, use: (list: unknown) => void = () => undefined) =>
+      controlReply(
+        { kind: 'scenarios' },
+        { method, headers: { 'x-mock-session': 'qa' }, body: new TextEncoder().encode(JSON.stringify(body)) },
+        mockWith(use),
+      );
+    const notAList = { pointer: '', reason: 'the body must be {"scenarios": [...]}, a list of scenarios' };
+
+    it("GET and DELETE list the session's scenarios as JSON; another method than GET, POST or DELETE: 405", () => {
+      expect(reply('GET', null)).toEqual(json(200, { session: 'qa', scenarios: [] }));
+      expect(reply('DELETE', null)).toEqual(json(200, { session: 'qa', scenarios: [] }));
+      expect(reply('PATCH', null)).toEqual(json(405, { detail: '/__mock/scenarios takes GET, POST or DELETE' }));
+    });
+
+    it('POST of JSON that is not {"scenarios": [...]} (null, a string, a list): 400 as JSON, nothing used', () => {
+      const use = vi.fn();
+      for (const body of [null, 'scenarios', [[]], { scenarios: {} }])
+        expect(reply('POST', body, use)).toEqual(
+          json(400, { detail: `invalid scenario: (the list): ${notAList.reason}`, violations: [notAList] }),
+        );
+      expect(use).not.toHaveBeenCalled();
+    });
+
+    it("POST: use's ScenarioError is a 400 with its violations; any other error is thrown", () => {
+      const violation = { pointer: '/0', reason: 'no' };
+      expect(
+        reply('POST', { scenarios: [1] }, () => {
+          throw new ScenarioError([violation]);
+        }),
+      ).toEqual(json(400, { detail: 'invalid scenario: /0: no', violations: [violation] }));
+      expect(() =>
+        reply('POST', { scenarios: [] }, () => {
+          throw new TypeError('a bug');
+        }),
+      ).toThrow(new TypeError('a bug'));
+    });
   });
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, validationDetails } from '../../../src/index.js';
-import { createMock } from '../../../src/mock/index.js';
+import { createMock, type Mock } from '../../../src/mock/index.js';
 import { MissingMswError, mswHandlers } from '../../../src/mock/msw.js';
 import { scenario } from '../../ecosystem/msw/scenario.js';
 
@@ -95,5 +95,20 @@ describe('without msw installed', () => {
       cause,
       `MissingMswError: ${error.message}`,
     ]);
+  });
+});
+
+describe("mswHandlers: an error of the mock's that is not a dropped connection", () => {
+  it("is MSW's to report (its 500), not a network error: only a reset fault or an aborted caller is one", async () => {
+    const failing = { handle: () => Promise.reject(new TypeError('a bug in the mock')) } as unknown as Mock;
+    const server = setupServer(...mswHandlers('https://boom.example.test', failing));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const response = await fetch('https://boom.example.test/v2/anything');
+      expect(response.status).toBe(500);
+      expect(await response.text()).toContain('a bug in the mock');
+    } finally {
+      server.close();
+    }
   });
 });

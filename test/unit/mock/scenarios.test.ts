@@ -334,7 +334,12 @@ describe('in-process: delays and faults', () => {
       (error: unknown) => error,
     );
     expect(dropped).toBeInstanceOf(TypeError);
+    expect((dropped as TypeError).message).toBe('fetch failed');
     expect((dropped as TypeError).cause).toBeInstanceOf(ConnectionResetError);
+    expect((dropped as TypeError & { cause: Error }).cause.name).toBe('ConnectionResetError');
+    expect((dropped as TypeError & { cause: Error }).cause.message).toBe(
+      "the mock dropped the connection (a scenario's reset fault)",
+    );
     expect((dropped as TypeError & { cause: { code: string } }).cause.code).toBe('ECONNRESET');
     expect(await (await user()).json()).toMatchObject({ role: 'system_admin' });
     expect(mock.requests('createOrVerifyUser').map((r) => [r.status, r.unanswered])).toEqual([
@@ -454,6 +459,37 @@ describe('in-process: the typed journal', () => {
     expect(error).toBeInstanceOf(WaitForTimeoutError);
     expect((error as Error).message).toBe(
       `waitFor('logTraces'): 1 of 3 requests arrived in 50 ms; the mock received 2: POST /v2/scorers/${SCORER}/version/luna3 (createLuna3ScorerVersion) 200; POST ${TRACES()} (logTraces) 200`,
+    );
+  });
+});
+
+describe("WaitForTimeoutError: what waitFor's message lists", () => {
+  const entry = (operationId: string | null, status: number | null = 200) =>
+    ({ method: 'POST', path: '/p', operationId, status, unanswered: status === null ? 'reset' : null }) as never;
+
+  it('how many of the operation arrived among what the mock received, each with its operation (or none) and status', () => {
+    const error = new WaitForTimeoutError('a', 3, [entry('a'), entry(null, 404), entry('a', null), entry('b')], 50);
+    expect([error.name, error.operation, error.wanted, error.received.length]).toEqual([
+      'WaitForTimeoutError',
+      'a',
+      3,
+      4,
+    ]);
+    expect(error.message).toBe(
+      "waitFor('a'): 2 of 3 requests arrived in 50 ms; the mock received 4: POST /p (a) 200; POST /p (no operation) 404; POST /p (a) reset; POST /p (b) 200",
+    );
+  });
+
+  it('nothing received says so; past 20, the last 20 are listed', () => {
+    expect(new WaitForTimeoutError('a', 1, [], 10).message).toBe(
+      "waitFor('a'): 0 of 1 requests arrived in 10 ms; the mock received nothing",
+    );
+    const twenty = Array.from({ length: 20 }, () => entry('b'));
+    expect(new WaitForTimeoutError('a', 1, twenty, 10).message).toBe(
+      `waitFor('a'): 0 of 1 requests arrived in 10 ms; the mock received 20: ${Array(20).fill('POST /p (b) 200').join('; ')}`,
+    );
+    expect(new WaitForTimeoutError('a', 1, [entry('a'), ...twenty], 10).message).toBe(
+      `waitFor('a'): 1 of 1 requests arrived in 10 ms; the mock received 21, the last 20: ${Array(20).fill('POST /p (b) 200').join('; ')}`,
     );
   });
 });

@@ -11,13 +11,20 @@ import { browserPrism, NotInBrowserError } from '../prism/browser.js';
 export * from '../api.js';
 export { NotInBrowserError } from '../prism/browser.js';
 
-/** The host of the mock in a page: the browser build's Prism, no files, the console for its log. */
+/** What a spec of one's own gets in a page. */
+const ownSpec = () =>
+  new NotInBrowserError(
+    "the mock in a page answers from the package's embedded spec only: a spec of your own needs Prism's reader of documents, which the browser build leaves out",
+  );
+
+/**
+ * The host of the mock in a page: the browser build's Prism, no files (createMock refuses a spec
+ * before reading one: its refusal, should anything ask), the console for its log.
+ */
 const browserHost = (): Host => ({
   prism: browserPrism(),
-  readFile: (path) => {
-    throw new NotInBrowserError(
-      `the mock in a page reads no file (spec: '${path}'): it answers from the package's embedded spec`,
-    );
+  readFile: () => {
+    throw ownSpec();
   },
   log: { write: (line: string) => console.log(line.trimEnd()) },
 });
@@ -28,10 +35,7 @@ const browserHost = (): Host => ({
  * Prism's parts that the browser build leaves out: NotInBrowserError.
  */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
-  if (options.spec !== undefined)
-    throw new NotInBrowserError(
-      "the mock in a page answers from the package's embedded spec only: a spec of your own needs Prism's reader of documents, which the browser build leaves out",
-    );
+  if (options.spec !== undefined) throw ownSpec();
   if (options.dynamic)
     throw new NotInBrowserError(
       "dynamic generation needs Prism's whole mocker and faker, which the mock's browser build leaves out",

@@ -20,7 +20,8 @@ type Hook = (this: unknown, args: unknown[], method: (...args: unknown[]) => voi
 /** What pino makes a message of: a `%s`-style format and its arguments (the rest are ignored, as pino does). */
 function message(args: unknown[]): string {
   const [format, ...rest] = args;
-  if (typeof format !== 'string') return format === undefined ? '' : (JSON.stringify(format) ?? '');
+  // JSON.stringify gives undefined for undefined (no argument), a function or a symbol: no text.
+  if (typeof format !== 'string') return JSON.stringify(format) ?? '';
   return format.replace(/%[sdifjoO%]/g, (token) => {
     if (token === '%%') return '%';
     if (rest.length === 0) return token;

@@ -3,7 +3,8 @@
 // the same answers as the Node entry, the log through the mock's own logger in the same lines, and
 // what a page cannot have refused with NotInBrowserError. The pages themselves, in Chromium, are
 // test/ecosystem/browser.mjs.
-import { describe, expect, it } from 'vitest';
+import { getResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMock as createNodeMock } from '../../../src/mock/index.js';
 import { createMock, NotInBrowserError } from '../../../src/mock/browser/index.js';
 import { mswHandlers } from '../../../src/mock/browser/msw.js';
@@ -65,5 +66,45 @@ describe('the mock in a page (its browser entries, on Node)', () => {
   it('mswHandlers: one handler for every request under the base URL', async () => {
     const handlers = mswHandlers(BASE, await createMock());
     expect(handlers).toHaveLength(1);
+  });
+});
+
+describe('the page entry, what it says and where it logs', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses a spec of its own, a path or a document, saying the page answers from the embedded spec only', async () => {
+    for (const spec of ['openapi.json', { openapi: '3.1.0' }] as const) {
+      const error = (await createMock({ spec: spec as never }).catch((e: unknown) => e)) as Error;
+      expect(error).toBeInstanceOf(NotInBrowserError);
+      expect([error.name, error.message]).toEqual([
+        'NotInBrowserError',
+        "the mock in a page answers from the package's embedded spec only: a spec of your own needs Prism's reader of documents, which the browser build leaves out",
+      ]);
+    }
+    // `dynamic: false` is what it does anyway
+    const mock = await createMock({ dynamic: false, log: { write: () => undefined } });
+    expect((await mock.fetch(...(requests[0] as [string, RequestInit]))).status).toBe(200);
+  });
+
+  it('logs to the console by default, each line without its newline, at `error` unless `logLevel` says', async () => {
+    const console_ = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    await (await createMock()).fetch(...(requests[1] as [string, RequestInit]));
+    expect(console_).not.toHaveBeenCalled();
+    await (await createMock({ logLevel: 'info' })).fetch(...(requests[1] as [string, RequestInit]));
+    const inNode: string[] = [];
+    const node = await createNodeMock({ logLevel: 'info', log: { write: (line: string) => void inNode.push(line) } });
+    await node.fetch(...(requests[1] as [string, RequestInit]));
+    expect(inNode.length).toBeGreaterThan(0);
+    expect(console_.mock.calls).toEqual(inNode.map((line) => [line.trimEnd()]));
+  });
+
+  it('mswHandlers without a mock: one made in the page on the first request, with the options given', async () => {
+    const [url, init] = requests[0] as [string, RequestInit];
+    const byDefault = await getResponse(mswHandlers(BASE), new Request(url, init));
+    expect(byDefault?.status).toBe(200);
+    const logged: string[] = [];
+    const handlers = mswHandlers(`${BASE}/`, { logLevel: 'info', log: { write: (line) => void logged.push(line) } });
+    expect((await getResponse(handlers, new Request(url, init)))?.status).toBe(200);
+    expect(logged.length).toBeGreaterThan(0);
   });
 });

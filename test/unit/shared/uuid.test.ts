@@ -35,6 +35,21 @@ describe('indexedUuids', () => {
       expect([ids[i]!.slice(0, 24), node(ids[i]!)]).toEqual([ids[0]!.slice(0, 24), (node(ids[0]!) + i) % 2 ** 48]);
   });
 
+  it("index 0 is the version 5 layout UUID of the parts' SHA-1 (a string as UTF-8), as nameUuid makes of its name", () => {
+    for (const parts of [['project\n', '{"traces":[{}]}'], ['é', new Uint8Array([0, 255])], []] as const) {
+      const hash = createHash('sha1');
+      for (const part of parts) hash.update(part);
+      const bytes = hash.digest().subarray(0, 16);
+      bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+      bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+      const hex = bytes.toString('hex');
+      expect(indexedUuids(...parts)(0)).toBe(
+        `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+      );
+    }
+    expect(indexedUuids('observability-api-contract-mock\n', 'a')(0)).toBe(nameUuid('a'));
+  });
+
   it('keeps 12 hex digits where the sum has fewer (leading zeros)', () => {
     const firsts = Array.from({ length: 200 }, (_, i) => indexedUuids(`text ${i}`)(0));
     expect(firsts.some((id) => id[24] === '0')).toBe(true);
@@ -67,6 +82,9 @@ describe('sha1 (the hash where Node has no crypto: a web page)', () => {
         indexedUuids('project\n', '{"traces":[{}]}')(3),
       );
       expect(page.indexedUuids('p\n', Buffer.from('ü'))(0)).toBe(indexedUuids('p\n', Buffer.from('ü'))(0));
+      // bytes as a plain Uint8Array (whose text is its numbers, not its UTF-8, unlike a Buffer's)
+      const bytes = new Uint8Array([0xc3, 0xbc, 0xff]);
+      expect(page.indexedUuids('p\n', bytes)(0)).toBe(indexedUuids('p\n', bytes)(0));
     } finally {
       vi.unstubAllGlobals();
       vi.resetModules();

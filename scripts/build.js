@@ -175,10 +175,10 @@ export const operationResponses: Record<string, readonly number[]> = ${json(resp
 async function embedded(document) {
   const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
   const { getHttpOperationsFromSpec } = fromPrism('./dist/utils/operations.js');
-  // http-spec's exports do not include its package.json: it is found above its main module.
-  let dir = dirname(fromPrism.resolve('@stoplight/http-spec'));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  const httpSpec = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+  // http-spec's exports do not include its package.json: it is read beside its main module, as the
+  // mock reads it (src/mock/prism/deps.ts, versionOf).
+  const manifest = join(dirname(fromPrism.resolve('@stoplight/http-spec')), 'package.json');
+  const httpSpec = JSON.parse(readFileSync(manifest, 'utf8')).version;
   // Prism dereferences the document it reads in place: it gets a copy.
   const operations = await getHttpOperationsFromSpec(structuredClone(document));
   return `// Derived from generated/openapi.json by scripts/build.js. Do not edit.

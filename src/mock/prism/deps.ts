@@ -10,7 +10,7 @@
 // checked when it loads (it is there, and each export the mock calls is of the kind it calls), and
 // a Prism that fails a check is refused with a PrismVersionError that names the Prism the mock is
 // tested with, before any request is answered.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { installCommand, loadPeer } from '../../shared/peers.js';
@@ -120,16 +120,18 @@ export function prismModules() {
     if (problem !== undefined) throw new PrismVersionError(peerOf(module.peer), problem);
     return loaded as T;
   }
-  /** The version of a package as `peer` finds it (the package.json above its main module: its exports may not list package.json). */
+  /**
+   * The version of a package as `peer` finds it: the package.json beside its main module (its
+   * exports need not list package.json), or undefined when it is not there or not readable (the
+   * mock then reads the document with Prism itself: ./source.ts).
+   */
   function versionOf(peer: string, name: string): string | undefined {
-    let dir: string;
     try {
-      dir = dirname(peerOf(peer).require.resolve(name));
+      const manifest = join(dirname(peerOf(peer).require.resolve(name)), 'package.json');
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
     } catch {
       return undefined;
     }
-    for (; !existsSync(join(dir, 'package.json')); dir = dirname(dir)) if (dirname(dir) === dir) return undefined;
-    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version;
   }
   return { where, take, versionOf };
 }

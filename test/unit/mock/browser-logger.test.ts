@@ -57,9 +57,9 @@ describe('createBrowserLogger', () => {
     const { logger, entries } = logged();
     const child = logger.child!({ name: 'HTTP SERVER', a: 1 }) as Logger;
     const grandchild = child.child!({ b: 2 }) as Logger;
-    grandchild.info({ a: 3 }, 'hi');
-    child.warn('there');
-    logger.info('root');
+    grandchild.info!({ a: 3 }, 'hi');
+    child.warn!('there');
+    logger.info!('root');
     expect(entries()).toEqual([
       { level: 30, name: 'HTTP SERVER', a: 3, b: 2, msg: 'hi' },
       { level: 40, name: 'HTTP SERVER', a: 1, msg: 'there' },
@@ -71,10 +71,10 @@ describe('createBrowserLogger', () => {
 
   it('formats the message as pino does: %s %d %i %f as text, %j %o %O as JSON, %% a percent sign, a token without its argument kept, the arguments past the tokens ignored', () => {
     const { logger, entries } = logged();
-    logger.info('%s|%d|%i|%f|%j|%o|%O|%%|%s', 'a', 1, 2, 1.5, { j: 1 }, [2], 'x');
-    logger.info('100%% of %s', 'them', 'ignored');
-    logger.info('no args %s %j');
-    logger.info('%x stays');
+    logger.info!('%s|%d|%i|%f|%j|%o|%O|%%|%s', 'a', 1, 2, 1.5, { j: 1 }, [2], 'x');
+    logger.info!('100%% of %s', 'them', 'ignored');
+    logger.info!('no args %s %j');
+    logger.info!('%x stays');
     expect(entries().map((entry) => entry.msg)).toEqual([
       'a|1|2|1.5|{"j":1}|[2]|"x"|%|%s',
       '100% of them',
@@ -85,12 +85,12 @@ describe('createBrowserLogger', () => {
 
   it('a message that is not a format: a number or an array as JSON, none as empty; an object first is the fields', () => {
     const { logger, entries } = logged();
-    logger.info(42);
-    logger.info([1, 'a']);
-    logger.info();
-    logger.info({ only: 'fields' });
-    logger.info(null, 'after null');
-    logger.info(() => 1);
+    logger.info!(42);
+    logger.info!([1, 'a']);
+    logger.info!();
+    logger.info!({ only: 'fields' });
+    logger.info!(null, 'after null');
+    logger.info!(() => 1);
     expect(entries()).toEqual([
       { level: 30, name: 'mock', msg: '42' },
       { level: 30, name: 'mock', 0: 1, 1: 'a', msg: '' },
@@ -112,15 +112,15 @@ describe('createBrowserLogger', () => {
         },
       },
     });
-    logger.debug('hidden');
-    logger.warn('loud');
+    logger.debug!('hidden');
+    logger.warn!('loud');
     expect(calls).toEqual([[logger, ['loud'], 40]]);
     expect(entries()).toEqual([{ level: 40, name: 'mock', hooked: true, msg: 'loud!' }]);
   });
 
   it('writes to the console by default, one line without its newline', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    (createBrowserLogger('page') as Logger).info({ n: 1 }, 'to the console');
+    (createBrowserLogger('page') as Logger).info!({ n: 1 }, 'to the console');
     expect(log.mock.calls).toEqual([['{"level":30,"name":"page","n":1,"msg":"to the console"}']]);
   });
 });

@@ -203,7 +203,10 @@ export function conformanceCorpus(options: CorpusOptions = {}): CorpusRequest[] 
   for (const op of ops) {
     const sample = validSample(op, 'corpus', seedFor);
     const method = op.method.toUpperCase();
-    const baseHeaders = { 'content-type': 'application/json', ...lower(credentialHeaderOf(op, CREDENTIAL)) };
+    const baseHeaders: Record<string, string> = {
+      'content-type': 'application/json',
+      ...lower(credentialHeaderOf(op, CREDENTIAL)),
+    };
     const builder: Builder = {
       op,
       sample,

@@ -126,7 +126,7 @@ describe('the doors agree with the cassettes on a sample', () => {
   describe('through MSW', () => {
     const server = setupServer();
     beforeAll(async () => {
-      server.use(...(await mswHandlers(ORIGIN, await createMock({ stateless: true }))));
+      server.use(...mswHandlers(ORIGIN, await createMock({ stateless: true })));
       server.listen({ onUnhandledRequest: 'error' });
     });
     afterAll(() => server.close());

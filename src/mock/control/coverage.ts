@@ -297,7 +297,8 @@ function mark(value: unknown, node: FieldNode, seen: Uint8Array): void {
   }
   const props = node.props;
   if (props === undefined || value === null || typeof value !== 'object') return;
-  for (const key of Object.keys(value)) {
+  // A parsed body's object has no inherited enumerable key: for-in walks its own, with no array made.
+  for (const key in value) {
     const child = props.get(key);
     if (child === undefined) continue;
     seen[child.id] = 1;

@@ -184,7 +184,7 @@ interface DocumentedOperation {
 const PARAMETER_PLACES = new Set(['path', 'query', 'header', 'cookie']);
 const NO_FIELDS = (): Fields => ({ root: { id: -1 }, list: [] });
 
-/** The tree of the properties a schema documents, every branch of its unions merged; a `$ref` met again inside itself stops there. */
+/** The tree of the properties a schema documents, every branch of its unions merged; a `$ref` inside itself is followed once. */
 function fieldsOf(spec: Spec, schema: unknown): Fields {
   /** a node while the tree is built: its path and required flag, its id given once it is whole */
   interface Building {
@@ -198,7 +198,9 @@ function fieldsOf(spec: Spec, schema: unknown): Fields {
   const collect = (node: unknown, into: Building, refs: readonly string[]): void => {
     if (!isObject(node)) return;
     const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
-    if (ref !== undefined && refs.includes(ref)) return;
+    // A schema that contains itself (a tree) is followed once inside itself: its children's own
+    // properties are documented, and deeper levels would repeat them without end.
+    if (ref !== undefined && refs.filter((seen) => seen === ref).length >= 2) return;
     const inside = ref === undefined ? refs : [...refs, ref];
     const target = spec.deref(node);
     if (isObject(target.properties)) {

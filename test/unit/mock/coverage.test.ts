@@ -298,3 +298,166 @@ describe('GET /__mock/coverage over HTTP', () => {
     expect(await response.json()).toEqual({ detail: expect.stringContaining('--coverage DIR') });
   });
 });
+
+describe('what counts as documented, derived from any spec', () => {
+  // A spec of its own: global security, parameters in every place (one overridden by the
+  // operation), a recursive schema, a response and a request body given by $ref, a `default`
+  // response, and an operation that needs no credential.
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'Tiny', version: '1.2.3' },
+    security: [{ key: [] }],
+    components: {
+      securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } },
+      schemas: {
+        Node: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+          },
+        },
+      },
+      requestBodies: {
+        Open: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { note: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        Ok: {
+          description: 'ok',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+              example: { ok: true },
+            },
+          },
+        },
+      },
+    },
+    paths: {
+      '/items/{id}': {
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        get: {
+          operationId: 'getItem',
+          parameters: [
+            { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+            { name: 'sid', in: 'cookie', schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'the item',
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/Node' },
+                  example: { name: 'root', children: [{ name: 'leaf' }] },
+                },
+              },
+            },
+            '404': { description: 'none' },
+            default: { description: 'anything else' },
+          },
+        },
+      },
+      '/open': {
+        post: {
+          operationId: 'postOpen',
+          security: [],
+          requestBody: { $ref: '#/components/requestBodies/Open' },
+          responses: { '200': { $ref: '#/components/responses/Ok' } },
+        },
+      },
+    },
+  };
+  let mock: Mock;
+  beforeAll(async () => {
+    mock = await createTestMock({ spec: spec as never, coverage: true });
+  });
+  const item = (report: CoverageReport) => operationOf(report, 'getItem');
+
+  it("the spec's info, statuses (a 401 from the global security, no `default`), parameters (an operation's overriding its path's) and properties", () => {
+    const report = mock.coverage();
+    expect(report.spec).toEqual({ title: 'Tiny', version: '1.2.3' });
+    expect(
+      item(report).statuses.map((s) => [s.status, s.documented, s.properties.map((p) => [p.path, p.required])]),
+    ).toEqual([
+      [
+        200,
+        'responses',
+        [
+          ['name', true],
+          ['children', false],
+          ['children[*].name', true],
+          ['children[*].children', false],
+        ],
+      ],
+      [404, 'responses', []],
+      [401, 'security', []],
+    ]);
+    expect(item(report).parameters.map((p) => [p.in, p.name, p.required])).toEqual([
+      ['path', 'id', true],
+      ['query', 'q', false],
+      ['header', 'X-Trace', false],
+      ['cookie', 'sid', false],
+    ]);
+    expect(statusesOf(report, 'postOpen')).toEqual([[200, 'responses', 0, 0]]);
+    expect(operationOf(report, 'postOpen').parameters.map((p) => p.name)).toEqual(['note', 'tags']);
+    expect(report.summary.statusCodeClasses.total).toBe(2 + 1);
+  });
+
+  it('a query parameter, a header and a cookie count as sent when the request has them, by name', async () => {
+    await mock.fetch(`${BASE}/items/1?q=x`, { headers: { 'X-Key': 'k', Cookie: 'other=1; sid=abc' } });
+    expect(sent(mock.coverage(), 'getItem')).toEqual(['path:id', 'query:q', 'cookie:sid']);
+    await mock.fetch(`${BASE}/items/2`, { headers: { 'X-Key': 'k', 'X-Trace': 't' } });
+    expect(sent(mock.coverage(), 'getItem')).toEqual(['path:id', 'query:q', 'header:X-Trace', 'cookie:sid']);
+    expect(received(mock.coverage(), 'getItem', 200)).toEqual(['name', 'children', 'children[*].name']);
+    await mock.fetch(`${BASE}/items/3`);
+    expect(statusesOf(mock.coverage(), 'getItem')).toEqual([
+      [200, 'responses', 2, 0],
+      [404, 'responses', 0, 0],
+      [401, 'security', 1, 0],
+    ]);
+    expect(mock.coverage().summary.statusCodeClasses.covered).toBe(2);
+  });
+
+  it('a request body given by $ref, and a response too; a body that is not an object marks nothing', async () => {
+    await mock.fetch(`${BASE}/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '["note"]',
+    });
+    expect(sent(mock.coverage(), 'postOpen')).toEqual([]);
+    await mock.fetch(`${BASE}/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: ['a'], other: 1 }),
+    });
+    expect(sent(mock.coverage(), 'postOpen')).toEqual(['body:tags']);
+    expect(received(mock.coverage(), 'postOpen', 200)).toEqual(['ok']);
+  });
+
+  it('lists the first 50 distinct requests no operation matched, and counts the others', async () => {
+    const fresh = await createTestMock({ spec: spec as never, coverage: true });
+    for (let i = 0; i < 52; i++) await fresh.fetch(`${BASE}/nowhere/${i}`);
+    await fresh.fetch(`${BASE}/nowhere/0`);
+    await fresh.fetch(`${BASE}/nowhere/51`);
+    const { refused } = fresh.coverage();
+    expect(refused.total).toBe(54);
+    expect(refused.requests).toHaveLength(50);
+    expect(refused.requests[0]).toEqual({ method: 'GET', path: '/nowhere/0', status: 404, count: 2 });
+    expect(refused.unlisted).toBe(3);
+    expect(refused.statuses).toEqual([{ status: 404, count: 54 }]);
+  });
+});

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CoverageOffError, CoverageOptionError, type CoverageReport, type Mock } from '../../../src/mock/index.js';
+import { PassThrough } from 'node:stream';
 import { readRecord } from '../../../src/mock/control/coverage-report.js';
+import { nodeHost } from '../../../src/mock/host.js';
+import { createMockOn } from '../../../src/mock/mock.js';
 import { createTestMock, startTestMock, type TestMock } from '../../support/in-process.js';
 
 const BASE = 'https://api.example.test';
@@ -244,6 +247,18 @@ describe('coverage: DIR writes the record on close()', () => {
       ),
     );
     expect(operationOf(again, 'logTraces').requests).toBe(1);
+  });
+
+  it('a host that writes no files (a web page) refuses a directory, and counts with true', async () => {
+    const { coverageFile: _, ...page } = nodeHost();
+    const options = { log: new PassThrough() };
+    await expect(createMockOn(page, { ...options, coverage: join(dir, 'page') })).rejects.toThrow(
+      /coverage: a directory needs a host that writes files \(Node\); in a web page, coverage: true/,
+    );
+    const counted = await createMockOn(page, { ...options, coverage: true });
+    await counted.fetch(TRACES, post(logTracesBody));
+    expect(counted.coverage().summary.operations.covered).toBe(1);
+    await counted.close();
   });
 
   it('a directory that cannot be made is a CoverageOptionError naming it', async () => {

@@ -85,7 +85,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/ecosystem/jest/**'],
+    files: ['test/ecosystem/jest/**', 'test/ecosystem/coverage/*.test.cjs'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // What the package costs its users, side by side with the alternatives, on this machine.
 //
-//   node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios,suite,bundle] [--quick]
+//   node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios,suite,bundle,coverage] [--quick]
 //                               [--duration SECONDS] [--packed DIR] [--write [FILE]]
 //
-//   --only      run only these sections (comma-separated; default: all ten; bundle needs `npm run build:dist`)
+//   --only      run only these sections (comma-separated; default: all eleven; bundle needs `npm run build:dist`)
 //   --quick     a tiny configuration that checks the harness, not the machine: short timers,
 //               0.5 s of load, slow pipeline steps skipped, growth at 1× only, single runs
 //   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick), and with --quick
@@ -24,7 +24,7 @@ import { cleanup, installCleanupHandlers, machine, root } from './lib.js';
 // Each section's module is loaded when the section runs: a run of one section, or a command line
 // refused, does not pay for loading the others (autocannon, openapi-typescript, the client).
 /** @typedef {{ quick: boolean, duration: number, packed: string | undefined }} SectionOptions */
-/** @type {Record<'client' | 'mock' | 'pipeline' | 'package' | 'growth' | 'inprocess' | 'bodies' | 'scenarios' | 'suite' | 'bundle', { title: string, run: (options: SectionOptions) => Promise<{ text: string }> }>} */
+/** @type {Record<'client' | 'mock' | 'pipeline' | 'package' | 'growth' | 'inprocess' | 'bodies' | 'scenarios' | 'suite' | 'bundle' | 'coverage', { title: string, run: (options: SectionOptions) => Promise<{ text: string }> }>} */
 const SECTIONS = {
   client: {
     title: '1. Client overhead (per call, fetch stubbed)',
@@ -62,6 +62,10 @@ const SECTIONS = {
   bundle: {
     title: '10. The mock in a web page (bundle size)',
     run: async () => (await import('./bundle.js')).bundleSection(),
+  },
+  coverage: {
+    title: '11. Coverage (its cost per request)',
+    run: async (o) => (await import('./coverage.js')).coverageSection(o),
   },
 };
 

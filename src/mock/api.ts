@@ -3,6 +3,7 @@
 // ./browser/index.ts (a web page) export it with a host.
 import type { FallbackReport } from './control/fallbacks.js';
 import type { ReceivedRequest } from './control/journal.js';
+import type { CoverageReport } from './control/coverage.js';
 import type { MockSettings } from './settings.js';
 import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios/store.js';
 
@@ -10,6 +11,17 @@ export type { ReceivedRequest } from './control/journal.js';
 export type { InitialState } from './service/state.js';
 export type { MockSettings } from './settings.js';
 export { ScenarioError } from './scenarios/store.js';
+export { CoverageOffError, CoverageOptionError } from './control/coverage.js';
+export type {
+  CoverageReport,
+  CoverageSummary,
+  CoveredOperation,
+  CoveredParameter,
+  CoveredProperty,
+  CoveredStatus,
+  Level,
+  Refused,
+} from './control/coverage.js';
 export type {
   Delay,
   DocumentedStatus,
@@ -91,6 +103,14 @@ export interface Mock {
   reset(): void;
   /** How often the mock's own layer fell back to Prism's answer (a fault of the mock: it should stay at 0). */
   fallbacks(): FallbackReport;
+  /**
+   * What the requests exercised of the contract, per operation (docs/mock.md, "Coverage"): of every
+   * session, or of one with `session`. A reset does not clear it. Throws CoverageOffError unless
+   * the mock was made with `coverage`.
+   */
+  coverage(options?: { session?: string }): CoverageReport;
+  /** Writes the coverage record to the `coverage` directory, once (nothing without one); the mock still answers. */
+  close(): Promise<void>;
 }
 
 export type MockOptions = MockSettings;

@@ -4,7 +4,7 @@
 // the service (./server.ts).
 //   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
 //                     [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N]
-//                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE]
+//                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
 // PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
 // failure to start.
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { specPath } from '../shared/package-root.js';
 import type { InitialState } from './service/state.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
 It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
 Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
 walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
@@ -24,7 +24,9 @@ default 20,000: bulk feedback's operations × records).
 GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and
 scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).
 Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of
-requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.`;
+requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.
+--coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and
+writes the record to DIR when the mock stops; api-contract-coverage DIR merges the records.`;
 
 function options() {
   const { values } = parseArgs({
@@ -44,6 +46,7 @@ function options() {
       'cors-origin': { type: 'string', multiple: true },
       latency: { type: 'string' },
       faults: { type: 'string' },
+      coverage: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -85,6 +88,8 @@ function options() {
       );
     }
   }
+  if (values.coverage !== undefined && values.coverage.trim() === '')
+    throw new Error('--coverage must be the directory to write the coverage record in, got an empty value');
   const logLevel = values['log-level'];
   if (!LEVELS.includes(logLevel)) throw new Error(`--log-level must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
   return {
@@ -102,6 +107,7 @@ function options() {
     latency,
     faults,
     state: values.state === undefined ? undefined : resolve(values.state),
+    coverage: values.coverage === undefined ? undefined : resolve(values.coverage),
   };
 }
 
@@ -147,6 +153,7 @@ try {
   const chaos = [
     settings.latency === undefined ? '' : `, latency ${[settings.latency].flat().join('..')} ms`,
     settings.faults === undefined ? '' : `, faults ${settings.faults}`,
+    settings.coverage === undefined ? '' : `, coverage to ${settings.coverage}`,
   ].join('');
   const mode = `${answers}, ${settings.stateless ? 'stateless' : `stateful${settings.state ? ` from ${settings.state}` : ''}`}${chaos}`;
   console.log(`mock: ${mock.url} serving ${settings.spec ?? specPath} (${mode})`);

@@ -4,6 +4,7 @@
 // over HTTP: the same statuses, headers and body bytes. It uses nothing of Node's: its door under
 // Node, `@observability/api-contract/mock`, is ./index.ts, which gives it Node's host.
 import { ConnectionResetError, WaitForTimeoutError, type Mock, type MockOptions, type ReceivedOf } from './api.js';
+import { CoverageOffError } from './control/coverage.js';
 import { createPipeline, type Host } from './pipeline.js';
 import type { OperationId } from './scenarios/store.js';
 import { wait } from './scenarios/apply.js';
@@ -106,5 +107,10 @@ export async function createMockOn(host: Host, options: MockOptions): Promise<Mo
       pipeline.scenarios.clear();
     },
     fallbacks: () => pipeline.fallbacks.report(),
+    coverage({ session } = {}) {
+      if (!pipeline.coverage) throw new CoverageOffError();
+      return pipeline.coverage.report(session);
+    },
+    close: () => Promise.resolve().then(() => pipeline.saveCoverage()),
   };
 }

@@ -20,6 +20,13 @@ import type { Prism } from './prism/deps.js';
 export type { MockSettings } from './settings.js';
 import { Fallbacks } from './control/fallbacks.js';
 import { Journal } from './control/journal.js';
+import {
+  checkCoverageOption,
+  CoverageOptionError,
+  createCoverage,
+  type Coverage,
+  type CoverageReport,
+} from './control/coverage.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './engine/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './prism/log.js';
 import { createValidator } from './service/pydantic.js';
@@ -70,6 +77,10 @@ export interface Pipeline {
   state: State | undefined;
   fallbacks: Fallbacks;
   scenarios: ScenarioStore;
+  /** what the requests exercised of the contract; undefined when `coverage` is off */
+  coverage: Coverage | undefined;
+  /** Writes the coverage record to its directory (`coverage: DIR`; once); nothing otherwise. */
+  saveCoverage(): void;
   /** Checks scenarios against the spec and adds them (ScenarioError when any does not fit: none is added). */
   use(list: unknown, options: { functions: boolean; session?: string }): void;
 }
@@ -82,6 +93,8 @@ export interface Host {
   readFile: (path: string) => string;
   /** where log lines go unless the settings say */
   log: LogSink;
+  /** keeps a mock's coverage record in a directory (Node's: ./coverage-file.ts); without it, `coverage: DIR` is refused */
+  coverageFile?: (dir: string, report: () => CoverageReport) => { write(): void };
 }
 
 export const DEFAULT_MAX_RECORDS = 10_000;
@@ -90,6 +103,7 @@ const SLICED_BODY = 1_048_576;
 
 export async function createPipeline(settings: MockSettings, host: Host): Promise<Pipeline> {
   checkChaos(settings);
+  checkCoverageOption(settings.coverage);
   const { prism } = host;
   const {
     dynamic = false,
@@ -113,6 +127,9 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
   ) as Logger & Parameters<typeof createChooser>[1];
   const fallbacks = new Fallbacks(logger);
   const journal = new Journal(maxRecords);
+  const coverage = settings.coverage ? createCoverage(spec) : undefined;
+  const coverageFile =
+    typeof settings.coverage === 'string' && coverage ? fileOf(settings.coverage, coverage) : undefined;
 
   const scenarios = createScenarioStore(seed ?? 'mock', { latency: settings.latency, faults: settings.faults });
   const contract = contractOf(prism, spec, operations);
@@ -198,7 +215,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     if (allowed.preflight) return withCors(allowed.preflight);
     const routed = route(request.target);
     if (routed.kind !== 'api')
-      return withCors(controlReply(routed, request, { fallbacks, state, journal, scenarios, use }));
+      return withCors(controlReply(routed, request, { fallbacks, state, journal, scenarios, use, coverage }));
     const { reply, outcome, body } =
       request.tooLarge || request.body.length > MAX_BODY
         ? { reply: bodyTooLarge(), body: null }
@@ -227,6 +244,19 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
       scenario: picked?.by ?? null,
       outsideContract: outside,
     });
+    coverage?.record({
+      session: sessionOf(request.headers),
+      operationId: outcome?.resource?.iid ?? null,
+      method: request.method.toUpperCase(),
+      path: routed.path,
+      query: routed.query,
+      headers: request.headers,
+      body,
+      status: 'dropped' in reply ? null : reply.status,
+      unanswered: 'dropped' in reply ? reply.dropped : null,
+      picked,
+      answered: () => answeredBody(outcome, reply),
+    });
     return withCors(reply);
   }
 
@@ -234,7 +264,26 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     scenarios.add(checkScenarios(list, contract, { ...options, firstIndex: scenarios.nextIndex }));
   }
 
-  return { answer, journal, state, fallbacks, scenarios, use };
+  function fileOf(dir: string, counted: Coverage) {
+    if (!host.coverageFile)
+      throw new CoverageOptionError(
+        'coverage: a directory needs a host that writes files (Node); in a web page, coverage: true and mock.coverage()',
+      );
+    return host.coverageFile(dir, () => counted.report());
+  }
+
+  return { answer, journal, state, fallbacks, scenarios, coverage, saveCoverage: () => coverageFile?.write(), use };
+}
+
+/** The body a reply carries, as a value: the engine's own, or the text of a scenario's or a problem's read back. */
+function answeredBody(outcome: Outcome | undefined, reply: Reply | Dropped): unknown {
+  if ('dropped' in reply) return undefined;
+  if (outcome?.kind === 'output' && outcome.output.statusCode === reply.status) return outcome.output.body;
+  try {
+    return reply.body === undefined ? undefined : JSON.parse(reply.body);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Node's setImmediate; a page has none, and its next task is a timer's. */

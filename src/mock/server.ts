@@ -11,7 +11,7 @@ import { createPipeline, type Dropped, type MockSettings } from './pipeline.js';
 import type { Reply } from './reply/reply.js';
 import { readBody } from './request/read-body.js';
 
-export { FALLBACKS_PATH, REQUESTS_PATH, RESET_PATH, SCENARIOS_PATH } from './request/route.js';
+export { COVERAGE_PATH, FALLBACKS_PATH, REQUESTS_PATH, RESET_PATH, SCENARIOS_PATH } from './request/route.js';
 
 export interface MockOptions extends MockSettings {
   host?: string | undefined;
@@ -22,7 +22,7 @@ export interface MockOptions extends MockSettings {
 export interface RunningMock {
   url: string;
   server: Server;
-  /** Stops listening and drops open connections. */
+  /** Stops listening and drops open connections; writes the coverage record (`coverage: DIR`). */
   close(): Promise<void>;
 }
 
@@ -72,8 +72,15 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     url,
     server,
     close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
+      new Promise((resolve, reject) => {
+        server.close(() => {
+          try {
+            pipeline.saveCoverage();
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        });
         server.closeAllConnections();
       }),
   };

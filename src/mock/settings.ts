@@ -40,4 +40,10 @@ export interface MockSettings {
   latency?: Delay | undefined;
   /** run-wide chaos: the share of requests, 0 to 1, answered 503 or dropped, half each (`--faults`) */
   faults?: number | undefined;
+  /**
+   * what the requests exercised of the contract (`mock.coverage()`, `GET /__mock/coverage`): true
+   * counts it, a directory's path also writes the mock's record there on close() or at exit
+   * (`--coverage DIR`; `api-contract-coverage DIR` merges them); default off
+   */
+  coverage?: boolean | string | undefined;
 }

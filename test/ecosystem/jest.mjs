@@ -9,7 +9,7 @@
 // Node), and Node's --experimental-vm-modules, with which Jest on Node 24.9+ loads them as they are.
 import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { here, nodes, npmInstall, prismPeers, report, run, tail, tempDir } from './lib.mjs';
+import { here, installConsumer, nodes, report, run, tail, tempDir } from './lib.mjs';
 
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node jest.mjs <package tarball>');
@@ -23,14 +23,8 @@ const app = tempDir('jest');
 try {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'jest-tests', private: true }));
   const [, floor] = nodes[0];
-  const env = { ...process.env, PATH: `${join(floor, '..')}:${process.env.PATH}`, CI: '1' };
-  const installed = npmInstall(app, env, [tarball, ...prismPeers, ...tools]);
-  checks.result(
-    `install of the package, the Prism peers, ${tools.join(', ')}`,
-    installed.ok,
-    installed.ok ? '' : tail(installed.output),
-  );
-  if (installed.ok) {
+  const { env, ok } = installConsumer(app, floor, tarball, tools, checks);
+  if (ok) {
     for (const file of readdirSync(join(here, 'jest'))) copyFileSync(join(here, 'jest', file), join(app, file));
     const jest = (node, nodeFlags, config) => {
       const result = run(

@@ -53,6 +53,22 @@ export const npmInstall = (cwd, env, packages) =>
     },
   );
 
+/**
+ * Installs the tarball, the Prism peers and `tools` into the empty project `app`, with `node` (and
+ * its npm) first on the PATH, and reports it as one case of `checks`; returns the environment to run
+ * the project's commands with.
+ */
+export function installConsumer(app, node, tarball, tools, checks) {
+  const env = { ...process.env, PATH: `${join(node, '..')}:${process.env.PATH}`, CI: '1' };
+  const installed = npmInstall(app, env, [tarball, ...prismPeers, ...tools]);
+  checks.result(
+    `install of the package, the Prism peers, ${tools.join(', ')}`,
+    installed.ok,
+    installed.ok ? '' : tail(installed.output),
+  );
+  return { env, ok: installed.ok };
+}
+
 export const tempDir = (prefix) => mkdtempSync(join(tmpdir(), `ecosystem-${prefix}-`));
 
 /** Collects the results of one check file and prints one line per case; exits 1 when any failed. */

@@ -29,6 +29,7 @@ check "attw" node attw.mjs "$tarball"
 check "MSW" node msw.mjs "$tarball"
 check "browser" node browser.mjs "$tarball"
 check "Jest" node jest.mjs "$tarball"
+check "coverage" node coverage.mjs "$tarball"
 tool_node="$here/node_modules/node24/bin/node"  # Spectral, swagger-parser and the generators want Node 22.18+
 check "Spectral" "$tool_node" spectral.mjs
 check "swagger-parser" "$tool_node" swagger-parser.mjs

@@ -1,26 +1,30 @@
 // The answers of the mock's own paths (the route stage sends them here): the fallback counts, what
 // a session sent (GET), the reset of a session's state, journal and scenarios (POST), and a
-// session's scenarios (POST adds, GET lists, DELETE clears).
+// session's scenarios (POST adds, GET lists, DELETE clears), and what a session's requests (or all)
+// exercised of the contract (GET).
 //   in:  the control route, the request's method, headers and body, and the mock's parts
 //   out: the answer
 import type { Fallbacks } from './fallbacks.js';
 import type { Journal } from './journal.js';
+import type { Coverage } from './coverage.js';
 import { jsonReply, type Reply } from '../reply/reply.js';
 import { ScenarioError, type ScenarioStore } from '../scenarios/store.js';
 import { sessionOf, type State } from '../service/state.js';
-import { RESET_PATH, SCENARIOS_PATH } from '../request/route.js';
+import { COVERAGE_PATH, RESET_PATH, SCENARIOS_PATH } from '../request/route.js';
 
 export interface Controlled {
   fallbacks: Fallbacks;
   state: State | undefined;
   journal: Journal;
   scenarios: ScenarioStore;
+  /** undefined when coverage is off */
+  coverage?: Coverage | undefined;
   /** checks and adds scenarios, or throws ScenarioError */
   use(list: unknown, options: { functions: boolean; session: string }): void;
 }
 
 export function controlReply(
-  route: { kind: 'fallbacks' | 'reset' | 'requests' | 'scenarios' },
+  route: { kind: 'fallbacks' | 'reset' | 'requests' | 'scenarios' } | { kind: 'coverage'; all: boolean },
   request: { method: string; headers: Record<string, string | string[] | undefined>; body: Uint8Array },
   mock: Controlled,
 ): Reply {
@@ -29,6 +33,14 @@ export function controlReply(
   if (route.kind === 'requests')
     return jsonReply(200, 'application/json', { session, requests: mock.journal.list(session) });
   if (route.kind === 'scenarios') return scenarios(request, session, mock);
+  if (route.kind === 'coverage') {
+    if (request.method !== 'GET') return jsonReply(405, 'application/json', { detail: `${COVERAGE_PATH} takes GET` });
+    if (!mock.coverage)
+      return jsonReply(404, 'application/json', {
+        detail: 'coverage is off: start the mock with --coverage DIR (or createMock({ coverage: true }))',
+      });
+    return jsonReply(200, 'application/json', mock.coverage.report(route.all ? undefined : session));
+  }
   if (request.method !== 'POST') return jsonReply(405, 'application/json', { detail: `${RESET_PATH} takes POST` });
   mock.state?.reset(session);
   mock.journal.clear(session);

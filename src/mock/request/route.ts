@@ -12,6 +12,9 @@ export const REQUESTS_PATH = '/__mock/requests';
 /** Outside /v2: the scenarios of the session the request names (../scenarios/store.ts): add (POST), list (GET), clear (DELETE). */
 export const SCENARIOS_PATH = '/__mock/scenarios';
 
+/** Outside /v2: what the requests of the session the request names exercised of the contract, or of all sessions with `?all` (../control/coverage.ts). */
+export const COVERAGE_PATH = '/__mock/coverage';
+
 export type Query = Record<string, string | string[]>;
 
 export interface ApiRoute {
@@ -23,7 +26,13 @@ export interface ApiRoute {
   baseUrl: string | undefined;
 }
 
-export type Route = { kind: 'fallbacks' } | { kind: 'reset' } | { kind: 'requests' } | { kind: 'scenarios' } | ApiRoute;
+export type Route =
+  | { kind: 'fallbacks' }
+  | { kind: 'reset' }
+  | { kind: 'requests' }
+  | { kind: 'scenarios' }
+  | { kind: 'coverage'; all: boolean }
+  | ApiRoute;
 
 export function route(target: string | undefined): Route {
   const requestPath = target?.split('?')[0];
@@ -31,6 +40,8 @@ export function route(target: string | undefined): Route {
   if (requestPath === RESET_PATH) return { kind: 'reset' };
   if (requestPath === REQUESTS_PATH) return { kind: 'requests' };
   if (requestPath === SCENARIOS_PATH) return { kind: 'scenarios' };
+  if (requestPath === COVERAGE_PATH)
+    return { kind: 'coverage', all: new URLSearchParams(target?.slice(COVERAGE_PATH.length + 1)).has('all') };
   const sent = target ?? '/';
   let url = new URL('http://mock.invalid/');
   try {

@@ -16,7 +16,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const USAGE = [
-  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]',
+  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]',
   'It needs the optional peers @stoplight/prism-core, @stoplight/prism-http, @stoplight/prism-http-server: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
   'Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is',
   "walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,",
@@ -25,6 +25,8 @@ const USAGE = [
   'scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).',
   'Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of',
   'requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.',
+  '--coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and',
+  'writes the record to DIR when the mock stops; api-contract-coverage DIR merges the records.',
 ].join('\n');
 
 interface Run {
@@ -179,6 +181,15 @@ describe('api-contract-mock: starting', () => {
     expect((await run(['--faults', '.5'])).started).toEqual([{ ...defaults, faults: 0.5 }]);
   });
 
+  it('--coverage DIR reaches the server resolved against the working directory, and the line says so', async () => {
+    const { started, out } = await run(['--coverage', 'coverage/api-contract']);
+    const dir = resolve('coverage/api-contract');
+    expect(started).toEqual([{ ...defaults, coverage: dir }]);
+    expect(out).toEqual([
+      `mock: http://127.0.0.1:4010 serving ${bundled} (static examples, stateful, coverage to ${dir})`,
+    ]);
+  });
+
   it('--max-records, --max-errors and --max-results take whole numbers of several digits', async () => {
     expect((await run(['--max-records', '250', '--max-errors', '10000', '--max-results', '20000'])).started).toEqual([
       { ...defaults, maxRecords: 250, maxErrors: 10000, maxResults: 20000 },
@@ -237,6 +248,7 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     [['--faults', '1.5'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "1.5"'],
     [['--faults', '5%'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "5%"'],
     [['--stateless', '--state', 'x.json'], '--state only applies without --stateless'],
+    [['--coverage', ''], '--coverage must be the directory to write the coverage record in, got an empty value'],
     [['--max-records', '0'], '--max-records must be a whole number of at least 1, got "0"'],
     [['--max-records', '1e3'], '--max-records must be a whole number of at least 1, got "1e3"'],
     [['--max-records', 'x10'], '--max-records must be a whole number of at least 1, got "x10"'],

@@ -170,7 +170,9 @@ export function evaluateRelease({
         breakingChanges > 0 ? `${breakingChanges} on the wire` : '',
         sourceBreaks > 0 ? `${sourceBreaks} for TypeScript consumers` : '',
       ].filter(Boolean);
-      const what = `${count} breaking change${count === 1 ? '' : 's'} (${parts.join(', ')}${ops.length ? `: ${ops.join(', ')}` : ''})`;
+      const where = ops.join(', ');
+      const detail = sourceBreaks > 0 ? [parts.join(', '), where].filter(Boolean).join(': ') : where;
+      const what = `${count} breaking change${count === 1 ? '' : 's'}${detail ? ` (${detail})` : ''}`;
       if (compare(current, required) < 0) {
         problems.push(
           `${what} since ${released.version} need${count === 1 ? 's' : ''} version ${required.version} or higher (${released.major === 0 ? 'a minor step while below 1.0.0' : 'a major step'}), in package.json and ${WORKING_SPEC}; the version is ${current.version}.`,

@@ -337,7 +337,7 @@ const OPTIONS = /** @type {ts.CompilerOptions} */ ({
   noEmit: true,
   skipLibCheck: true,
   target: ts.ScriptTarget.ES2022,
-  lib: ['lib.es2022.d.ts'],
+  lib: ['lib.es5.d.ts'],
   types: [],
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,

@@ -14,13 +14,14 @@ export function formatText(report) {
   const out = [];
   out.push(`API diff: ${report.base.spec} → ${report.revision.spec}`);
   out.push(`info.version: ${report.base.version ?? '?'} → ${report.revision.version ?? '?'}`);
-  out.push('Each change: wire (requests and responses), source (TypeScript consumers), what changed.');
   out.push('');
   /** @param {boolean} breaking */
   const word = (breaking) => (breaking ? 'BREAKING  ' : 'compatible');
   /** @param {ReportChange} c */
   const mark = (c) => `wire ${word(c.breaking)}  source ${word(c.source.breaking)}`;
   const indent = ' '.repeat(2 + mark(/** @type {ReportChange} */ ({ source: {} })).length + 2);
+  if (report.operations.length > 0 || report.document.length > 0)
+    out.push('Each change: its wire verdict (requests, responses), its source verdict (TypeScript consumers).', '');
   for (const op of report.operations) {
     const status = op.status === 'changed' ? '' : ` (${op.status})`;
     out.push(`${op.operationId ?? '(no operationId)'}  ${op.method} ${op.path}${status}`);

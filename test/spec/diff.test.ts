@@ -57,6 +57,7 @@ interface Report {
   base: { spec: string; version: string | null };
   revision: { spec: string; version: string | null };
   breaking: boolean;
+  wire: { breaking: boolean };
   summary: { breakingChanges: number; otherChanges: number; operations: string[]; breakingOperations: string[] };
   operations: Operation[];
   document: Change[];
@@ -317,7 +318,7 @@ describe.concurrent('diff: each kind of change, rated and attributed to every op
       expect,
     }) => {
       const report = await reportOf(name);
-      expect(report.breaking).toBe(expected.breaking);
+      expect(report.wire.breaking).toBe(expected.breaking);
       expect(named(report)).toEqual(expected.operations);
       expect(report.document).toEqual([]);
       for (const op of report.operations) {
@@ -383,13 +384,13 @@ describe.concurrent('diff CLI', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      '\ncreateModel  POST /models\n  BREAKING    request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
+      '\ncreateModel  POST /models\n  wire BREAKING    source compatible  request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
     );
     expect(result.stdout).toContain(
-      '\nupdateModel  PATCH /models/{model_id}\n  BREAKING    request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
+      '\nupdateModel  PATCH /models/{model_id}\n  wire BREAKING    source compatible  request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
     );
     expect(result.stdout).toContain(
-      'BREAKING: 2 breaking changes in 2 operations (createModel, updateModel); 0 compatible.',
+      'BREAKING in createModel, updateModel: wire: 2 breaking changes, 0 compatible; source: 0 consumer breaks.',
     );
   });
 

@@ -177,7 +177,8 @@ export function evaluateRelease({
         problems.push(
           `${what} since ${released.version} need${count === 1 ? 's' : ''} version ${required.version} or higher (${released.major === 0 ? 'a minor step while below 1.0.0' : 'a major step'}), in package.json and ${WORKING_SPEC}; the version is ${current.version}.`,
         );
-      } else notes.push(`${what} since ${released.version}; version ${current.version} is at least ${required.version}.`);
+      } else
+        notes.push(`${what} since ${released.version}; version ${current.version} is at least ${required.version}.`);
     } else notes.push(`no breaking change since ${released.version}.`);
   }
   if (changelog === null || changelog === undefined) problems.push('CHANGELOG.md is missing.');

@@ -66,6 +66,7 @@ export const CONSUMER_KINDS = {
  */
 
 const MEDIA = '`${string}/${string}`';
+const TYPED_SECTIONS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers', 'pathItems'];
 /** @param {unknown} value */
 const q = (value) => JSON.stringify(value);
 
@@ -191,7 +192,8 @@ function corpus(spec, index, baseTypes) {
   // Components: index types, enums, fixtures and reads of response objects, request objects by field.
   const components = spec.root?.components ?? {};
   for (const [section, entries] of Object.entries(components)) {
-    if (!entries || typeof entries !== 'object') continue;
+    // The sections openapi-typescript writes into `components` (not securitySchemes, examples, links).
+    if (!TYPED_SECTIONS.includes(section) || !entries || typeof entries !== 'object') continue;
     for (const name of Object.keys(entries)) {
       const type = `components[${q(section)}][${q(name)}]`;
       const place = deref(spec, entries[name], spec.rootFile, ['components', section, name]);
@@ -266,14 +268,15 @@ function corpus(spec, index, baseTypes) {
   // Operations: index types, the call, what it answers, its errors.
   for (const info of index.operations.values()) {
     const label = info.operationId ?? info.key;
-    const op = `paths[${q(info.path)}][${q(info.method)}]`;
+    const method = info.method.toLowerCase();
+    const op = `paths[${q(info.path)}][${q(method)}]`;
     const where = { op: info.key };
     add(
       {
         ...where,
         kind: 'index-type',
         subject: label,
-        consumer: `the index type \`paths['${info.path}']['${info.method}']\``,
+        consumer: `the index type \`paths['${info.path}']['${method}']\``,
         fix: 'index the operation by its new path and method',
       },
       `type P${n++} = R.${op};`,
@@ -295,11 +298,22 @@ function corpus(spec, index, baseTypes) {
         ...where,
         kind: 'request',
         subject: label,
-        consumer: `a call of \`${label}\` with the body and parameters it sent`,
-        fix: `send what \`${label}\` now requires`,
+        consumer: `a call of \`${label}\` with the parameters it sent`,
+        fix: `send the parameters as \`${label}\` now types them`,
       },
-      `declare const i${id}: ParamsOption<B.${op}> & RequestBodyOption<B.${op}>;`,
-      `const ir${id}: ParamsOption<R.${op}> & RequestBodyOption<R.${op}> = i${id};`,
+      `declare const i${id}: ParamsOption<B.${op}>;`,
+      `const ir${id}: ParamsOption<R.${op}> = i${id};`,
+    );
+    add(
+      {
+        ...where,
+        kind: 'request',
+        subject: label,
+        consumer: `a call of \`${label}\` with the body it sent`,
+        fix: `send the body as \`${label}\` now types it`,
+      },
+      `declare const j${id}: RequestBodyOption<B.${op}>;`,
+      `const jr${id}: RequestBodyOption<R.${op}> = j${id};`,
     );
     add(undefined, `declare const a${id}: FetchResponse<R.${op}, {}, ${MEDIA}>;`);
     add(
@@ -388,7 +402,7 @@ function failingLines(built, file) {
       .split('\n')
       .map((text) => text.trim())
       .filter(Boolean);
-    const message = (chain.length > 1 ? chain.slice(1) : chain).join(' ');
+    const message = (chain.length > 1 ? chain.slice(1).slice(-3) : chain).join(' ');
     const short = message.length > 400 ? `${message.slice(0, 399)}…` : message;
     if (!failing.has(line)) failing.set(line, `TS${diagnostic.code}: ${short}`);
   }
@@ -516,4 +530,3 @@ export function exemptions(root, read) {
   }
   return out;
 }
-

@@ -36,8 +36,7 @@ export function formatText(report) {
     out.push('Not tied to an operation');
     for (const change of report.document) {
       out.push(`  ${mark(change)}  ${change.text}`);
-      if (change.location)
-        out.push(`${indent}(${[change.redocly.rule, change.location].filter(Boolean).join(', ')})`);
+      if (change.location) out.push(`${indent}(${[change.redocly.rule, change.location].filter(Boolean).join(', ')})`);
     }
     out.push('');
   }

@@ -112,7 +112,7 @@ export async function diffAll(list) {
     });
     // Redocly runs as child processes while the compiler works in this one.
     const [raws, findings] = await Promise.all([
-      Promise.all(sides.map((side) => runRedocly(side.baseSource.file, side.revisionSource.file, side.workdir))),
+      inTurn(sides, 2, (side) => runRedocly(side.baseSource.file, side.revisionSource.file, side.workdir)),
       sourceBreaks(sides),
     ]);
     return sides.map((side, i) =>
@@ -123,6 +123,25 @@ export async function diffAll(list) {
   } finally {
     for (const workdir of workdirs) rmSync(workdir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `work` on every item, at most `width` at a time; the results in the items' order.
+ * @template T, R
+ * @param {T[]} items
+ * @param {number} width
+ * @param {(item: T) => Promise<R>} work
+ * @returns {Promise<R[]>}
+ */
+async function inTurn(items, width, work) {
+  /** @type {R[]} */
+  const results = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(/** @type {T} */ (items[i]));
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return results;
 }
 
 /**
@@ -166,7 +185,11 @@ function reachOf(finding, spec, index) {
  * @param {{ findings: Finding[] }} source the consumers the change breaks (consumers.js)
  * @returns {Report}
  */
-function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource, baseIndex, revisionIndex }, { findings }) {
+function buildReport(
+  raw,
+  { baseSpec, revisionSpec, baseSource, revisionSource, baseIndex, revisionIndex },
+  { findings },
+) {
   const counted = findings.filter((finding) => finding.exempt === null);
   const reaches = counted.map((finding) => ({
     finding,

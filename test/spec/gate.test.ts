@@ -6,7 +6,7 @@
 // TypeScript that compiled still compile), and the consumer the source verdict must name.
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, it } from 'vitest';
 
@@ -134,7 +134,7 @@ const edits: Record<string, Edit> = {
     files: { 'components/parameters/ProjectId.yaml': [['type: string\n  format: uuid', 'type: integer']] },
     wire: true,
     source: true,
-    consumer: ['request', 'a call of `logTraces` with the body and parameters it sent'],
+    consumer: ['request', 'a call of `logTraces` with the parameters it sent'],
   },
   'a response enum widened (SystemUserStatus gains suspended)': {
     files: { 'components/schemas/SystemUserStatus.yaml': [[/enum: \[(.*)\]/, 'enum: [$1, suspended]']] },
@@ -239,6 +239,26 @@ describe('edits of the spec: both verdicts, one function', () => {
       expect(verdict.ok).toBe(!report.breaking);
     });
   }
+
+  it('npm run release-check and npm run diff agree on a widened request enum: both call it breaking', async ({
+    expect,
+  }) => {
+    const name = 'a request enum widened (AuthMethod gains passkey)';
+    const project = dirname(dirname(edited(edits[name]!)));
+    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'team', version: '0.1.0' })}\n`);
+    writeFileSync(join(project, 'CHANGELOG.md'), '# Changelog\n\n## 0.1.0\n');
+    const revision = join(project, 'openapi/openapi.yaml');
+    const [released, gate] = await Promise.all([
+      releaseCheck({ root: project, baseline: BASE }),
+      diff({ base: BASE, revision, root: project }),
+    ]);
+    expect(gate.breaking).toBe(true);
+    expect(released.breaking).toBe(gate.breaking);
+    expect(released.ok).toBe(false);
+    expect(released.problems.join('\n')).toMatch(
+      /^1 breaking change \(1 for TypeScript consumers: createOrVerifyUser\) since 0\.1\.0 needs version 0\.2\.0 or higher/,
+    );
+  });
 
   it('a source break is shown on the change that causes it, beside its wire verdict', async ({ expect }) => {
     const report = (await reports)[0]!;

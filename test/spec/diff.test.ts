@@ -394,6 +394,14 @@ describe.concurrent('diff CLI', () => {
     );
   });
 
+  it('npm run -s diff -- … --json pipes into a JSON parser (no npm banner)', async ({ expect }) => {
+    const { base, revision } = pair('description-only');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const result = await run(npm, ['run', '-s', 'diff', '--', base, revision, '--json']);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as Report).breaking).toBe(false);
+  });
+
   it('prints the same report as JSON with --json; exit 0 when nothing breaks', async ({ expect }) => {
     const { base, revision } = pair('added-response-field');
     const result = await cli('scripts/diff.js', [base, revision, '--json']);

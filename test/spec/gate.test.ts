@@ -260,6 +260,35 @@ describe('edits of the spec: both verdicts, one function', () => {
     );
   });
 
+  it('a project may exempt a kind of consumer, with its reason, in package.json: never by editing the tool', async ({
+    expect,
+  }) => {
+    const project = dirname(dirname(edited(edits['a request enum widened (AuthMethod gains passkey)']!)));
+    const revision = join(project, 'openapi/openapi.yaml');
+    const reason = 'our label tables are generated from the spec at build time';
+    const write = (apiDiff: unknown) =>
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'team', version: '0.1.0', apiDiff }));
+    writeFileSync(join(project, 'CHANGELOG.md'), '# Changelog\n\n## 0.1.0\n');
+    write({ exempt: { 'record-table': reason } });
+    const [report, released] = await Promise.all([
+      diff({ base: BASE, revision, root: project }),
+      releaseCheck({ root: project, baseline: BASE }),
+    ]);
+    expect(report.source.breaking).toBe(false);
+    expect(report.source.findings.find((f) => f.kind === 'record-table')?.exempt).toBe(reason);
+    expect(report.breaking).toBe(false);
+    expect(released.ok).toBe(true);
+
+    write({ exempt: { fixtures: 'a kind the gate does not know' } });
+    await expect(diff({ base: BASE, revision, root: project })).rejects.toThrow(
+      /package\.json apiDiff\.exempt: unknown consumer kind "fixtures" \(one of named-type, index-type, /,
+    );
+    write({ exempt: { 'record-table': ' ' } });
+    await expect(diff({ base: BASE, revision, root: project })).rejects.toThrow(
+      'package.json apiDiff.exempt["record-table"] needs the reason, as a non-empty string',
+    );
+  });
+
   it('a source break is shown on the change that causes it, beside its wire verdict', async ({ expect }) => {
     const report = (await reports)[0]!;
     const line = report.operations

@@ -35,21 +35,34 @@ const document = JSON.parse(readFileSync(BASE, 'utf8')) as JsonObject;
 const isObject = (value: Json | undefined): value is JsonObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Every schema of the document (by JSON pointer segments), and where it is used. */
-const schemas: string[][] = [];
+/** Every schema of the document (by JSON pointer segments), by where it is: each place is as likely to be edited. */
+const places = {
+  components: [] as string[][],
+  parameters: [] as string[][],
+  requests: [] as string[][],
+  responses: [] as string[][],
+};
 const parameters: string[][] = [];
 const operations: string[][] = [];
-function collectSchema(node: Json | undefined, at: string[]): void {
+function collectSchema(into: string[][], node: Json | undefined, at: string[]): void {
   if (!isObject(node)) return;
-  schemas.push(at);
+  into.push(at);
   for (const [name, property] of Object.entries(isObject(node.properties) ? node.properties : {}))
-    collectSchema(property, [...at, 'properties', name]);
-  for (const key of ['items', 'additionalProperties', 'not']) collectSchema(node[key], [...at, key]);
+    collectSchema(into, property, [...at, 'properties', name]);
+  for (const key of ['items', 'additionalProperties', 'not']) collectSchema(into, node[key], [...at, key]);
   for (const key of ['oneOf', 'anyOf', 'allOf'])
-    if (Array.isArray(node[key])) node[key].forEach((branch, i) => collectSchema(branch, [...at, key, String(i)]));
+    if (Array.isArray(node[key]))
+      node[key].forEach((branch, i) => collectSchema(into, branch, [...at, key, String(i)]));
 }
-for (const [name, schema] of Object.entries((document.components as JsonObject).schemas as JsonObject))
-  collectSchema(schema, ['components', 'schemas', name]);
+const components = document.components as JsonObject;
+for (const [name, schema] of Object.entries(components.schemas as JsonObject))
+  collectSchema(places.components, schema, ['components', 'schemas', name]);
+// The path parameters are components, reached by $ref.
+for (const [name, parameter] of Object.entries(isObject(components.parameters) ? components.parameters : {})) {
+  parameters.push(['components', 'parameters', name]);
+  if (isObject(parameter))
+    collectSchema(places.parameters, parameter.schema, ['components', 'parameters', name, 'schema']);
+}
 for (const [path, item] of Object.entries(document.paths as JsonObject)) {
   for (const [method, operation] of Object.entries(item as JsonObject)) {
     if (!isObject(operation)) continue;
@@ -57,17 +70,19 @@ for (const [path, item] of Object.entries(document.paths as JsonObject)) {
     operations.push(at);
     (Array.isArray(operation.parameters) ? operation.parameters : []).forEach((parameter, i) => {
       parameters.push([...at, 'parameters', String(i)]);
-      if (isObject(parameter)) collectSchema(parameter.schema, [...at, 'parameters', String(i), 'schema']);
+      if (isObject(parameter))
+        collectSchema(places.parameters, parameter.schema, [...at, 'parameters', String(i), 'schema']);
     });
     const body = operation.requestBody;
     if (isObject(body) && isObject(body.content))
       for (const [media, content] of Object.entries(body.content))
-        if (isObject(content)) collectSchema(content.schema, [...at, 'requestBody', 'content', media, 'schema']);
+        if (isObject(content))
+          collectSchema(places.requests, content.schema, [...at, 'requestBody', 'content', media, 'schema']);
     for (const [status, response] of Object.entries(isObject(operation.responses) ? operation.responses : {}))
       if (isObject(response) && isObject(response.content))
         for (const [media, content] of Object.entries(response.content))
           if (isObject(content))
-            collectSchema(content.schema, [...at, 'responses', status, 'content', media, 'schema']);
+            collectSchema(places.responses, content.schema, [...at, 'responses', status, 'content', media, 'schema']);
   }
 }
 
@@ -148,10 +163,12 @@ const schemaKeyword: fc.Arbitrary<[string, Json | undefined]> = fc.oneof(
 );
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
-  {
-    weight: 8,
-    arbitrary: fc.tuple(fc.constantFrom(...schemas), schemaKeyword).map(([at, [key, value]]) => ({ at, key, value })),
-  },
+  ...Object.values(places)
+    .filter((list) => list.length > 0)
+    .map((list) => ({
+      weight: 2,
+      arbitrary: fc.tuple(fc.constantFrom(...list), schemaKeyword).map(([at, [key, value]]) => ({ at, key, value })),
+    })),
   {
     weight: 1,
     arbitrary: fc

@@ -75,6 +75,7 @@ interface ReleaseResult extends Verdict {
 }
 interface DiffModule {
   diff(options: { base: string; revision?: string; root?: string }): Promise<Report>;
+  diffAll(list: { base: string; revision?: string; root?: string }[]): Promise<Report[]>;
 }
 interface ReleaseModule {
   releaseCheck(options: { root?: string; baseline?: string }): Promise<ReleaseResult>;
@@ -92,7 +93,7 @@ interface RedoclyModule {
 }
 
 const load = async <T>(script: string) => (await import(pathToFileURL(join(root, script)).href)) as T;
-const { diff } = await load<DiffModule>('scripts/diff.js');
+const { diff, diffAll } = await load<DiffModule>('scripts/diff.js');
 const redocly = await load<RedoclyModule>('scripts/diff/redocly.js');
 const { releaseCheck, evaluateRelease } = await load<ReleaseModule>('scripts/release-check.js');
 
@@ -122,11 +123,17 @@ const pair = (name: string) => ({
   base: join(fixtures, name, 'base.yaml'),
   revision: join(fixtures, name, 'revision.yaml'),
 });
-const reports = new Map<string, Promise<Report>>();
-/** The report of a fixture pair, computed once. */
+let reports: Promise<Map<string, Report>> | undefined;
+/** The report of a fixture pair: every pair's computed once, together (one TypeScript program for their source verdicts). */
 function reportOf(name: string): Promise<Report> {
-  if (!reports.has(name)) reports.set(name, diff(pair(name)));
-  return reports.get(name)!;
+  reports ??= (async () => {
+    const names = readdirSync(fixtures, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(fixtures, entry.name, 'base.yaml')))
+      .map((entry) => entry.name);
+    const all = await diffAll(names.map(pair));
+    return new Map(names.map((n, i) => [n, all[i]!]));
+  })();
+  return reports.then((all) => all.get(name)!);
 }
 /** operationId → whether the report rates it breaking. */
 const named = (report: Report) => Object.fromEntries(report.operations.map((op) => [op.operationId, op.breaking]));

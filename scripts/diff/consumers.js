@@ -17,6 +17,7 @@
 // table, not a call), and the compiler is the only complete judge of assignability; a corpus lets
 // it judge each use, and says in TypeScript's own words what a consumer will see.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { types as generateTypes } from '../build.js';
 import { PACKAGE_ROOT, InputError, messageOf } from './input.js';
@@ -415,7 +416,7 @@ function failingLines(built, file) {
  */
 async function typesOf(spec) {
   try {
-    return await generateTypes(new URL(`file://${spec.rootFile}`));
+    return await generateTypes(pathToFileURL(spec.rootFile));
   } catch (error) {
     throw new InputError(
       `cannot generate the TypeScript types of ${spec.display(spec.rootFile)}: ${messageOf(error).split('\n')[0]}`,

@@ -16,7 +16,8 @@
 // type is used (a narrowed enum breaks a `switch`, not a read; a widened one breaks a `Record`
 // table, not a call), and the compiler is the only complete judge of assignability; a corpus lets
 // it judge each use, and says in TypeScript's own words what a consumer will see.
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { types as generateTypes } from '../build.js';
@@ -411,17 +412,45 @@ function failingLines(built, file) {
 }
 
 /**
+ * What this process has computed, by content: a comparison repeated (the same base, the same pair,
+ * as in `npm run release-check` after `npm run diff`, or a test suite) is not computed again.
+ */
+const cache = {
+  /** @type {Map<string, Promise<string>>} the types of a spec, by the content of its files */
+  types: new Map(),
+  /** @type {Map<string, Map<number, string>>} the lines of a base corpus that fail against its own types */
+  failures: new Map(),
+  /** @type {Map<string, Omit<Finding, 'exempt'>[]>} the findings of a pair of types, by corpus and types */
+  findings: new Map(),
+};
+/** @param {...string} parts */
+const digest = (...parts) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+};
+
+/**
  * The types of a spec, as the package generates them; a spec they cannot be generated from is bad input.
  * @param {Spec} spec
+ * @returns {Promise<string>}
  */
-async function typesOf(spec) {
-  try {
-    return await generateTypes(pathToFileURL(spec.rootFile));
-  } catch (error) {
-    throw new InputError(
-      `cannot generate the TypeScript types of ${spec.display(spec.rootFile)}: ${messageOf(error).split('\n')[0]}`,
-    );
+function typesOf(spec) {
+  const home = dirname(spec.rootFile);
+  const key = digest(
+    ...[...spec.files].flatMap(([file, value]) => [relative(home, file), JSON.stringify(value) ?? '']),
+  );
+  let types = cache.types.get(key);
+  if (!types) {
+    types = generateTypes(pathToFileURL(spec.rootFile)).catch((error) => {
+      cache.types.delete(key);
+      throw new InputError(
+        `cannot generate the TypeScript types of ${spec.display(spec.rootFile)}: ${messageOf(error).split('\n')[0]}`,
+      );
+    });
+    cache.types.set(key, types);
   }
+  return types;
 }
 
 /**
@@ -433,46 +462,54 @@ async function typesOf(spec) {
 export async function sourceBreaks(comparisons) {
   /** @type {Map<string, string>} */
   const files = new Map();
-  /** @type {Map<Spec, string>} */
-  const generated = new Map();
-  /** @param {Spec} spec */
-  const typesFor = async (spec) => {
-    if (!generated.has(spec)) generated.set(spec, await typesOf(spec));
-    return /** @type {string} */ (generated.get(spec));
-  };
-  /** @type {Map<Spec, { dir: string, meta: (Meta | undefined)[] }>} */
+  /** @type {Omit<Finding, 'exempt'>[][]} */
+  const results = [];
+  /** @type {Map<string, { dir: string, check: string | undefined }>} */
   const bases = new Map();
+  /** @type {{ i: number, meta: (Meta | undefined)[], baseKey: string, pairKey: string, file: string, check: string | undefined }[]} */
   const jobs = [];
   for (const [i, { baseSpec, baseIndex, revisionSpec }] of comparisons.entries()) {
-    let base = bases.get(baseSpec);
-    const baseTypes = await typesFor(baseSpec);
+    const [baseTypes, revisionTypes] = await Promise.all([typesOf(baseSpec), typesOf(revisionSpec)]);
+    // The same types: no consumer can tell the two revisions apart.
+    if (baseTypes === revisionTypes) {
+      results[i] = [];
+      continue;
+    }
+    const { text, meta } = corpus(baseSpec, baseIndex, baseTypes);
+    const baseKey = digest(text, baseTypes);
+    const pairKey = digest(baseKey, revisionTypes);
+    const known = cache.findings.get(pairKey);
+    if (known) {
+      results[i] = known;
+      continue;
+    }
+    let base = bases.get(baseKey);
     if (!base) {
       const dir = join(VIRTUAL, `b${bases.size}`);
-      const { text, meta } = corpus(baseSpec, baseIndex, baseTypes);
-      files.set(join(dir, 'base.d.ts'), baseTypes);
-      files.set(join(dir, 'types.d.ts'), baseTypes);
-      files.set(join(dir, 'corpus.ts'), text);
-      base = { dir, meta };
-      bases.set(baseSpec, base);
+      base = { dir, check: undefined };
+      if (!cache.failures.has(baseKey)) {
+        files.set(join(dir, 'base.d.ts'), baseTypes);
+        files.set(join(dir, 'types.d.ts'), baseTypes);
+        files.set(join(dir, 'corpus.ts'), text);
+        base.check = join(dir, 'corpus.ts');
+      }
+      bases.set(baseKey, base);
     }
     const dir = join(base.dir, `r${i}`);
-    const corpusText = /** @type {string} */ (files.get(join(base.dir, 'corpus.ts')));
     files.set(join(dir, 'base.d.ts'), baseTypes);
-    files.set(join(dir, 'types.d.ts'), await typesFor(revisionSpec));
-    files.set(join(dir, 'corpus.ts'), corpusText);
-    jobs.push({ base, file: join(dir, 'corpus.ts') });
+    files.set(join(dir, 'types.d.ts'), revisionTypes);
+    files.set(join(dir, 'corpus.ts'), text);
+    jobs.push({ i, meta, baseKey, pairKey, file: join(dir, 'corpus.ts'), check: base.check });
   }
+  if (jobs.length === 0) return results;
   const built = program(files);
-  /** @type {Map<string, Map<number, string>>} */
-  const baseFailures = new Map();
-  return jobs.map(({ base, file }) => {
-    const baseCorpus = join(base.dir, 'corpus.ts');
-    if (!baseFailures.has(baseCorpus)) baseFailures.set(baseCorpus, failingLines(built, baseCorpus));
-    const before = /** @type {Map<number, string>} */ (baseFailures.get(baseCorpus));
+  for (const { i, meta, baseKey, pairKey, file, check } of jobs) {
+    if (!cache.failures.has(baseKey) && check) cache.failures.set(baseKey, failingLines(built, check));
+    const before = cache.failures.get(baseKey) ?? new Map();
     /** @type {Map<string, Omit<Finding, 'exempt'>>} */
     const findings = new Map();
     for (const [line, error] of failingLines(built, file)) {
-      const m = base.meta[line];
+      const m = meta[line];
       if (!m || before.has(line)) continue;
       const key = `${m.kind}\0${m.subject}\0${m.consumer}`;
       if (findings.has(key)) continue;
@@ -486,8 +523,10 @@ export async function sourceBreaks(comparisons) {
         ...(m.anchor ? { anchor: m.anchor } : {}),
       });
     }
-    return [...findings.values()];
-  });
+    results[i] = [...findings.values()];
+    cache.findings.set(pairKey, results[i]);
+  }
+  return results;
 }
 
 /** The file of the package's own config that may exempt consumer kinds, relative to the project. */

@@ -4,7 +4,7 @@
 // a consumer corpus is generated from the base revision's spec, written as the docs teach: every
 // named type imported, `paths`/`components`/`operations` indexed, every operation called with the
 // body and parameters it took, every 200 body and field read into a variable of its old type, its
-// errors handled as the old error type, typed fixtures of every response object, an exhaustive
+// errors handled as the old error type, typed fixtures of every named response object, an exhaustive
 // `switch` with a `never` check over every response enum and a `Record<Enum, string>` table over
 // every request enum. Each line of the corpus knows which consumer it stands for. The corpus is
 // compiled twice in one TypeScript program, in this process: against the base types (a line that

@@ -523,7 +523,11 @@ export async function sourceBreaks(comparisons) {
         ...(m.anchor ? { anchor: m.anchor } : {}),
       });
     }
-    results[i] = [...findings.values()];
+    // A component that is gone breaks its index type; the uses of it that break with it say nothing more.
+    const gone = new Set(
+      [...findings.values()].filter((f) => f.kind === 'index-type' && f.anchor).map((f) => f.anchor?.name),
+    );
+    results[i] = [...findings.values()].filter((f) => f.kind === 'index-type' || !f.anchor || !gone.has(f.anchor.name));
     cache.findings.set(pairKey, results[i]);
   }
   return results;

@@ -157,7 +157,11 @@ function reachOf(finding, spec, index) {
   const { section, name, path } = finding.anchor;
   const start = deref(spec, spec.root?.components?.[section]?.[name], spec.rootFile, ['components', section, name]);
   if (!start) return [];
-  const roots = [{ file: start.file, segments: [...start.segments, ...path] }];
+  // The component's entry too (where a removal or a rename is reported), then its target.
+  const roots = [
+    { file: spec.rootFile, segments: ['components', section, name, ...path] },
+    { file: start.file, segments: [...start.segments, ...path] },
+  ];
   const seen = new Set();
   /** @param {import('./spec.js').Parsed} node @param {string} file */
   const walk = (node, file) => {

@@ -79,11 +79,12 @@ function exclusiveOneOf(schemaObject, options) {
 }
 
 /**
- * The types of a bundled document: generated/schema.d.ts.
- * @param {Parsed} document
+ * The types of a bundled document (generated/schema.d.ts), or of the spec at a file URL (the diff
+ * gate's revisions, split or bundled).
+ * @param {Parsed | URL} document
  */
 export async function types(document) {
-  const ast = await openapiTS(structuredClone(document), {
+  const ast = await openapiTS(document instanceof URL ? document : structuredClone(document), {
     defaultNonNullable: false,
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,

@@ -7,7 +7,8 @@
 // either a spec file (YAML or JSON, split or bundled) or a git ref, whose `openapi/` is read from git
 // into a temporary directory (the working tree is never touched); where git has no such ref, the
 // released version (`v0.1.0` or `0.1.0`) is the committed baseline scripts/release-baseline.json.
-// Prints a report grouped by operation: every change, whether it breaks a client, and why. Exit
+// Prints a report grouped by operation: every change, whether it breaks a client on the wire (a
+// request or response that worked) and in its source (TypeScript that compiled), and why. Exit
 // code: 0 nothing breaks, 1 something breaks, 2 bad input (missing file, unknown ref, invalid YAML,
 // not OpenAPI 3.x).
 //
@@ -29,7 +30,8 @@
 //   rate.js              narrows or widens, the directions a change breaks, the schema-subset proof
 //   schema-subset.js     whether a revised JSON Schema accepts every value of its base
 //   wording.js           where, what and why, in words
-//   report.js            diff(): the report, one line per operation a change reaches
+//   consumers.js         the source verdict: a consumer corpus of the base compiled against both revisions' types
+//   report.js            diff(): the report, one line per operation a change reaches, both verdicts
 //   format.js            the report as text
 //   cli.js               arguments, output and exit code
 import { resolve } from 'node:path';
@@ -38,7 +40,7 @@ import { main } from './diff/cli.js';
 
 export { formatText } from './diff/format.js';
 export { InputError, PACKAGE_ROOT, WORKING_SPEC } from './diff/input.js';
-export { diff } from './diff/report.js';
+export { diff, diffAll } from './diff/report.js';
 export { BASELINE_FILE, committedBaseline } from './diff/source.js';
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -16,12 +16,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 import YAML from 'yaml';
 import { BASELINE_FILE, InputError, PACKAGE_ROOT, WORKING_SPEC, committedBaseline, diff } from './diff.js';
 import { messageOf } from './diff/input.js';
 
 /** @typedef {import('./diff/report.js').Report} Report */
-/** @typedef {{ major: number, minor: number, patch: number, prerelease: string | null, text: string }} Version */
 /** @typedef {{ ok: boolean, problems: string[], notes: string[], requiredVersion: string | null }} Verdict */
 /** @typedef {{ packageVersion: string | null, specVersion: string | null, changelog: string | null }} Project */
 
@@ -36,41 +36,27 @@ import { messageOf } from './diff/input.js';
  * }} ReleaseResult
  */
 
-const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
-
 /**
+ * A semver version (`1.2.3`, `1.2.3-rc.1`), or undefined.
  * @param {unknown} text
- * @returns {Version | undefined}
  */
 export function parseVersion(text) {
-  const match = SEMVER.exec(String(text ?? '').trim());
-  if (!match) return undefined;
-  return {
-    major: Number(match[1]),
-    minor: Number(match[2]),
-    patch: Number(match[3]),
-    prerelease: match[4] ?? null,
-    text: match[0],
-  };
+  return semver.parse(String(text ?? '').trim()) ?? undefined;
 }
 
 /**
- * Compares major.minor.patch only (pre-release and build labels are ignored).
- * @param {Version} a
- * @param {Version} b
+ * Compares major.minor.patch only: a pre-release of a version counts as that version.
+ * @param {semver.SemVer} a
+ * @param {semver.SemVer} b
  */
-function compare(a, b) {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
+const compare = (a, b) => semver.compare(`${a.major}.${a.minor}.${a.patch}`, `${b.major}.${b.minor}.${b.patch}`);
 
 /**
  * The version a breaking change requires after `base`: the next major, or the next minor below 1.0.0.
- * @param {Version} base
- * @returns {Version}
+ * @param {semver.SemVer} base
  */
 export function requiredVersion(base) {
-  const [major, minor] = base.major === 0 ? [0, base.minor + 1] : [base.major + 1, 0];
-  return { major, minor, patch: 0, prerelease: null, text: `${major}.${minor}.0` };
+  return new semver.SemVer(`${base.major === 0 ? `0.${base.minor + 1}` : `${base.major + 1}.0`}.0`);
 }
 
 /**
@@ -83,15 +69,9 @@ export function latestReleaseTag(root) {
   const tags = result.stdout
     .split('\n')
     .map((tag) => tag.trim())
-    .flatMap((tag) => {
-      const version = parseVersion(tag.slice(1));
-      return version ? [{ tag, version }] : [];
-    });
-  tags.sort(
-    (a, b) =>
-      compare(b.version, a.version) || Number(a.version.prerelease !== null) - Number(b.version.prerelease !== null),
-  );
-  return tags[0]?.tag;
+    .filter((tag) => tag.startsWith('v') && parseVersion(tag.slice(1)) !== undefined);
+  tags.sort((a, b) => semver.rcompare(a.slice(1), b.slice(1)));
+  return tags[0];
 }
 
 /**
@@ -177,28 +157,35 @@ export function evaluateRelease({
   }
   if (!current) problems.push(`${WORKING_SPEC} info.version ${specVersion} is not a semver version (X.Y.Z).`);
   if (!released) problems.push(`the release's info.version ${releasedVersion} is not a semver version (X.Y.Z).`);
-  /** @type {Version | null} */
+  /** @type {semver.SemVer | null} */
   let required = null;
   if (current && released) {
     if (compare(current, released) < 0)
-      problems.push(`info.version ${current.text} is lower than the release's ${released.text}.`);
+      problems.push(`info.version ${current.version} is lower than the release's ${released.version}.`);
     if (report.breaking) {
       required = requiredVersion(released);
-      const count = report.summary.breakingChanges;
-      const ops = report.summary.breakingOperations;
-      const what = `${count} breaking change${count === 1 ? '' : 's'}${ops.length ? ` (${ops.join(', ')})` : ''}`;
+      const { breakingChanges, sourceBreaks, breakingOperations: ops } = report.summary;
+      const count = breakingChanges + sourceBreaks;
+      const parts = [
+        breakingChanges > 0 ? `${breakingChanges} on the wire` : '',
+        sourceBreaks > 0 ? `${sourceBreaks} for TypeScript consumers` : '',
+      ].filter(Boolean);
+      const where = ops.join(', ');
+      const detail = sourceBreaks > 0 ? [parts.join(', '), where].filter(Boolean).join(': ') : where;
+      const what = `${count} breaking change${count === 1 ? '' : 's'}${detail ? ` (${detail})` : ''}`;
       if (compare(current, required) < 0) {
         problems.push(
-          `${what} since ${released.text} need${count === 1 ? 's' : ''} version ${required.text} or higher (${released.major === 0 ? 'a minor step while below 1.0.0' : 'a major step'}), in package.json and ${WORKING_SPEC}; the version is ${current.text}.`,
+          `${what} since ${released.version} need${count === 1 ? 's' : ''} version ${required.version} or higher (${released.major === 0 ? 'a minor step while below 1.0.0' : 'a major step'}), in package.json and ${WORKING_SPEC}; the version is ${current.version}.`,
         );
-      } else notes.push(`${what} since ${released.text}; version ${current.text} is at least ${required.text}.`);
-    } else notes.push(`no breaking change since ${released.text}.`);
+      } else
+        notes.push(`${what} since ${released.version}; version ${current.version} is at least ${required.version}.`);
+    } else notes.push(`no breaking change since ${released.version}.`);
   }
   if (changelog === null || changelog === undefined) problems.push('CHANGELOG.md is missing.');
-  else if (current && !hasChangelogEntry(changelog, current.text)) {
-    problems.push(`CHANGELOG.md has no entry for ${current.text} (a heading such as "## ${current.text}").`);
+  else if (current && !hasChangelogEntry(changelog, current.version)) {
+    problems.push(`CHANGELOG.md has no entry for ${current.version} (a heading such as "## ${current.version}").`);
   }
-  return { ok: problems.length === 0, problems, notes, requiredVersion: required?.text ?? null };
+  return { ok: problems.length === 0, problems, notes, requiredVersion: required?.version ?? null };
 }
 
 /**
@@ -239,6 +226,8 @@ export function formatResult(result) {
         lines.push(`    ${op.operationId ?? `${op.method} ${op.path}`}: ${change.text}`);
     }
     for (const change of result.report.document.filter((c) => c.breaking)) lines.push(`    ${change.text}`);
+    for (const finding of result.report.source.findings.filter((f) => f.exempt === null))
+      lines.push(`    TypeScript: ${finding.consumer}: ${finding.error} (fix: ${finding.fix})`);
   }
   lines.push(result.ok ? 'PASS: the release rule holds.' : 'FAIL: the release rule does not hold.');
   return `${lines.join('\n')}\n`;

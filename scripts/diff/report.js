@@ -1,10 +1,11 @@
 // The report of a comparison: reads the two sources, runs Redocly's diff, and turns each change it
 // finds into one line per operation that reaches the changed place, rated in that operation's
 // direction and worded for a person; then the summary (what breaks, where).
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HTTP_METHODS as METHODS } from '../openapi.js';
+import { deref, exemptions, sourceBreaks } from './consumers.js';
 import { indexOperations, usesAt } from './index-operations.js';
 import { InputError, PACKAGE_ROOT, WORKING_SPEC } from './input.js';
 import { breakingDirections, provenWider } from './rate.js';
@@ -18,6 +19,9 @@ import { describeDocumentChange, reasonText, whatText, whereText } from './wordi
 /** @typedef {import('./source.js').Source} Source */
 /** @typedef {import('./index-operations.js').Direction} Direction */
 /** @typedef {import('./index-operations.js').Found} Found */
+/** @typedef {import('./index-operations.js').OperationIndex} OperationIndex */
+/** @typedef {import('./consumers.js').Finding} Finding */
+/** @typedef {import('./consumers.js').Anchor} Anchor */
 
 /**
  * One line of the report: a change as one operation sees it (or, under `document`, a change no
@@ -31,6 +35,7 @@ import { describeDocumentChange, reasonText, whatText, whereText } from './wordi
  * @property {string} text
  * @property {string | null} location `file:line` of the change
  * @property {{ impact: Impact, rule: string | null, message: string | null, path: string }} redocly Redocly's own verdict
+ * @property {{ breaking: boolean, consumers: string[] }} source the TypeScript consumers this change breaks (consumers.js), exempt ones left out
  */
 
 /**
@@ -39,7 +44,8 @@ import { describeDocumentChange, reasonText, whatText, whereText } from './wordi
  * @property {string} method
  * @property {string} path
  * @property {'added' | 'removed' | 'changed'} status
- * @property {boolean} breaking
+ * @property {boolean} breaking the wire verdict: a change of the operation breaks a request or a response
+ * @property {boolean} sourceBreaking a change of the operation breaks TypeScript that compiled against the base
  * @property {ReportChange[]} changes
  */
 
@@ -47,8 +53,10 @@ import { describeDocumentChange, reasonText, whatText, whereText } from './wordi
  * @typedef {object} Report
  * @property {{ spec: string, version: string | null }} base
  * @property {{ spec: string, version: string | null }} revision
- * @property {boolean} breaking
- * @property {{ breakingChanges: number, otherChanges: number, operations: string[], breakingOperations: string[], redoclyBump: Impact | null }} summary
+ * @property {boolean} breaking the verdict: the wire's or the source's
+ * @property {{ breaking: boolean }} wire a request or a response that worked no longer does
+ * @property {{ breaking: boolean, findings: Finding[] }} source consumer TypeScript that compiled no longer does (findings whose `exempt` is a reason do not count)
+ * @property {{ breakingChanges: number, otherChanges: number, sourceBreaks: number, exemptSourceBreaks: number, operations: string[], breakingOperations: string[], redoclyBump: Impact | null }} summary
  * @property {ReportOperation[]} operations
  * @property {ReportChange[]} document
  * @property {string[]} notes how the arguments were read, when a person should know (the CLIs print them on stderr)
@@ -60,36 +68,157 @@ import { describeDocumentChange, reasonText, whatText, whereText } from './wordi
  * @param {{ base?: string, revision?: string, root?: string }} [options]
  * @returns {Promise<Report>}
  */
-export async function diff({ base, revision = WORKING_SPEC, root = PACKAGE_ROOT } = {}) {
-  if (!base)
-    throw new InputError('usage: diff BASE [REVISION] [--json] [--root DIR]  (BASE: a spec file or a git ref)');
-  // The real path: Redocly reports files relative to its working directory, as the OS sees it.
-  const workdir = realpathSync(mkdtempSync(join(tmpdir(), 'contract-diff-')));
+export async function diff(options = {}) {
+  const [report] = await diffAll([options]);
+  return /** @type {Report} */ (report);
+}
+
+/**
+ * Several comparisons at once, their source verdicts from one TypeScript program (the suite's
+ * tables of edits); the same reports as diff() one by one.
+ * @param {{ base?: string, revision?: string, root?: string }[]} list
+ * @returns {Promise<Report[]>}
+ */
+export async function diffAll(list) {
+  /** @type {string[]} */
+  const workdirs = [];
   try {
-    const revisionArgument = revision === WORKING_SPEC ? join(root, WORKING_SPEC) : revision;
-    const baseSource = resolveSource(base, { root, workdir, side: 'base' });
-    const revisionSource = resolveSource(revisionArgument, { root, workdir, side: 'revision' });
-    if (revision === WORKING_SPEC) {
-      revisionSource.label = `working tree (${WORKING_SPEC})`;
-      revisionSource.display = (abs) => displayPath(abs, root);
-    }
-    const baseSpec = new Spec(baseSource.file, baseSource.display);
-    const revisionSpec = new Spec(revisionSource.file, revisionSource.display);
-    const raw = await runRedocly(baseSource.file, revisionSource.file, workdir);
-    return buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource });
+    const sides = list.map(({ base, revision = WORKING_SPEC, root = PACKAGE_ROOT }) => {
+      if (!base)
+        throw new InputError('usage: diff BASE [REVISION] [--json] [--root DIR]  (BASE: a spec file or a git ref)');
+      // The real path: Redocly reports files relative to its working directory, as the OS sees it.
+      const workdir = realpathSync(mkdtempSync(join(tmpdir(), 'contract-diff-')));
+      workdirs.push(workdir);
+      const revisionArgument = revision === WORKING_SPEC ? join(root, WORKING_SPEC) : revision;
+      const baseSource = resolveSource(base, { root, workdir, side: 'base' });
+      const revisionSource = resolveSource(revisionArgument, { root, workdir, side: 'revision' });
+      if (revision === WORKING_SPEC) {
+        revisionSource.label = `working tree (${WORKING_SPEC})`;
+        revisionSource.display = (abs) => displayPath(abs, root);
+      }
+      const baseSpec = new Spec(baseSource.file, baseSource.display);
+      const revisionSpec = new Spec(revisionSource.file, revisionSource.display);
+      const exempt = exemptions(root, (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined));
+      return {
+        workdir,
+        exempt,
+        baseSpec,
+        revisionSpec,
+        baseSource,
+        revisionSource,
+        baseIndex: indexOperations(baseSpec),
+        revisionIndex: indexOperations(revisionSpec),
+      };
+    });
+    // Redocly runs as child processes while the compiler works in this one.
+    const [raws, findings] = await Promise.all([
+      inTurn(sides, 2, (side) => runRedocly(side.baseSource.file, side.revisionSource.file, side.workdir)),
+      sourceBreaks(sides),
+    ]);
+    return sides.map((side, i) =>
+      buildReport(/** @type {RawDiff} */ (raws[i]), side, {
+        findings: (findings[i] ?? []).map((finding) => ({ ...finding, exempt: side.exempt.get(finding.kind) ?? null })),
+      }),
+    );
   } finally {
-    rmSync(workdir, { recursive: true, force: true });
+    for (const workdir of workdirs) rmSync(workdir, { recursive: true, force: true });
   }
 }
 
 /**
+ * `work` on every item, at most `width` at a time; the results in the items' order.
+ * @template T, R
+ * @param {T[]} items
+ * @param {number} width
+ * @param {(item: T) => Promise<R>} work
+ * @returns {Promise<R[]>}
+ */
+async function inTurn(items, width, work) {
+  /** @type {R[]} */
+  const results = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(/** @type {T} */ (items[i]));
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return results;
+}
+
+/**
+ * The places a finding is about, on one side: where its component (or field) is and every place its
+ * $refs reach; for a finding about an operation, every place the operation reaches.
+ * @param {Finding} finding
+ * @param {Spec} spec
+ * @param {OperationIndex} index
+ * @returns {{ file: string, segments: string[] }[]}
+ */
+function reachOf(finding, spec, index) {
+  if (!finding.anchor) return index.uses.filter((use) => use.op === finding.op);
+  const { section, name, path } = finding.anchor;
+  const start = deref(spec, spec.root?.components?.[section]?.[name], spec.rootFile, ['components', section, name]);
+  if (!start) return [];
+  // The component's entry too (where a removal or a rename is reported), then its target.
+  const roots = [
+    { file: spec.rootFile, segments: ['components', section, name, ...path] },
+    { file: start.file, segments: [...start.segments, ...path] },
+  ];
+  const seen = new Set();
+  /** @param {import('./spec.js').Parsed} node @param {string} file */
+  const walk = (node, file) => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, file));
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string') {
+      const target = deref(spec, node, file, []);
+      const key = target && `${target.file}#${target.segments.join('/')}`;
+      if (target && key && !seen.has(key)) {
+        seen.add(key);
+        roots.push({ file: target.file, segments: target.segments });
+        walk(target.node, target.file);
+      }
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples') walk(value, file);
+  };
+  walk(get(start.node, path), start.file);
+  return roots;
+}
+
+/**
  * @param {RawDiff} raw
- * @param {{ baseSpec: Spec, revisionSpec: Spec, baseSource: Source, revisionSource: Source }} sides
+ * @param {{ baseSpec: Spec, revisionSpec: Spec, baseSource: Source, revisionSource: Source, baseIndex: OperationIndex, revisionIndex: OperationIndex }} sides
+ * @param {{ findings: Finding[] }} source the consumers the change breaks (consumers.js)
  * @returns {Report}
  */
-function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }) {
-  const baseIndex = indexOperations(baseSpec);
-  const revisionIndex = indexOperations(revisionSpec);
+function buildReport(
+  raw,
+  { baseSpec, revisionSpec, baseSource, revisionSource, baseIndex, revisionIndex },
+  { findings },
+) {
+  const counted = findings.filter((finding) => finding.exempt === null);
+  const reaches = counted.map((finding) => ({
+    finding,
+    base: reachOf(finding, baseSpec, baseIndex),
+    revision: reachOf(finding, revisionSpec, revisionIndex),
+  }));
+  /**
+   * @param {{ file: string, segments: string[] }[]} roots
+   * @param {import('./redocly.js').Side | undefined} side
+   */
+  const inside = (roots, side) => {
+    if (!side?.file) return false;
+    const segments = pointerSegments(side.pointer);
+    return roots.some((r) => r.file === side.file && r.segments.every((s, i) => s === segments[i]));
+  };
+  /**
+   * The consumers a change breaks, on the line of operation `op`.
+   * @param {RawDiff['changes'] extends (infer C)[] | undefined ? C : never} change
+   * @param {string | null} op
+   */
+  const consumersOf = (change, op) =>
+    reaches
+      .filter(({ finding }) => finding.op === null || finding.op === op)
+      .filter(({ base, revision }) => inside(base, change.base) || inside(revision, change.revision))
+      .map(({ finding }) => finding.consumer);
   /** @type {Map<string, ReportOperation>} */
   const operations = new Map();
   /** @type {ReportChange[]} */
@@ -115,6 +244,7 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
         path: info?.path ?? key.slice(key.indexOf(' ') + 1),
         status,
         breaking: false,
+        sourceBreaking: false,
         changes: [],
       };
       operations.set(key, entry);
@@ -179,6 +309,7 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
 
     if (found.length === 0) {
       const what = describeDocumentChange(change);
+      const consumers = [...new Set(consumersOf(change, null))];
       const reason = redoclyBreaking
         ? (verdict?.message ?? 'breaks a client')
         : change.impact === 'minor'
@@ -193,6 +324,7 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
         text: `${what}: ${reason}`,
         location: place,
         redocly,
+        source: { breaking: consumers.length > 0, consumers },
       });
       continue;
     }
@@ -227,6 +359,8 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
       const reason = reasonText(change, rule, line.direction, breaking, verdict?.message);
       const entry = entryFor(line.op);
       const text = line.where === 'operation' ? `${line.what}: ${reason}` : `${line.where} ${line.what}: ${reason}`;
+      const consumers = [...new Set(consumersOf(change, line.op))];
+      if (consumers.length > 0) entry.sourceBreaking = true;
       entry.changes.push({
         breaking,
         direction: line.direction,
@@ -236,6 +370,7 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
         text,
         location: place,
         redocly,
+        source: { breaking: consumers.length > 0, consumers },
       });
       if (breaking) entry.breaking = true;
     }
@@ -254,12 +389,18 @@ function buildReport(raw, { baseSpec, revisionSpec, baseSource, revisionSource }
   return {
     base: { spec: baseSource.label, version: raw.infoVersions?.base ?? null },
     revision: { spec: revisionSource.label, version: raw.infoVersions?.revision ?? null },
-    breaking: breakingCount > 0,
+    breaking: breakingCount > 0 || counted.length > 0,
+    wire: { breaking: breakingCount > 0 },
+    source: { breaking: counted.length > 0, findings },
     summary: {
       breakingChanges: breakingCount,
       otherChanges: all.length - breakingCount,
+      sourceBreaks: counted.length,
+      exemptSourceBreaks: findings.length - counted.length,
       operations: sorted.map((op) => op.operationId ?? `${op.method} ${op.path}`),
-      breakingOperations: sorted.filter((op) => op.breaking).map((op) => op.operationId ?? `${op.method} ${op.path}`),
+      breakingOperations: sorted
+        .filter((op) => op.breaking || op.sourceBreaking)
+        .map((op) => op.operationId ?? `${op.method} ${op.path}`),
       redoclyBump: raw.bump ?? null,
     },
     operations: sorted,

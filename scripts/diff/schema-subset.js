@@ -192,7 +192,11 @@ export function accepts(base, revision) {
         if (!accepts(before, value)) return false;
         break;
       case 'required':
-        if (!value.every((/** @type {string} */ name) => (base.required ?? []).includes(name))) return false;
+        // A list of names in a schema; a parameter's or a body's `required` is a boolean, which
+        // only its equal accepts.
+        if (!Array.isArray(value) || !(before === undefined || Array.isArray(before))) {
+          if (!isDeepStrictEqual(before, value)) return false;
+        } else if (!value.every((/** @type {string} */ name) => (before ?? []).includes(name))) return false;
         break;
       case 'if':
         // A condition is only safe unchanged, or new with a `then` the base already implied.

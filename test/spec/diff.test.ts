@@ -57,6 +57,7 @@ interface Report {
   base: { spec: string; version: string | null };
   revision: { spec: string; version: string | null };
   breaking: boolean;
+  wire: { breaking: boolean };
   summary: { breakingChanges: number; otherChanges: number; operations: string[]; breakingOperations: string[] };
   operations: Operation[];
   document: Change[];
@@ -74,6 +75,7 @@ interface ReleaseResult extends Verdict {
 }
 interface DiffModule {
   diff(options: { base: string; revision?: string; root?: string }): Promise<Report>;
+  diffAll(list: { base: string; revision?: string; root?: string }[]): Promise<Report[]>;
 }
 interface ReleaseModule {
   releaseCheck(options: { root?: string; baseline?: string }): Promise<ReleaseResult>;
@@ -91,7 +93,7 @@ interface RedoclyModule {
 }
 
 const load = async <T>(script: string) => (await import(pathToFileURL(join(root, script)).href)) as T;
-const { diff } = await load<DiffModule>('scripts/diff.js');
+const { diff, diffAll } = await load<DiffModule>('scripts/diff.js');
 const redocly = await load<RedoclyModule>('scripts/diff/redocly.js');
 const { releaseCheck, evaluateRelease } = await load<ReleaseModule>('scripts/release-check.js');
 
@@ -121,11 +123,17 @@ const pair = (name: string) => ({
   base: join(fixtures, name, 'base.yaml'),
   revision: join(fixtures, name, 'revision.yaml'),
 });
-const reports = new Map<string, Promise<Report>>();
-/** The report of a fixture pair, computed once. */
+let reports: Promise<Map<string, Report>> | undefined;
+/** The report of a fixture pair: every pair's computed once, together (one TypeScript program for their source verdicts). */
 function reportOf(name: string): Promise<Report> {
-  if (!reports.has(name)) reports.set(name, diff(pair(name)));
-  return reports.get(name)!;
+  reports ??= (async () => {
+    const names = readdirSync(fixtures, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(fixtures, entry.name, 'base.yaml')))
+      .map((entry) => entry.name);
+    const all = await diffAll(names.map(pair));
+    return new Map(names.map((n, i) => [n, all[i]!]));
+  })();
+  return reports.then((all) => all.get(name)!);
 }
 /** operationId → whether the report rates it breaking. */
 const named = (report: Report) => Object.fromEntries(report.operations.map((op) => [op.operationId, op.breaking]));
@@ -317,7 +325,7 @@ describe.concurrent('diff: each kind of change, rated and attributed to every op
       expect,
     }) => {
       const report = await reportOf(name);
-      expect(report.breaking).toBe(expected.breaking);
+      expect(report.wire.breaking).toBe(expected.breaking);
       expect(named(report)).toEqual(expected.operations);
       expect(report.document).toEqual([]);
       for (const op of report.operations) {
@@ -383,14 +391,22 @@ describe.concurrent('diff CLI', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      '\ncreateModel  POST /models\n  BREAKING    request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
+      '\ncreateModel  POST /models\n  wire BREAKING    source compatible  request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
     );
     expect(result.stdout).toContain(
-      '\nupdateModel  PATCH /models/{model_id}\n  BREAKING    request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
+      '\nupdateModel  PATCH /models/{model_id}\n  wire BREAKING    source compatible  request field `limits.max_tokens` maximum 4096 → 2048: narrows what a client may send\n',
     );
     expect(result.stdout).toContain(
-      'BREAKING: 2 breaking changes in 2 operations (createModel, updateModel); 0 compatible.',
+      'BREAKING in createModel, updateModel: wire: 2 breaking changes, 0 compatible; source: 0 consumer breaks.',
     );
+  });
+
+  it('npm run -s diff -- … --json pipes into a JSON parser (no npm banner)', async ({ expect }) => {
+    const { base, revision } = pair('description-only');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const result = await run(npm, ['run', '-s', 'diff', '--', base, revision, '--json']);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as Report).breaking).toBe(false);
   });
 
   it('prints the same report as JSON with --json; exit 0 when nothing breaks', async ({ expect }) => {

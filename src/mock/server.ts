@@ -39,11 +39,22 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       res.statusCode = reply.status;
       res.end(reply.body);
     };
-    // The client going away before the answer ends a scenario's delay or hang.
-    const gone = new AbortController();
+    // The client going away before the answer ends a scenario's delay or hang. The signal is made
+    // only when the pipeline asks for it (a scenario or the chaos applies): an AbortController
+    // costs a request more than the mock's own routing does.
+    let gone: AbortController | undefined;
+    let closed = false;
     res.once('close', () => {
-      if (!res.writableFinished) gone.abort(new Error('the client closed the connection'));
+      closed = !res.writableFinished;
+      if (closed) gone?.abort(new Error('the client closed the connection'));
     });
+    const signalOf = (): AbortSignal => {
+      if (!gone) {
+        gone = new AbortController();
+        if (closed) gone.abort(new Error('the client closed the connection'));
+      }
+      return gone.signal;
+    };
     // A body that fails to arrive (the client went away) has no one to answer. (A server's request
     // always has a method and a URL; node:http types them as optional for its client's responses.)
     readBody(req).then(
@@ -55,7 +66,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
             headers: req.headers,
             body: bytes,
             tooLarge,
-            signal: gone.signal,
+            get signal() {
+              return signalOf();
+            },
           }),
         ),
       () => res.destroy(),

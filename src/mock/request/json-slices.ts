@@ -19,6 +19,8 @@ import { parseJson, parsedAs, type Decoded, type Received } from './parse.js';
 const PIECE = 65_536;
 /** How long a slice runs before it lets other work in, in milliseconds. */
 const SLICE_MS = 10;
+/** The most parts of an array joined by one call of concat. */
+const JOIN_PARTS = 10_000;
 /** Containers deeper than this are parsed whole, one piece each: the builder's own nesting stays shallow. */
 const MAX_DEPTH = 64;
 
@@ -118,7 +120,9 @@ const itemLimit = (i: number, depth: number, clock: Clock): number =>
 function* container(text: string, open: number, depth: number, clock: Clock): Build<unknown> {
   const isArray = text.charCodeAt(open) === OPEN_ARRAY;
   const close = isArray ? CLOSE_ARRAY : CLOSE_OBJECT;
-  const items: unknown[] = [];
+  // An array's items in parts (each run's, or one item built in pieces), joined at its end: pushing
+  // millions of items one by one costs more than parsing them.
+  const parts: unknown[][] = [];
   const members: Record<string, unknown> = {};
   // The run of items not parsed yet: from `first` to `last` (none while `last` is -1).
   let first = -1;
@@ -126,7 +130,7 @@ function* container(text: string, open: number, depth: number, clock: Clock): Bu
   function* parseRun(): Generator<undefined, void, undefined> {
     if (last < 0) return;
     const run = text.slice(first, last);
-    if (isArray) for (const item of JSON.parse(`[${run}]`) as unknown[]) items.push(item);
+    if (isArray) parts.push(JSON.parse(`[${run}]`) as unknown[]);
     else {
       const parsed = JSON.parse(`{${run}}`) as Record<string, unknown>;
       for (const key of Object.keys(parsed)) setMember(members, key, parsed[key]);
@@ -147,7 +151,7 @@ function* container(text: string, open: number, depth: number, clock: Clock): Bu
       if (end === TOO_LONG) {
         yield* parseRun();
         const [value, after] = yield* container(text, at, depth + 1, clock);
-        if (isArray) items.push(value);
+        if (isArray) parts.push([value]);
         else setMember(members, JSON.parse(text.slice(i, keyEnd)) as string, value);
         i = after;
       } else {
@@ -163,7 +167,20 @@ function* container(text: string, open: number, depth: number, clock: Clock): Bu
       i = skipSpace(text, i + 1);
     }
   yield* parseRun();
-  return [isArray ? items : members, i + 1];
+  return [isArray ? joined(parts) : members, i + 1];
+}
+
+/**
+ * The parts of an array as one array: one copy of each item, by concat (a million items copied one
+ * by one, or pushed, cost as much as parsing them again; `new Array(n)` of that size is a slow,
+ * sparse array in V8).
+ */
+function joined(parts: unknown[][]): unknown[] {
+  if (parts.length === 1) return parts[0] as unknown[];
+  let items: unknown[] = [];
+  // A bounded number of arguments per call: each is a part.
+  for (let at = 0; at < parts.length; at += JOIN_PARTS) items = items.concat(...parts.slice(at, at + JOIN_PARTS));
+  return items;
 }
 
 function* root(text: string, clock: Clock): Generator<undefined, unknown, undefined> {

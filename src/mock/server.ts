@@ -39,19 +39,19 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       res.statusCode = reply.status;
       res.end(reply.body);
     };
-    // The client going away before the answer ends a scenario's delay or hang. The signal is made
-    // only when the pipeline asks for it (a scenario or the chaos applies): an AbortController
-    // costs a request more than the mock's own routing does.
+    // The client going away before the answer ends a scenario's delay or hang. The signal, and the
+    // watch on the connection, are made only when the pipeline asks for them (a scenario or the
+    // chaos applies): an AbortController and a listener cost a request more than its routing does.
     let gone: AbortController | undefined;
-    let closed = false;
-    res.once('close', () => {
-      closed = !res.writableFinished;
-      if (closed) gone?.abort(new Error('the client closed the connection'));
-    });
     const signalOf = (): AbortSignal => {
       if (!gone) {
-        gone = new AbortController();
-        if (closed) gone.abort(new Error('the client closed the connection'));
+        const controller = (gone = new AbortController());
+        const abort = () => controller.abort(new Error('the client closed the connection'));
+        if (req.socket.destroyed) abort();
+        else
+          res.once('close', () => {
+            if (!res.writableFinished) abort();
+          });
       }
       return gone.signal;
     };

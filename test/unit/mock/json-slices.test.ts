@@ -109,6 +109,9 @@ describe('parseInSlices: the value JSON.parse gives', () => {
         expect(value).toStrictEqual(JSON.parse(text));
         expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
         expect(Object.keys(value)).toEqual(Object.keys(JSON.parse(text) as object));
+        expect(Object.getOwnPropertyDescriptors(value)).toStrictEqual(
+          Object.getOwnPropertyDescriptors(JSON.parse(text) as object),
+        );
         expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
       }
     }

@@ -10,6 +10,8 @@ declare module 'autocannon' {
     pipelining?: number;
     /** Seconds. */
     duration?: number;
+    /** Sent in turn on every connection, instead of one request. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   }
   /** A histogram's summary. */
   export interface Histogram {

@@ -42,6 +42,7 @@ import { controlReply } from './control/control.js';
 import { createCors } from './request/cors.js';
 import { createEngine, type Outcome } from './engine/engine.js';
 import { decodeBody, parseJson, prismInput } from './request/parse.js';
+import { parseJsonInSlices } from './request/json-slices.js';
 import { bodyTooLarge, MAX_BODY } from './request/read-body.js';
 import { createResponder } from './service/respond.js';
 import { route } from './request/route.js';
@@ -166,7 +167,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     const big = bytes.length >= SLICED_BODY;
     const decoded = decodeBody(bytes, headerOf(request, 'content-type'), routed.query);
     if (big) await breathe();
-    const received = parseJson(decoded);
+    const received = big ? await parseJsonInSlices(decoded, breathe) : parseJson(decoded);
     if (big) await breathe();
     const input = prismInput(request.method, routed, request.headers, received);
     const outcome = engine(input, received);

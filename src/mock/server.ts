@@ -39,11 +39,22 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       res.statusCode = reply.status;
       res.end(reply.body);
     };
-    // The client going away before the answer ends a scenario's delay or hang.
-    const gone = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort(new Error('the client closed the connection'));
-    });
+    // The client going away before the answer ends a scenario's delay or hang. The signal, and the
+    // watch on the connection, are made only when the pipeline asks for them (a scenario or the
+    // chaos applies): an AbortController and a listener cost a request more than its routing does.
+    let gone: AbortController | undefined;
+    const signalOf = (): AbortSignal => {
+      if (!gone) {
+        const controller = (gone = new AbortController());
+        const abort = () => controller.abort(new Error('the client closed the connection'));
+        if (req.socket.destroyed) abort();
+        else
+          res.once('close', () => {
+            if (!res.writableFinished) abort();
+          });
+      }
+      return gone.signal;
+    };
     // A body that fails to arrive (the client went away) has no one to answer. (A server's request
     // always has a method and a URL; node:http types them as optional for its client's responses.)
     readBody(req).then(
@@ -55,7 +66,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
             headers: req.headers,
             body: bytes,
             tooLarge,
-            signal: gone.signal,
+            get signal() {
+              return signalOf();
+            },
           }),
         ),
       () => res.destroy(),

@@ -21,7 +21,7 @@ function digest16(parts: Part[]): Uint8Array {
   if (nodeCrypto) {
     const hash = nodeCrypto.createHash('sha1');
     for (const part of parts) hash.update(part);
-    return Uint8Array.from(hash.digest().subarray(0, 16));
+    return hash.digest().subarray(0, 16);
   }
   const encoded = parts.map((part) => (typeof part === 'string' ? text.encode(part) : part));
   const all = new Uint8Array(encoded.reduce((size, part) => size + part.length, 0));
@@ -29,11 +29,15 @@ function digest16(parts: Part[]): Uint8Array {
   return sha1(all).subarray(0, 16);
 }
 
+/** Each byte's two hex digits. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /** The 16 bytes as a UUID, with the version (5) and variant bits set. */
 function uuidOf(bytes: Uint8Array): string {
   bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50;
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  let hex = '';
+  for (const byte of bytes) hex += HEX[byte] as string;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

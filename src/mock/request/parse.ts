@@ -72,14 +72,19 @@ export function decodeBody(raw: Uint8Array, contentType: string | undefined, que
 }
 
 /** The second half: the JSON parsed, or the reason Python's json.loads would give for rejecting it. */
-export function parseJson({ received, json, suspect }: Decoded): Received {
+export function parseJson(decoded: Decoded): Received {
+  const { received, json } = decoded;
   if (json === undefined) return received;
   try {
-    const body: unknown = JSON.parse(json);
-    return { ...received, body, unchecked: body === null || suspect === true };
+    return parsedAs(decoded, JSON.parse(json));
   } catch {
     return { ...received, jsonError: pythonJsonError(json) ?? { msg: 'Expecting value', pos: 0 } };
   }
+}
+
+/** What the request holds once its JSON text is parsed to `body`. */
+export function parsedAs({ received, suspect }: Decoded, body: unknown): Received {
+  return { ...received, body, unchecked: body === null || suspect === true };
 }
 
 export function parseBody(raw: Uint8Array, contentType: string | undefined, query: Query): Received {

@@ -22,6 +22,8 @@ export async function readBody(stream: AsyncIterable<Uint8Array> | null, max = M
     if (size > max) tooLarge = true;
     else chunks.push(chunk);
   }
+  // A body that came in one chunk (most do) is that chunk: no copy.
+  if (chunks.length === 1) return { bytes: chunks[0] as Uint8Array, tooLarge };
   const bytes = new Uint8Array(chunks.reduce((kept, chunk) => kept + chunk.length, 0));
   chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
   return { bytes, tooLarge };

@@ -4,6 +4,7 @@
 // sessions, `times`, the rule for invalid requests, aborts during a delay and a hang, fake timers,
 // and the same answers through both doors. MSW's door runs the shared scenario
 // (test/ecosystem/msw/scenario.ts, from test/unit/mock/msw.test.ts).
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isHTTPValidationError } from '../../../src/index.js';
 import {
@@ -727,6 +728,37 @@ describe('over HTTP: /__mock/scenarios, and the same answers as in-process', () 
     expect((await fetch(http.baseUrl + TRACES(), post(VALID_TRACES, { 'x-mock-session': 'qa' }))).status).toBe(503);
     await fetch(`${http.baseUrl}/__mock/reset`, { method: 'POST', headers: { 'x-mock-session': 'qa' } });
     expect((await fetch(http.baseUrl + TRACES(), post(VALID_TRACES, { 'x-mock-session': 'qa' }))).status).toBe(200);
+  });
+
+  it('hang: a client that goes away while its big body is still being read and parsed ends it too, and the journal says so', async () => {
+    await fetch(
+      `${http.baseUrl}/__mock/scenarios`,
+      scenarios({ scenarios: [{ operation: 'logTraces', fault: 'hang' }] }),
+    );
+    // About 6 MB, parsed in slices: the client is gone, once its body is sent, before the hang begins.
+    const big = JSON.stringify({ traces: Array(2_000_000).fill({}) });
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(http.baseUrl + TRACES(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...KEY },
+      });
+      request.on('error', () => resolve());
+      request.end(big, () => {
+        request.destroy();
+        resolve();
+      });
+    });
+    const journal = async () =>
+      (
+        (await (await fetch(`${http.baseUrl}/__mock/requests`)).json()) as {
+          requests: { status: number | null; unanswered: string | null; bodyBytes: number }[];
+        }
+      ).requests;
+    for (let i = 0; i < 250 && (await journal()).length < 1; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await journal()).map((r) => [r.status, r.unanswered, r.bodyBytes])).toEqual([
+      [null, 'aborted', big.length],
+    ]);
   });
 
   it('reset: the socket is destroyed, and fetch rejects; hang: the client going away ends it, and the journal says so', async () => {

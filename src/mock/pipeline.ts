@@ -70,6 +70,8 @@ export interface Pipeline {
   state: State | undefined;
   fallbacks: Fallbacks;
   scenarios: ScenarioStore;
+  /** The operationIds of the spec the mock answers from. */
+  operationIds: readonly string[];
   /** Checks scenarios against the spec and adds them (ScenarioError when any does not fit: none is added). */
   use(list: unknown, options: { functions: boolean; session?: string }): void;
 }
@@ -234,7 +236,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     scenarios.add(checkScenarios(list, contract, { ...options, firstIndex: scenarios.nextIndex }));
   }
 
-  return { answer, journal, state, fallbacks, scenarios, use };
+  return { answer, journal, state, fallbacks, scenarios, operationIds: [...contract.keys()], use };
 }
 
 /** Node's setImmediate; a page has none, and its next task is a timer's. */

@@ -9,6 +9,7 @@ import { isHTTPValidationError } from '../../../src/index.js';
 import {
   ConnectionResetError,
   ScenarioError,
+  UnknownOperationError,
   WaitForTimeoutError,
   type Mock,
   type Scenario,
@@ -460,6 +461,32 @@ describe('in-process: the typed journal', () => {
     expect((error as Error).message).toBe(
       `waitFor('logTraces'): 1 of 3 requests arrived in 50 ms; the mock received 2: POST /v2/scorers/${SCORER}/version/luna3 (createLuna3ScorerVersion) 200; POST ${TRACES()} (logTraces) 200`,
     );
+  });
+});
+
+describe('in-process: an operation the spec does not have (JavaScript, no compiler)', () => {
+  it('requests() throws and waitFor() rejects at once, with UnknownOperationError naming it and the known ones', async () => {
+    const mock = await createTestMock();
+    const ask = mock as unknown as { requests(op: string): unknown; waitFor(op: string, o?: object): Promise<unknown> };
+    const thrown = (() => {
+      try {
+        ask.requests('logTrace');
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBeInstanceOf(UnknownOperationError);
+    expect(thrown).toMatchObject({ name: 'UnknownOperationError', operation: 'logTrace' });
+    expect((thrown as Error).message).toMatch(
+      /^requests\("logTrace"\): not an operationId of the spec \(known: .*\blogTraces\b.*\)$/,
+    );
+    const started = Date.now();
+    const rejected = await ask.waitFor('logTrace', { timeout: 60_000 }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(rejected).toBeInstanceOf(UnknownOperationError);
+    expect((rejected as Error).message).toMatch(/^waitFor\("logTrace"\): not an operationId of the spec/);
+    expect((rejected as UnknownOperationError).known).toContain('createOrVerifyUser');
   });
 });
 

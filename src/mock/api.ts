@@ -10,6 +10,8 @@ export type { ReceivedRequest } from './control/journal.js';
 export type { InitialState } from './service/state.js';
 export type { MockSettings } from './settings.js';
 export { ScenarioError } from './scenarios/store.js';
+export { MockOptionError } from './options.js';
+export { SpecError } from './prism/source.js';
 export type {
   Delay,
   DocumentedStatus,

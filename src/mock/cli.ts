@@ -7,16 +7,16 @@
 //                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE]
 // PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
 // failure to start.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PRISM_INSTALL, PRISM_PEERS } from './prism/deps.js';
 import { specPath } from '../shared/package-root.js';
+import { LOG_LEVELS, settingsFromFlags } from './options.js';
 import type { InitialState } from './service/state.js';
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LOG_LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
 It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
 Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
 walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
@@ -55,65 +55,24 @@ function options() {
   if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   }
-  // No --spec: the embedded spec, a module of the package (generated/embedded.ts), read from no file.
-  const spec = values.spec === undefined ? undefined : resolve(values.spec);
-  if (spec !== undefined && !existsSync(spec)) throw new Error(`no spec at ${spec}`);
-  const latency = values.latency === undefined ? undefined : latencyOf(values.latency);
-  const faults = values.faults === undefined ? undefined : Number(values.faults);
-  if (faults !== undefined && !(/^(0|1|0?\.\d+|1\.0*)$/.test(values.faults as string) && faults <= 1))
-    throw new Error(`--faults must be a share from 0 to 1 (e.g. 0.05), got "${values.faults}"`);
-  if (values.seed !== undefined && !values.dynamic && latency === undefined && faults === undefined)
-    throw new Error('--seed only applies with --dynamic, --latency or --faults');
-  if (values.stateless && values.state !== undefined) throw new Error('--state only applies without --stateless');
-  if (!/^\d+$/.test(values['max-records']) || Number(values['max-records']) < 1) {
-    throw new Error(`--max-records must be a whole number of at least 1, got "${values['max-records']}"`);
-  }
   if (values['max-items'] !== undefined) {
     throw new Error(
       '--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback',
     );
   }
-  for (const flag of ['max-errors', 'max-results'] as const) {
-    const value = values[flag];
-    if (value !== undefined && (!/^\d+$/.test(value) || Number(value) < 1))
-      throw new Error(`--${flag} must be a whole number of at least 1, got "${value}"`);
-  }
-  for (const origin of values['cors-origin'] ?? []) {
-    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin)) {
-      throw new Error(
-        `--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "${origin}"`,
-      );
-    }
-  }
-  const logLevel = values['log-level'];
-  if (!LEVELS.includes(logLevel)) throw new Error(`--log-level must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
+  // Each setting's flag is read and checked by the rule of createMock's option (./options.ts).
+  const settings = settingsFromFlags(values);
+  if (values.seed !== undefined && !values.dynamic && settings.latency === undefined && settings.faults === undefined)
+    throw new Error('--seed only applies with --dynamic, --latency or --faults');
+  if (values.stateless && values.state !== undefined) throw new Error('--state only applies without --stateless');
   return {
+    ...settings,
     port,
     host: values.host,
-    spec,
-    dynamic: values.dynamic,
-    seed: values.seed,
-    logLevel,
-    stateless: values.stateless,
-    maxRecords: Number(values['max-records']),
-    maxErrors: values['max-errors'] === undefined ? undefined : Number(values['max-errors']),
-    maxResults: values['max-results'] === undefined ? undefined : Number(values['max-results']),
-    corsOrigins: values['cors-origin'],
-    latency,
-    faults,
+    // No --spec: the embedded spec, a module of the package (generated/embedded.ts), read from no file.
+    spec: values.spec === undefined ? undefined : resolve(values.spec),
     state: values.state === undefined ? undefined : resolve(values.state),
   };
-}
-
-/** `--latency MS` or `--latency MIN..MAX`, in milliseconds. */
-function latencyOf(text: string): number | [number, number] {
-  const match = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
-  const [min, max] = [Number(match?.[1]), Number(match?.[2] ?? match?.[1])];
-  if (!match || min > max || max > 600_000)
-    throw new Error(
-      `--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "${text}"`,
-    );
-  return match[2] === undefined ? min : [min, max];
 }
 
 /** The initial state of a --state file, checked. */

@@ -212,15 +212,11 @@ describe('api-contract-mock: starting', () => {
 });
 
 describe('api-contract-mock: usage errors are exit 2 with one line naming the flag', () => {
-  // A path that is the same on every load of this file: Stryker runs a test again by its name, and a
-  // name holding a fresh temporary directory matches no test on the next load.
-  const missing = resolve('no-such-directory', 'absent.json');
   it.each([
     [['--port', '65536'], '--port must be an integer from 0 to 65535, got "65536"'],
     [['--port=-1'], '--port must be an integer from 0 to 65535, got "-1"'],
     [['--port', '80a'], '--port must be an integer from 0 to 65535, got "80a"'],
     [['--port', 'a80'], '--port must be an integer from 0 to 65535, got "a80"'],
-    [['--spec', missing], `no spec at ${missing}`],
     [['--seed', '7'], '--seed only applies with --dynamic, --latency or --faults'],
     [
       ['--latency', '300..50'],
@@ -313,6 +309,33 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
       `mock: --state ${wrong}: initial state: unknown key "people" (known: users, scorerVersions, signalsConfigurations, annotationTemplates)`,
     ]);
     expect(third.exits).toEqual([2]);
+  });
+
+  it.each([
+    [['--max-records', '0'], { maxRecords: 0 }],
+    [['--max-errors', '0'], { maxErrors: 0 }],
+    [['--max-results', '0'], { maxResults: 0 }],
+    [['--log-level', 'verbose'], { logLevel: 'verbose' }],
+    [['--cors-origin', 'app.example'], { corsOrigins: ['app.example'] }],
+    [['--faults', '1.5'], { faults: 1.5 }],
+  ])('%j says what createMock says of %j: the same rule, named as each door names it', async (args, options) => {
+    const { createMock } = await import('../../../src/mock/index.js');
+    const { err } = await run(args);
+    const byBin = /^mock: (--[\w-]+) (must be .*), got .*$/.exec(err[0] ?? '');
+    const byCreateMock = /^([\w[\]]+) (must be .*), got .*$/.exec(
+      String(((await createMock(options).catch((e: unknown) => e)) as Error).message),
+    );
+    expect(byBin?.[2]).toBeDefined();
+    expect(byBin?.[2]).toBe(byCreateMock?.[2]);
+  });
+
+  it('a --spec that cannot be read: the server refuses it (SpecError naming the file), exit 2 with its message', async () => {
+    const missing = resolve('no-such-directory', 'absent.yaml');
+    const { SpecError } = await import('../../../src/mock/api.js');
+    const refused = await run(['--spec', missing], {}, () => Promise.reject(new SpecError(missing, 'no such file')));
+    expect(refused.started).toMatchObject([{ spec: missing }]);
+    expect(refused.err).toEqual([`mock: spec ${missing}: no such file`]);
+    expect(refused.exits).toEqual([2]);
   });
 
   it('a failure to start (the port taken): exit 2 with its message, no usage line', async () => {

@@ -5,8 +5,8 @@
 //   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
 //                     [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N]
 //                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE]
-// PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
-// failure to start.
+// PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM, or, started through npm or
+// npx, npm gone) or --help, 2 bad flags or a failure to start.
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import { resolve } from 'node:path';
@@ -75,6 +75,29 @@ function options() {
   };
 }
 
+/** How often the bin looks whether its parent is gone (./cli.ts: stopWithParent). */
+const PARENT_POLL_MS = 250;
+
+/**
+ * Started through npm (`npm start`, `npx api-contract-mock`: npm sets npm_command), the mock stops
+ * once its parent is gone. A SIGTERM to npm, the way CI scripts stop a server they started
+ * (`cmd & PID=$!; …; kill $PID`), ends npm and the shell it ran the bin in, and neither passes it
+ * on: the mock would go on holding its port. No event says a parent ended, so its id is polled
+ * (an orphan is adopted by another process). Started by node itself, the mock stays as it is
+ * (a CI step may leave it running in the background on purpose).
+ */
+function stopWithParent(stop: () => void): void {
+  if (process.env.npm_command === undefined) return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    console.error(`mock: its parent process (${parent}, npm) ended: stopping`);
+    stop();
+  }, PARENT_POLL_MS);
+  timer.unref();
+}
+
 /** The initial state of a --state file, checked. */
 async function initialState(file: string): Promise<InitialState> {
   const { checkInitialState } = await import('./service/state.js');
@@ -115,6 +138,7 @@ try {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithParent(stop);
 } catch (error) {
   console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
   if (error instanceof TypeError && /Unknown option|Option '/.test(error.message)) console.error(USAGE);

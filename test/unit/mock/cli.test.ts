@@ -36,6 +36,14 @@ interface Run {
   close: ReturnType<typeof vi.fn>;
 }
 
+// The bin watches its parent when npm started it (npm_command), as npm started this test run: each
+// run() below is as if node started it, but for the test of that watch.
+const npmCommand = process.env.npm_command;
+delete process.env.npm_command;
+afterAll(() => {
+  if (npmCommand !== undefined) process.env.npm_command = npmCommand;
+});
+
 const saved = { argv: process.argv, PORT: process.env.PORT, HOST: process.env.HOST };
 afterEach(() => {
   process.argv = saved.argv;
@@ -352,6 +360,28 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
 });
 
 describe('api-contract-mock: stopping', () => {
+  it.each([
+    ['started through npm (npm_command set)', 'exec', [0]],
+    ['started by node itself', undefined, []],
+  ])('its parent gone, %s: stops as on SIGTERM, or stays', async (_how, command, exited) => {
+    if (command !== undefined) process.env.npm_command = command;
+    const ppid = vi.spyOn(process, 'ppid', 'get').mockReturnValue(4242);
+    vi.useFakeTimers();
+    try {
+      const { close, exits, err } = await run([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(close).not.toHaveBeenCalled();
+      ppid.mockReturnValue(1);
+      await vi.advanceTimersByTimeAsync(250);
+      for (let i = 0; i < 5 && exits.length === 0; i++) await Promise.resolve();
+      expect(exits).toEqual(exited);
+      expect(close).toHaveBeenCalledTimes(exited.length);
+      expect(err).toEqual(exited.length ? ['mock: its parent process (4242, npm) ended: stopping'] : []);
+    } finally {
+      delete process.env.npm_command;
+    }
+  });
+
   it.each(['SIGINT', 'SIGTERM'])('%s closes the server, then exits 0', async (signal) => {
     const { handlers, close, exits } = await run([]);
     // The bin's 2-second exit timer is a fake one (cleared after each test): a real one would end

@@ -482,7 +482,11 @@ const CALL = Symbol('call');
 type CallFetch = ((request: Request, ext?: RequestInit) => Promise<Response>) & { [CALL]?: Call };
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-const decoder = new TextDecoder();
+/**
+ * UTF-8 text of a body. The decoder is made by the call, not when the module loads: a test
+ * environment without TextDecoder (Jest's jsdom) can still import the client.
+ */
+const decode = (body: Uint8Array): string => new TextDecoder().decode(body);
 
 /** Checks a response and hands openapi-fetch its body: see responseGuard. */
 type Guard = (call: Call, response: Response, parseAs: string) => Promise<void>;
@@ -496,7 +500,7 @@ export const ERROR_BODY_WAIT_MS = 500;
 
 /** The body of a refused answer as the error carries it: parsed JSON when labelled JSON and valid, else its text. */
 function bodyValue(body: Uint8Array, json: boolean): unknown {
-  const text = decoder.decode(body);
+  const text = decode(body);
   try {
     if (json) return JSON.parse(text);
   } catch {
@@ -550,7 +554,7 @@ function responseGuard(
     }
     const body = await call.readBody(response, maxResponseBytes);
     if (body === undefined) throw fail('body too large', { limit: maxResponseBytes });
-    const text = decoder.decode(body);
+    const text = decode(body);
     if (text.trim() === '') throw fail('empty body', { body: text });
     let parsed: unknown;
     try {

@@ -11,20 +11,32 @@ import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PRISM_INSTALL, PRISM_PEERS } from './prism/deps.js';
+import { MissingPrismError, prismModules } from './prism/deps.js';
 import { specPath } from '../shared/package-root.js';
 import { LOG_LEVELS, settingsFromFlags } from './options.js';
 import type { InitialState } from './service/state.js';
 
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LOG_LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
-It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
-Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
+/** The bin's usage; the command that installs the Prism peers only when some are missing. */
+const usage =
+  () => `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LOG_LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
+${missingPeers()}Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
 walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
 default 20,000: bulk feedback's operations × records).
 GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and
 scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).
 Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of
 requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.`;
+
+/** The line saying which Prism peers are missing and the command that installs them, or nothing. */
+function missingPeers(): string {
+  try {
+    prismModules();
+    return '';
+  } catch (error) {
+    if (error instanceof MissingPrismError) return `${error.message}\n`;
+    throw error;
+  }
+}
 
 function options() {
   const { values } = parseArgs({
@@ -48,7 +60,7 @@ function options() {
     },
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage());
     process.exit(0);
   }
   const port = Number(values.port);
@@ -141,6 +153,8 @@ try {
   stopWithParent(stop);
 } catch (error) {
   console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof TypeError && /Unknown option|Option '/.test(error.message)) console.error(USAGE);
+  if ((error as { code?: unknown } | undefined)?.code === 'EADDRINUSE')
+    console.error('mock: another process holds that port: stop it, or start the mock on another with --port N');
+  if (error instanceof TypeError && /Unknown option|Option '/.test(error.message)) console.error(usage());
   process.exit(2);
 }

@@ -17,7 +17,6 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const USAGE = [
   'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]',
-  'It needs the optional peers @stoplight/prism-core, @stoplight/prism-http, @stoplight/prism-http-server: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
   'Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is',
   "walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,",
   "default 20,000: bulk feedback's operations × records).",
@@ -212,10 +211,32 @@ describe('api-contract-mock: starting', () => {
     expect(started).toEqual([{ ...defaults, spec: resolve('generated/openapi.json'), state: file, initialState: {} }]);
   });
 
-  it('--help: the usage, the peers it needs and its own paths, exit 0', async () => {
+  it('--help: the usage and its own paths, exit 0; with the Prism peers installed, no line to install them', async () => {
     const { exits, out } = await run(['--help']);
     expect(exits[0]).toBe(0);
     expect(out[0]).toBe(USAGE);
+  });
+
+  it('--help with a Prism peer missing: the usage says which, and the command that installs them', async () => {
+    vi.doMock('../../../src/mock/prism/deps.js', async (original) => {
+      const real = await original<typeof import('../../../src/mock/prism/deps.js')>();
+      return {
+        ...real,
+        prismModules: () => {
+          throw new real.MissingPrismError('@stoplight/prism-http', undefined);
+        },
+      };
+    });
+    try {
+      const { out } = await run(['--help']);
+      const [first, second, ...rest] = (out[0] ?? '').split('\n');
+      expect([first, ...rest].join('\n')).toBe(USAGE);
+      expect(second).toBe(
+        'the mock needs @stoplight/prism-http, an optional peer dependency that is not installed: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+      );
+    } finally {
+      vi.doUnmock('../../../src/mock/prism/deps.js');
+    }
   });
 });
 
@@ -351,6 +372,16 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
       Promise.reject(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4010')),
     );
     expect(taken.err).toEqual(['mock: listen EADDRINUSE: address already in use 127.0.0.1:4010']);
+    const held = await run([], {}, () =>
+      Promise.reject(
+        Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4010'), { code: 'EADDRINUSE' }),
+      ),
+    );
+    expect(held.err).toEqual([
+      'mock: listen EADDRINUSE: address already in use 127.0.0.1:4010',
+      'mock: another process holds that port: stop it, or start the mock on another with --port N',
+    ]);
+    expect(held.exits).toEqual([2]);
     expect(taken.exits).toEqual([2]);
     const typeError = await run([], {}, () => Promise.reject(new TypeError('a TypeError of the server')));
     expect(typeError.err).toEqual(['mock: a TypeError of the server']);

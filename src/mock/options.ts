@@ -153,7 +153,7 @@ export function checkMockOptions(options: unknown): MockSettings {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new MockOptionError('options', `createMock's options must be an object, got ${shown(options)}`);
   for (const [key, value] of Object.entries(options)) {
-    const rule = OPTIONS[key as keyof MockSettings] as OptionRule | undefined;
+    const rule = Object.hasOwn(OPTIONS, key) ? OPTIONS[key as keyof MockSettings] : undefined;
     if (!rule)
       throw new MockOptionError(
         key,

@@ -60,6 +60,7 @@ describe('createMock: options it cannot run with are refused at once, naming the
     [{ initialState: [] }, 'initialState', 'initialState: must be a JSON object'],
     [{ stateless: true, initialState: {} }, 'initialState', 'initialState only applies without stateless'],
     [{ maxRecord: 5 }, 'maxRecord', `unknown option "maxRecord" of createMock (known: ${KNOWN})`],
+    [{ toString: 5 }, 'toString', `unknown option "toString" of createMock (known: ${KNOWN})`],
     [null, 'options', "createMock's options must be an object, got null"],
     [[], 'options', "createMock's options must be an object, got an array"],
   ])('%j: %s', async (options, option, message) => {

@@ -483,6 +483,12 @@ describe('options a JavaScript caller got wrong are refused when the client is m
     ],
     ['not a URL', { baseUrl: '' }, 'baseUrl', `must be an absolute http or https URL, ${example}; got ""`],
     [
+      'a user name alone, not quoted',
+      { baseUrl: 'ftp://me-9f8e@example.org' },
+      'baseUrl',
+      `must be an absolute http or https URL, ${example}; got a value with user information`,
+    ],
+    [
       'user information, not quoted',
       { baseUrl: 'ftp://me:pw-9f8e@example.org' },
       'baseUrl',
@@ -513,6 +519,7 @@ describe('options a JavaScript caller got wrong are refused when the client is m
     try {
       expect(() => make({ baseUrl: '/api' })).not.toThrow();
       expect(() => make({ baseUrl: '//evil.example' })).toThrow(InvalidClientOptionError);
+      expect(() => make({ baseUrl: 'api' })).toThrow(InvalidClientOptionError);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { isHTTPValidationError } from '../../../src/index.js';
 import {
   ConnectionResetError,
+  MockOptionError,
   ScenarioError,
   UnknownOperationError,
   WaitForTimeoutError,
@@ -554,9 +555,11 @@ describe('run-wide chaos', () => {
   });
 
   it('settings out of range are refused when the mock is made; the bounds themselves are taken', async () => {
-    const rule = 'latency must be milliseconds from 0 to 600000, or [min, max] with min ≤ max';
+    const rule = 'latency must be milliseconds from 0 to 600000, or a range [min, max] of them with min ≤ max';
     for (const faults of [2, -0.1, 1.01])
-      await expect(createTestMock({ faults })).rejects.toThrow('faults must be a share from 0 to 1');
+      await expect(createTestMock({ faults })).rejects.toThrow(
+        new MockOptionError('faults', `faults must be a share from 0 to 1 (e.g. 0.05), got ${faults}`),
+      );
     for (const latency of [[5, 1], -1, 600_001, 1.5, [0, 600_001], [1, 2, 3]] as never[])
       await expect(createTestMock({ latency })).rejects.toThrow(rule);
     for (const settings of [

@@ -11,7 +11,6 @@ export type { InitialState } from './service/state.js';
 export type { MockSettings } from './settings.js';
 export { ScenarioError } from './scenarios/store.js';
 export { MockOptionError } from './options.js';
-export { SpecError } from './prism/source.js';
 export type {
   Delay,
   DocumentedStatus,
@@ -42,6 +41,23 @@ export type ReceivedOf<Op extends OperationId> = Omit<
 export class ConnectionResetError extends Error {
   override readonly name = 'ConnectionResetError';
   readonly code = 'ECONNRESET';
+}
+
+/**
+ * A spec given by its path that cannot be read, or is not an OpenAPI document: the message names
+ * the file. (Here, with the mock's other errors, so that the types of the mock's entries reach
+ * none of Prism's.)
+ */
+export class SpecError extends Error {
+  override readonly name = 'SpecError';
+  constructor(
+    /** the path given */
+    readonly file: string,
+    problem: string,
+    cause?: unknown,
+  ) {
+    super(`spec ${file}: ${problem}`, { cause });
+  }
 }
 
 /** `mock.requests` or `mock.waitFor` was asked for an operation the spec does not have (a typo a compiler would catch). */

@@ -7,6 +7,7 @@ import { documentText, httpSpecVersion, operationsText } from '../../../generate
 import type { Prism } from './deps.js';
 import type { Resource } from './prism-types.js';
 import type { Document } from './spec.js';
+import { SpecError } from '../api.js';
 
 export interface Source {
   document: Document;
@@ -14,19 +15,6 @@ export interface Source {
   operations: Resource[];
   /** the embedded spec, whose schemas are valid against their meta-schemas (Redocly lints it at build) */
   embedded: boolean;
-}
-
-/** A spec given by its path that cannot be read, or is not an OpenAPI document: the message names the file. */
-export class SpecError extends Error {
-  override readonly name = 'SpecError';
-  constructor(
-    /** the path given */
-    readonly file: string,
-    problem: string,
-    cause?: unknown,
-  ) {
-    super(`spec ${file}: ${problem}`, { cause });
-  }
 }
 
 /**

@@ -5,7 +5,8 @@
 // (for `extname`, which it calls only for a media type with no `/`: never the mock's). esbuild
 // refuses that for the browser, Vite stubs it. So the package bundles the modules a page's finder
 // takes (src/mock/prism/modules.ts: BROWSER_MODULES), found as Node's finder finds them in the
-// installed Prism (the versions the mock is tested with), with `path` given a pure `extname`, into
+// installed Prism (the versions the mock is tested with), with `path` given a pure `extname` and
+// `Buffer` what src/mock/prism/node-buffer.ts gives (Prism decodes Basic credentials with it), into
 // dist/src/mock/prism/bundled.js, in place of the compiled src/mock/prism/bundled.ts: ESM with
 // nothing of Node's, which any bundler takes as it is. The licences of what it holds are written
 // beside it (bundled.js.LICENSES.txt).
@@ -82,6 +83,8 @@ export async function bundlePrismPieces(file) {
       input: entry,
       platform: 'browser',
       resolve: { alias: { path } },
+      // A page has no Buffer: Prism's pieces that call it get the mock's (src/mock/prism/node-buffer.ts).
+      transform: { inject: { Buffer: [join(root, 'dist/src/mock/prism/node-buffer.js'), 'Buffer'] } },
       plugins: [scriptsAsCommonJs],
       onLog: (level, log) => {
         if (level === 'warn') problems.push(log.message);

@@ -136,8 +136,9 @@ export interface UnexpectedResponseDetails {
  * not documented (kind `status`), it is not labelled JSON (`content-type`), it is empty or not valid
  * JSON (`parse`), larger than `maxResponseBytes` (`size`), or, with `validateResponses`, it breaks
  * its schema (`contract`). It carries the response's headers and body as fields, never in its
- * message (the body may echo what was sent); its content type reads `[withheld]` when it repeats any
- * four-character run of a credential, and a violation's pointer when it holds a whole credential.
+ * message (the body may echo what was sent); its content type, and each of its headers, reads
+ * `[withheld]` when it repeats any four-character run of a credential, and a violation's pointer
+ * when it holds a whole credential.
  */
 export class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';
@@ -481,7 +482,11 @@ const CALL = Symbol('call');
 type CallFetch = ((request: Request, ext?: RequestInit) => Promise<Response>) & { [CALL]?: Call };
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-const decoder = new TextDecoder();
+/**
+ * UTF-8 text of a body. The decoder is made by the call, not when the module loads: a test
+ * environment without TextDecoder (Jest's jsdom) can still import the client.
+ */
+const decode = (body: Uint8Array): string => new TextDecoder().decode(body);
 
 /** Checks a response and hands openapi-fetch its body: see responseGuard. */
 type Guard = (call: Call, response: Response, parseAs: string) => Promise<void>;
@@ -495,7 +500,7 @@ export const ERROR_BODY_WAIT_MS = 500;
 
 /** The body of a refused answer as the error carries it: parsed JSON when labelled JSON and valid, else its text. */
 function bodyValue(body: Uint8Array, json: boolean): unknown {
-  const text = decoder.decode(body);
+  const text = decode(body);
   try {
     if (json) return JSON.parse(text);
   } catch {
@@ -520,6 +525,13 @@ function responseGuard(
   // error), or into a body's field names (a pointer holding a whole credential is withheld: a
   // pointer is made of short names, which runs of four characters would hide for nothing).
   const shown = (text: string | null) => (text !== null && repeatsCredential(text, credentials) ? '[withheld]' : text);
+  // The error's headers are a copy in which each value that repeats a credential reads `[withheld]`
+  // too: an error is printed whole (console.error, a test runner's report), headers and all.
+  const shownHeaders = (headers: Headers) => {
+    const copy = new Headers();
+    for (const [name, value] of headers) copy.append(name, shown(value) as string);
+    return copy;
+  };
   const shownPointer = (pointer: string) =>
     credentials.some((credential) => pointer.includes(credential)) ? '[withheld]' : pointer;
   return async (call, response, parseAs) => {
@@ -528,7 +540,10 @@ function responseGuard(
     // The operation's name, and the content type as an error may show it, are only needed for an
     // error: worked out then, not on every response.
     const fail = (reason: UnexpectedResponseReason, details: UnexpectedResponseDetails = {}) =>
-      new UnexpectedResponseError(call.operation, status, shown(received), reason, { headers, ...details });
+      new UnexpectedResponseError(call.operation, status, shown(received), reason, {
+        headers: shownHeaders(headers),
+        ...details,
+      });
     const mediaType = received ?? '';
     const json = JSON_MEDIA_TYPE.test(mediaType);
     const documented = (operationResponses[operationKey(call.method, call.path)] as readonly number[]).includes(status);
@@ -539,7 +554,7 @@ function responseGuard(
     }
     const body = await call.readBody(response, maxResponseBytes);
     if (body === undefined) throw fail('body too large', { limit: maxResponseBytes });
-    const text = decoder.decode(body);
+    const text = decode(body);
     if (text.trim() === '') throw fail('empty body', { body: text });
     let parsed: unknown;
     try {
@@ -591,6 +606,42 @@ const METHODS = HTTP_METHODS.map((method) => method.toUpperCase());
 /** Path parameter values that URL resolution turns into another path (`/a/../b` is `/b`). */
 const MOVING_SEGMENTS = new Set(['', '.', '..']);
 
+/**
+ * Thrown by createApiClient when its options cannot make a client (a JavaScript caller has no
+ * compiler to say so): no options object, or a `baseUrl` that is not an http(s) URL.
+ */
+export class InvalidClientOptionError extends TypeError {
+  override readonly name = 'InvalidClientOptionError';
+  constructor(
+    /** The option at fault: `options`, `baseUrl`. */
+    readonly option: string,
+    problem: string,
+  ) {
+    super(`createApiClient: ${option} ${problem}.`);
+  }
+}
+
+/**
+ * Refuses a `baseUrl` no call could go to: it must be an absolute http or https URL, or in a web
+ * page (where fetch resolves it against the page) a path beginning with `/`. A value with user
+ * information is not quoted.
+ */
+function checkBaseUrl(baseUrl: unknown): void {
+  const example = 'such as http://127.0.0.1:4010';
+  if (typeof baseUrl !== 'string')
+    throw new InvalidClientOptionError('baseUrl', `must be the service's URL, ${example}; got ${typeof baseUrl}`);
+  if (baseUrl.startsWith('/') && !baseUrl.startsWith('//') && 'location' in globalThis) return;
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    // not a URL: refused below
+  }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return;
+  const got = url && (url.username || url.password) ? 'a value with user information' : JSON.stringify(baseUrl);
+  throw new InvalidClientOptionError('baseUrl', `must be an absolute http or https URL, ${example}; got ${got}`);
+}
+
 /** A positive number option, or undefined; a RangeError for anything else. */
 function positiveOption(name: string, value: number | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -602,6 +653,9 @@ function positiveOption(name: string, value: number | undefined, max: number): n
 
 /** A typed openapi-fetch client of the API that sends each operation the credential it accepts. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidClientOptionError('options', `must be an object with at least baseUrl, got ${String(options)}`);
+  checkBaseUrl(options.baseUrl);
   const {
     auth = {},
     middleware = [],

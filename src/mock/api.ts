@@ -22,6 +22,7 @@ export type {
   Level,
   Refused,
 } from './control/coverage.js';
+export { MockOptionError } from './options.js';
 export type {
   Delay,
   DocumentedStatus,
@@ -54,6 +55,37 @@ export class ConnectionResetError extends Error {
   readonly code = 'ECONNRESET';
 }
 
+/**
+ * A spec given by its path that cannot be read, or is not an OpenAPI document: the message names
+ * the file. (Here, with the mock's other errors, so that the types of the mock's entries reach
+ * none of Prism's.)
+ */
+export class SpecError extends Error {
+  override readonly name = 'SpecError';
+  constructor(
+    /** the path given */
+    readonly file: string,
+    problem: string,
+    cause?: unknown,
+  ) {
+    super(`spec ${file}: ${problem}`, { cause });
+  }
+}
+
+/** `mock.requests` or `mock.waitFor` was asked for an operation the spec does not have (a typo a compiler would catch). */
+export class UnknownOperationError extends Error {
+  override readonly name = 'UnknownOperationError';
+  constructor(
+    /** what was asked for */
+    readonly operation: string,
+    /** the operationIds of the spec */
+    readonly known: readonly string[],
+    method: string,
+  ) {
+    super(`${method}(${JSON.stringify(operation)}): not an operationId of the spec (known: ${known.join(', ')})`);
+  }
+}
+
 /** `mock.waitFor` ran out of time: its message lists what did arrive. */
 export class WaitForTimeoutError extends Error {
   override readonly name = 'WaitForTimeoutError';
@@ -81,11 +113,12 @@ export interface Mock {
   handle(request: Request): Promise<Response>;
   /** What the mock was sent, oldest first, in every session (bounded like the state: `maxRecords`). */
   readonly received: ReceivedRequest[];
-  /** What the mock was sent for one operation, typed by it; of one session with `session`. */
+  /** What the mock was sent for one operation, typed by it; of one session with `session`. UnknownOperationError for an operation the spec does not have. */
   requests<Op extends OperationId>(operation: Op, options?: { session?: string }): ReceivedOf<Op>[];
   /**
    * Resolves with the requests of `operation` once `count` (default 1) have arrived (of one session
-   * with `session`); rejects with WaitForTimeoutError after `timeout` milliseconds (default 2,000).
+   * with `session`); rejects with WaitForTimeoutError after `timeout` milliseconds (default 2,000),
+   * and at once with UnknownOperationError for an operation the spec does not have.
    */
   waitFor<Op extends OperationId>(
     operation: Op,

@@ -5,20 +5,21 @@
 //   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
 //                     [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N]
 //                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
-// PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
-// failure to start.
-import { existsSync, readFileSync } from 'node:fs';
+// PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM, or, started through npm or
+// npx, npm gone) or --help, 2 bad flags or a failure to start.
+import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PRISM_INSTALL, PRISM_PEERS } from './prism/deps.js';
+import { MissingPrismError, prismModules } from './prism/deps.js';
 import { specPath } from '../shared/package-root.js';
+import { LOG_LEVELS, settingsFromFlags } from './options.js';
 import type { InitialState } from './service/state.js';
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
-It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
-Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
+/** The bin's usage; the command that installs the Prism peers only when some are missing. */
+const usage =
+  () => `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LOG_LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
+${missingPeers()}Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
 walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
 default 20,000: bulk feedback's operations × records).
 GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and
@@ -27,6 +28,17 @@ Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MI
 requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.
 --coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and
 writes the record to DIR when the mock stops; api-contract-coverage DIR merges the records.`;
+
+/** The line saying which Prism peers are missing and the command that installs them, or nothing. */
+function missingPeers(): string {
+  try {
+    prismModules();
+    return '';
+  } catch (error) {
+    if (error instanceof MissingPrismError) return `${error.message}\n`;
+    throw error;
+  }
+}
 
 function options() {
   const { values } = parseArgs({
@@ -51,75 +63,55 @@ function options() {
     },
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage());
     process.exit(0);
   }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) {
     throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   }
-  // No --spec: the embedded spec, a module of the package (generated/embedded.ts), read from no file.
-  const spec = values.spec === undefined ? undefined : resolve(values.spec);
-  if (spec !== undefined && !existsSync(spec)) throw new Error(`no spec at ${spec}`);
-  const latency = values.latency === undefined ? undefined : latencyOf(values.latency);
-  const faults = values.faults === undefined ? undefined : Number(values.faults);
-  if (faults !== undefined && !(/^(0|1|0?\.\d+|1\.0*)$/.test(values.faults as string) && faults <= 1))
-    throw new Error(`--faults must be a share from 0 to 1 (e.g. 0.05), got "${values.faults}"`);
-  if (values.seed !== undefined && !values.dynamic && latency === undefined && faults === undefined)
-    throw new Error('--seed only applies with --dynamic, --latency or --faults');
-  if (values.stateless && values.state !== undefined) throw new Error('--state only applies without --stateless');
-  if (!/^\d+$/.test(values['max-records']) || Number(values['max-records']) < 1) {
-    throw new Error(`--max-records must be a whole number of at least 1, got "${values['max-records']}"`);
-  }
   if (values['max-items'] !== undefined) {
     throw new Error(
       '--max-items is gone: every valid body is answered now; --max-errors bounds the errors of an invalid one, --max-results the results of bulk feedback',
     );
   }
-  for (const flag of ['max-errors', 'max-results'] as const) {
-    const value = values[flag];
-    if (value !== undefined && (!/^\d+$/.test(value) || Number(value) < 1))
-      throw new Error(`--${flag} must be a whole number of at least 1, got "${value}"`);
-  }
-  for (const origin of values['cors-origin'] ?? []) {
-    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin)) {
-      throw new Error(
-        `--cors-origin must be an origin such as https://app.example:8443 (scheme, host, port; no path) or *, got "${origin}"`,
-      );
-    }
-  }
-  if (values.coverage !== undefined && values.coverage.trim() === '')
-    throw new Error('--coverage must be the directory to write the coverage record in, got an empty value');
-  const logLevel = values['log-level'];
-  if (!LEVELS.includes(logLevel)) throw new Error(`--log-level must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
+  // Each setting's flag is read and checked by the rule of createMock's option (./options.ts).
+  const settings = settingsFromFlags(values);
+  if (values.seed !== undefined && !values.dynamic && settings.latency === undefined && settings.faults === undefined)
+    throw new Error('--seed only applies with --dynamic, --latency or --faults');
+  if (values.stateless && values.state !== undefined) throw new Error('--state only applies without --stateless');
   return {
+    ...settings,
     port,
     host: values.host,
-    spec,
-    dynamic: values.dynamic,
-    seed: values.seed,
-    logLevel,
-    stateless: values.stateless,
-    maxRecords: Number(values['max-records']),
-    maxErrors: values['max-errors'] === undefined ? undefined : Number(values['max-errors']),
-    maxResults: values['max-results'] === undefined ? undefined : Number(values['max-results']),
-    corsOrigins: values['cors-origin'],
-    latency,
-    faults,
+    // No --spec: the embedded spec, a module of the package (generated/embedded.ts), read from no file.
+    spec: values.spec === undefined ? undefined : resolve(values.spec),
     state: values.state === undefined ? undefined : resolve(values.state),
     coverage: values.coverage === undefined ? undefined : resolve(values.coverage),
   };
 }
 
-/** `--latency MS` or `--latency MIN..MAX`, in milliseconds. */
-function latencyOf(text: string): number | [number, number] {
-  const match = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
-  const [min, max] = [Number(match?.[1]), Number(match?.[2] ?? match?.[1])];
-  if (!match || min > max || max > 600_000)
-    throw new Error(
-      `--latency must be milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most 600000, got "${text}"`,
-    );
-  return match[2] === undefined ? min : [min, max];
+/** How often the bin looks whether its parent is gone (./cli.ts: stopWithParent). */
+const PARENT_POLL_MS = 250;
+
+/**
+ * Started through npm (`npm start`, `npx api-contract-mock`: npm sets npm_command), the mock stops
+ * once its parent is gone. A SIGTERM to npm, the way CI scripts stop a server they started
+ * (`cmd & PID=$!; …; kill $PID`), ends npm and the shell it ran the bin in, and neither passes it
+ * on: the mock would go on holding its port. No event says a parent ended, so its id is polled
+ * (an orphan is adopted by another process). Started by node itself, the mock stays as it is
+ * (a CI step may leave it running in the background on purpose).
+ */
+function stopWithParent(stop: () => void): void {
+  if (process.env.npm_command === undefined) return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    console.error(`mock: its parent process (${parent}, npm) ended: stopping`);
+    stop();
+  }, PARENT_POLL_MS);
+  timer.unref();
 }
 
 /** The initial state of a --state file, checked. */
@@ -163,8 +155,11 @@ try {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithParent(stop);
 } catch (error) {
   console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof TypeError && /Unknown option|Option '/.test(error.message)) console.error(USAGE);
+  if ((error as { code?: unknown } | undefined)?.code === 'EADDRINUSE')
+    console.error('mock: another process holds that port: stop it, or start the mock on another with --port N');
+  if (error instanceof TypeError && /Unknown option|Option '/.test(error.message)) console.error(usage());
   process.exit(2);
 }

@@ -3,7 +3,14 @@
 // that run without a server (a `fetch` stub, MSW: ./msw.ts). It answers exactly as the server does
 // over HTTP: the same statuses, headers and body bytes. It uses nothing of Node's: its door under
 // Node, `@observability/api-contract/mock`, is ./index.ts, which gives it Node's host.
-import { ConnectionResetError, WaitForTimeoutError, type Mock, type MockOptions, type ReceivedOf } from './api.js';
+import {
+  ConnectionResetError,
+  UnknownOperationError,
+  WaitForTimeoutError,
+  type Mock,
+  type MockOptions,
+  type ReceivedOf,
+} from './api.js';
 import { CoverageOffError } from './control/coverage.js';
 import { createPipeline, type Host } from './pipeline.js';
 import type { OperationId } from './scenarios/store.js';
@@ -62,8 +69,19 @@ export async function createMockOn(host: Host, options: MockOptions): Promise<Mo
     return new Response(body, { status: reply.status, headers: response });
   }
 
-  const requests = <Op extends OperationId>(operation: Op, { session }: { session?: string } = {}): ReceivedOf<Op>[] =>
+  const known = (operation: string, method: string) => {
+    if (!pipeline.operationIds.includes(operation))
+      throw new UnknownOperationError(String(operation), pipeline.operationIds, method);
+  };
+  const listed = <Op extends OperationId>(operation: Op, session: string | undefined): ReceivedOf<Op>[] =>
     pipeline.journal.list(session).filter((entry) => entry.operationId === operation) as ReceivedOf<Op>[];
+  const requests = <Op extends OperationId>(
+    operation: Op,
+    { session }: { session?: string } = {},
+  ): ReceivedOf<Op>[] => {
+    known(operation, 'requests');
+    return listed(operation, session);
+  };
 
   return {
     fetch: async (input, init) => {
@@ -79,9 +97,10 @@ export async function createMockOn(host: Host, options: MockOptions): Promise<Mo
     requests,
     waitFor(operation, { count = 1, timeout = 2000, session } = {}) {
       return new Promise((resolve, reject) => {
+        known(operation, 'waitFor');
         const stop = new AbortController();
         const found = () => {
-          const entries = requests(operation, { session });
+          const entries = listed(operation, session);
           if (entries.length < count) return false;
           stop.abort();
           resolve(entries);

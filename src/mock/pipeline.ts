@@ -20,13 +20,7 @@ import type { Prism } from './prism/deps.js';
 export type { MockSettings } from './settings.js';
 import { Fallbacks } from './control/fallbacks.js';
 import { Journal } from './control/journal.js';
-import {
-  checkCoverageOption,
-  CoverageOptionError,
-  createCoverage,
-  type Coverage,
-  type CoverageReport,
-} from './control/coverage.js';
+import { CoverageOptionError, createCoverage, type Coverage, type CoverageReport } from './control/coverage.js';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './engine/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './prism/log.js';
 import { createValidator } from './service/pydantic.js';
@@ -82,6 +76,8 @@ export interface Pipeline {
   coverage: Coverage | undefined;
   /** Writes the coverage record to its directory (`coverage: DIR`; once); nothing otherwise. */
   saveCoverage(): void;
+  /** The operationIds of the spec the mock answers from. */
+  operationIds: readonly string[];
   /** Checks scenarios against the spec and adds them (ScenarioError when any does not fit: none is added). */
   use(list: unknown, options: { functions: boolean; session?: string }): void;
 }
@@ -104,7 +100,6 @@ const SLICED_BODY = 1_048_576;
 
 export async function createPipeline(settings: MockSettings, host: Host): Promise<Pipeline> {
   checkChaos(settings);
-  checkCoverageOption(settings.coverage);
   const { prism } = host;
   const {
     dynamic = false,
@@ -273,7 +268,17 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     return host.coverageFile(dir, () => counted.report());
   }
 
-  return { answer, journal, state, fallbacks, scenarios, coverage, saveCoverage: () => coverageFile?.write(), use };
+  return {
+    answer,
+    journal,
+    state,
+    fallbacks,
+    scenarios,
+    coverage,
+    saveCoverage: () => coverageFile?.write(),
+    operationIds: [...contract.keys()],
+    use,
+  };
 }
 
 /** The body a reply carries, as a value: the engine's own, or the text of a scenario's or a problem's read back. */

@@ -6,7 +6,7 @@
 // stripping), where `setupWorker(...mswHandlers(BASE, mock))` answers every call to BASE. A corpus
 // of requests goes, in the same order, through the page's worker and to the HTTP mock of the same
 // install (its bin, a fresh process per page): every request example, a 422 per operation (a body
-// of the wrong type, malformed JSON), a 401, the first-user rule, the journal, a scenario, reset,
+// of the wrong type, malformed JSON), a 401, the Signals PUT with each credential, the first-user rule, the journal, a scenario, reset,
 // and each example through the client; each answer must have the same status and body bytes.
 // Prints each page's bundle size (minified, gzipped). Servers and the browser are stopped on any outcome.
 import { spawn } from 'node:child_process';
@@ -119,9 +119,23 @@ function corpusOf(spec) {
   });
   const control = (label, method, target, body) => ({ label, method, target, headers: json, body });
   const traces = raws.find(({ label }) => label.startsWith('logTraces: example'));
+  // Every credential the Signals PUT accepts: Prism reads an Authorization header's token as Basic
+  // credentials (with Node's Buffer, which a page has not: the package's browser build gives its own).
+  const signals = raws.find(({ label }) => label.startsWith('putSignalsConfiguration: example'));
+  const credentialed = Object.entries({
+    'a bearer token': { authorization: 'Bearer page-token-5e6f' },
+    'Basic credentials': { authorization: `Basic ${Buffer.from('grace:pässwort-7a8b').toString('base64')}` },
+    'the API key': { 'service-ao-api-key': 'page-ao-key' },
+    'the classic API key': { 'service-api-key': 'page-classic-key' },
+  }).map(([name, credential]) => ({
+    ...signals,
+    label: `putSignalsConfiguration: with ${name}`,
+    headers: { ...json, ...credential },
+  }));
   return {
     raws: [
       ...raws,
+      ...credentialed,
       user('a second user, not the first (the first-user rule)', 'grace.hopper@example.org'),
       control('the journal', 'GET', '/__mock/requests'),
       control(

@@ -7,6 +7,9 @@
 // asserts that failure (so that docs/setups.md learns when it stops), then the two configurations
 // docs/setups.md gives: Babel turning those packages into CommonJS (./jest/jest.config.cjs, every
 // Node), and Node's --experimental-vm-modules, with which Jest on Node 24.9+ loads them as they are.
+// In the jsdom environment: Jest's own (jest-environment-jsdom) loads the client (./jest/client.test.cjs),
+// and jest-fixed-jsdom, the configuration docs/setups.md gives, runs the same MSW test
+// (./jest/jest.jsdom.config.cjs).
 import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { here, installConsumer, nodes, report, run, tail, tempDir } from './lib.mjs';
@@ -14,7 +17,13 @@ import { here, installConsumer, nodes, report, run, tail, tempDir } from './lib.
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node jest.mjs <package tarball>');
 
-const tools = ['msw@2', 'jest@30', '@babel/plugin-transform-modules-commonjs@7'];
+const tools = [
+  'msw@2',
+  'jest@30',
+  '@babel/plugin-transform-modules-commonjs@7',
+  'jest-environment-jsdom@30',
+  'jest-fixed-jsdom@0.0.11',
+];
 /** What Jest prints when a test file require()s an ES module it was not told to transform. */
 const KNOWN = /Must use import to load ES Module: \S*\/node_modules\/rettime\//;
 
@@ -26,10 +35,19 @@ try {
   const { env, ok } = installConsumer(app, floor, tarball, tools, checks);
   if (ok) {
     for (const file of readdirSync(join(here, 'jest'))) copyFileSync(join(here, 'jest', file), join(app, file));
-    const jest = (node, nodeFlags, config) => {
+    const jest = (node, nodeFlags, config, file = 'api.test.cjs') => {
       const result = run(
         node,
-        [...nodeFlags, join(app, 'node_modules/jest/bin/jest.js'), '--ci', '--no-cache', '--config', config],
+        [
+          ...nodeFlags,
+          join(app, 'node_modules/jest/bin/jest.js'),
+          '--ci',
+          '--no-cache',
+          '--config',
+          config,
+          '--testMatch',
+          `**/${file}`,
+        ],
         { cwd: app, env },
       );
       const output = result.output.replace(/\u001b\[[0-9;]*m/g, '');
@@ -51,6 +69,18 @@ try {
         `Node ${version}, jest.config.cjs (Babel for three packages): require() of ./mock and ./msw, setupServer, a 200`,
         babel.passed,
         babel.passed ? '' : tail(babel.output, 40),
+      );
+      const plain = jest(node, [], 'jest.plain-jsdom.config.cjs', 'client.test.cjs');
+      checks.result(
+        `Node ${version}, Jest's own jsdom environment: the client loads and is made (nothing it needs when it loads is missing)`,
+        plain.passed,
+        plain.passed ? '' : tail(plain.output, 40),
+      );
+      const jsdom = jest(node, [], 'jest.jsdom.config.cjs');
+      checks.result(
+        `Node ${version}, jsdom with jest-fixed-jsdom (jest.jsdom.config.cjs): require() of ./mock and ./msw, setupServer, a 200`,
+        jsdom.passed,
+        jsdom.passed ? '' : tail(jsdom.output, 40),
       );
     }
     const [version, newest] = nodes[2];

@@ -5,6 +5,7 @@
 // "In the browser").
 import type { Mock, MockOptions } from '../api.js';
 import { createMockOn } from '../mock.js';
+import { checkMockOptions } from '../options.js';
 import type { Host } from '../pipeline.js';
 import { browserPrism, NotInBrowserError } from '../prism/browser.js';
 
@@ -32,9 +33,11 @@ const browserHost = (): Host => ({
 /**
  * Creates an in-process mock of the API in a page, on the package's embedded spec. Its log goes to
  * the console, at `error` unless `logLevel` says otherwise. A spec of your own and `dynamic` need
- * Prism's parts that the browser build leaves out: NotInBrowserError.
+ * Prism's parts that the browser build leaves out: NotInBrowserError. Options it cannot start with:
+ * MockOptionError, naming the option.
  */
-export async function createMock(options: MockOptions = {}): Promise<Mock> {
+export async function createMock(given: MockOptions = {}): Promise<Mock> {
+  const options = checkMockOptions(given);
   if (options.spec !== undefined) throw ownSpec();
   if (options.dynamic)
     throw new NotInBrowserError(

@@ -116,18 +116,9 @@ export class CoverageOffError extends Error {
   }
 }
 
-/** The `coverage` option is neither a boolean nor a directory's path. */
+/** The directory of the `coverage` option cannot be made, or its host writes no files (a web page). */
 export class CoverageOptionError extends TypeError {
   override readonly name = 'CoverageOptionError';
-}
-
-/** Checks the `coverage` setting: false/undefined (off), true (counted), or a directory's path (counted, written there). */
-export function checkCoverageOption(value: unknown): void {
-  if (value === undefined || typeof value === 'boolean') return;
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new CoverageOptionError(
-      `coverage must be true, false or the path of a directory to write the record in, got ${value === '' ? 'an empty string' : typeof value === 'string' ? JSON.stringify(value) : typeof value}`,
-    );
 }
 
 /** A request the pipeline answered, as the tally reads it. */

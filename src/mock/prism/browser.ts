@@ -36,6 +36,11 @@ export function browserPrism(): Prism {
         );
       },
       createLogger: createBrowserLogger,
+      parseYaml: () => {
+        throw new NotInBrowserError(
+          "the mock in a page answers from the package's embedded spec only: a spec of your own is not read in a page",
+        );
+      },
     }),
   );
 }

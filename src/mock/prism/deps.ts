@@ -24,6 +24,7 @@ import {
   type Prism,
   type PrismModule,
   type PrismModuleName,
+  type YamlParsed,
 } from './modules.js';
 
 export * from './modules.js';
@@ -153,6 +154,8 @@ export function loadPrism(): Prism {
       let operations: Pick<Prism, 'getHttpOperationsFromSpec'> | undefined;
       const mockerPath = where(M.mocker);
       let mocker: Mocker | undefined;
+      const yamlPath = where(M.yaml);
+      let yaml: { parseWithPointers: (text: string, options: object) => YamlParsed } | undefined;
       return {
         getHttpOperationsFromSpec: (spec) =>
           (operations ??= take<Pick<Prism, 'getHttpOperationsFromSpec'>>(
@@ -161,6 +164,12 @@ export function loadPrism(): Prism {
           )).getHttpOperationsFromSpec(spec),
         httpSpecVersion: versionOf(HTTP, '@stoplight/http-spec'),
         mocker: () => (mocker ??= take<{ default: Mocker }>(M.mocker, mockerPath).default),
+        // As Prism's reader of documents parses YAML (@stoplight/json-schema-ref-parser's YAML parser).
+        parseYaml: (text) =>
+          (yaml ??= take<NonNullable<typeof yaml>>(M.yaml, yamlPath)).parseWithPointers(text, {
+            ignoreDuplicateKeys: true,
+            mergeKeys: false,
+          }),
         createLogger,
       };
     },

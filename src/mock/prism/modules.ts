@@ -83,6 +83,8 @@ export const PRISM_MODULES = {
   // faker (about 0.5 s).
   operations: { peer: HTTP, specifier: './dist/utils/operations.js', shape: { getHttpOperationsFromSpec: 'function' } },
   mocker: { peer: HTTP, specifier: './dist/mocker/index.js', shape: { default: 'function' } },
+  // The YAML reader Prism's reader of documents parses with, for a spec of one's own in YAML.
+  yaml: { peer: HTTP, specifier: '@stoplight/yaml', shape: { parseWithPointers: 'function' } },
 } as const satisfies Record<string, PrismModule>;
 
 /** A key of PRISM_MODULES. */
@@ -94,12 +96,14 @@ export type PrismModuleName = keyof typeof PRISM_MODULES;
  * more; the embedded spec carries Prism's reading of itself), its whole mocker (faker, some
  * 2 MB; only dynamic generation needs it) and prism-core's logger (pino's browser build has no
  * custom levels, which Prism's negotiator logs at, nor hooks, which keep credentials out of the
- * log: ./browser-logger.ts writes the same lines instead).
+ * log: ./browser-logger.ts writes the same lines instead), and the YAML reader (a page reads no spec
+ * of its own).
  */
+const NOT_IN_BROWSER = ['operations', 'mocker', 'core', 'yaml'] as const;
 export const BROWSER_MODULES = (Object.keys(PRISM_MODULES) as PrismModuleName[]).filter(
-  (name) => name !== 'operations' && name !== 'mocker' && name !== 'core',
+  (name) => !(NOT_IN_BROWSER as readonly string[]).includes(name),
 );
-export type BrowserModuleName = Exclude<PrismModuleName, 'operations' | 'mocker' | 'core'>;
+export type BrowserModuleName = Exclude<PrismModuleName, (typeof NOT_IN_BROWSER)[number]>;
 
 /**
  * What is wrong with `loaded` as `module` (undefined: nothing): an export the mock calls (a path,
@@ -175,6 +179,8 @@ export interface Prism {
   getHttpOperationsFromSpec: (spec: string | object) => Promise<Resource[]>;
   /** The version of @stoplight/http-spec that getHttpOperationsFromSpec reads with. */
   httpSpecVersion: string | undefined;
+  /** Prism's YAML reader (@stoplight/yaml, loaded on first use): the value and the problems, each with its line and column from 0. */
+  parseYaml: (text: string) => YamlParsed;
   ProblemJsonError: typeof PrismHttp.ProblemJsonError;
   /** Prism's problem templates (errors of its mocker: UNAUTHORIZED, VIOLATIONS, …). */
   problems: Record<
@@ -215,7 +221,16 @@ export interface Prism {
 }
 
 /** What each finder gives besides the modules it is handed: the reader of documents, the whole mocker and the logger, each as it has them. */
-export type FinderParts = Pick<Prism, 'getHttpOperationsFromSpec' | 'httpSpecVersion' | 'mocker' | 'createLogger'>;
+export type FinderParts = Pick<
+  Prism,
+  'getHttpOperationsFromSpec' | 'httpSpecVersion' | 'mocker' | 'createLogger' | 'parseYaml'
+>;
+
+/** What @stoplight/yaml's parseWithPointers gives: the value, and its problems (severity 0: an error). */
+export interface YamlParsed {
+  data: unknown;
+  diagnostics: { message: string; severity: number; range: { start: { line: number; character: number } } }[];
+}
 
 /**
  * Prism's pieces the mock drives: its router, validator and checks, the negotiator and static

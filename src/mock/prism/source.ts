@@ -2,11 +2,12 @@
 // is a module (../../../generated/embedded.ts, derived by `npm run build`): its document and Prism's
 // reading of it are parsed, not read again, unless the installed Prism reads documents with another
 // @stoplight/http-spec than the one that derived them. A spec given as a document or a file is read
-// by Prism at start, as Prism's own CLI does.
+// by Prism at start, as Prism's own CLI does; a file may be JSON or YAML.
 import { documentText, httpSpecVersion, operationsText } from '../../../generated/embedded.js';
 import type { Prism } from './deps.js';
 import type { Resource } from './prism-types.js';
 import type { Document } from './spec.js';
+import { SpecError } from '../api.js';
 
 export interface Source {
   document: Document;
@@ -17,12 +18,60 @@ export interface Source {
 }
 
 /**
+ * The document in the file at `path`: JSON when it begins with `{`, else YAML, read by the YAML
+ * reader Prism reads documents with. SpecError when it cannot be read, parsed, or is not an
+ * OpenAPI document.
+ */
+export function readDocument(
+  path: string,
+  readFile: (path: string) => string,
+  parseYaml: Prism['parseYaml'],
+): Document {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const problem =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'a directory, not a file'
+          : `cannot be read (${String((error as Error).message)})`;
+    throw new SpecError(path, problem, error);
+  }
+  let document: unknown;
+  if (/^\uFEFF?\s*\{/.test(text)) {
+    try {
+      document = JSON.parse(text);
+    } catch (error) {
+      throw new SpecError(path, `not valid JSON: ${(error as Error).message}`, error);
+    }
+  } else {
+    const parsed = parseYaml(text);
+    const error = parsed.diagnostics.find((diagnostic) => diagnostic.severity === 0);
+    if (error) {
+      const { line, character } = error.range.start;
+      throw new SpecError(path, `not valid YAML: ${error.message} at line ${line + 1}, column ${character + 1}`);
+    }
+    document = parsed.data;
+  }
+  if (
+    typeof document !== 'object' ||
+    document === null ||
+    typeof (document as { openapi?: unknown }).openapi !== 'string'
+  )
+    throw new SpecError(path, 'not an OpenAPI 3 document (no "openapi" version at its top)');
+  return document as Document;
+}
+
+/**
  * The document and Prism's operations of `spec`: the embedded spec when it is undefined, else the
- * document given, or the file at its path read by `readFile`.
+ * document given, or the file at its path (JSON or YAML) read by `readFile`.
  */
 export async function sourceOf(
   spec: string | Document | undefined,
-  prism: Pick<Prism, 'getHttpOperationsFromSpec' | 'httpSpecVersion'>,
+  prism: Pick<Prism, 'getHttpOperationsFromSpec' | 'httpSpecVersion' | 'parseYaml'>,
   readFile: (path: string) => string,
 ): Promise<Source> {
   if (spec === undefined && prism.httpSpecVersion === httpSpecVersion)
@@ -35,7 +84,7 @@ export async function sourceOf(
     spec === undefined
       ? JSON.parse(documentText)
       : typeof spec === 'string'
-        ? JSON.parse(readFile(spec))
+        ? readDocument(spec, readFile, prism.parseYaml)
         : structuredClone(spec)
   ) as Document;
   // Prism dereferences the document it reads in place: it gets a copy of its own.

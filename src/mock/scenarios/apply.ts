@@ -127,10 +127,28 @@ export function wait(ms: number, signal: AbortSignal | undefined): Promise<void>
   });
 }
 
-/** Never resolves; rejects with the signal's reason once it aborts (a hang). */
+/**
+ * Never resolves; rejects with the signal's reason once it aborts (a hang). Meanwhile a timer holds
+ * the event loop, as the open socket of a server that never answers would: a plain script awaiting
+ * the call stays alive until its signal aborts, instead of exiting with the call unsettled.
+ */
 export function untilAborted(signal: AbortSignal | undefined): Promise<never> {
   return new Promise((_, reject) => {
-    if (signal?.aborted) reject(signal.reason);
-    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const hold = setInterval(() => undefined, HOLD_MS);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearInterval(hold);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
+
+/** The longest interval a timer takes (2^31 - 1 ms): the holding timer never fires in practice. */
+const HOLD_MS = 2_147_483_647;

@@ -6,6 +6,7 @@ import { getEventListeners } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../generated/schema.js';
 import spec from '../../../generated/openapi.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import {
   InvalidPathParameterError,
   isHTTPValidationError,
   InvalidCredentialError,
+  InvalidClientOptionError,
   MissingCredentialError,
   UnexpectedResponseError,
   UnknownOperationError,
@@ -452,6 +454,78 @@ describe('errors before anything is sent', () => {
   });
 });
 
+describe('options a JavaScript caller got wrong are refused when the client is made, naming the option', () => {
+  const make = createApiClient as (options?: unknown) => unknown;
+  const example = 'such as http://127.0.0.1:4010';
+
+  it.each([
+    ['no options', undefined, 'options', 'must be an object with at least baseUrl, got undefined'],
+    ['null', null, 'options', 'must be an object with at least baseUrl, got null'],
+    ['no baseUrl', {}, 'baseUrl', `must be the service's URL, ${example}; got undefined`],
+    ['a number', { baseUrl: 4010 }, 'baseUrl', `must be the service's URL, ${example}; got number`],
+    [
+      'no scheme',
+      { baseUrl: 'localhost:4010' },
+      'baseUrl',
+      `must be an absolute http or https URL, ${example}; got "localhost:4010"`,
+    ],
+    [
+      'a relative path outside a page',
+      { baseUrl: '/api' },
+      'baseUrl',
+      `must be an absolute http or https URL, ${example}; got "/api"`,
+    ],
+    [
+      'another scheme',
+      { baseUrl: 'ftp://example.org' },
+      'baseUrl',
+      `must be an absolute http or https URL, ${example}; got "ftp://example.org"`,
+    ],
+    ['not a URL', { baseUrl: '' }, 'baseUrl', `must be an absolute http or https URL, ${example}; got ""`],
+    [
+      'a user name alone, not quoted',
+      { baseUrl: 'ftp://me-9f8e@example.org' },
+      'baseUrl',
+      `must be an absolute http or https URL, ${example}; got a value with user information`,
+    ],
+    [
+      'user information, not quoted',
+      { baseUrl: 'ftp://me:pw-9f8e@example.org' },
+      'baseUrl',
+      `must be an absolute http or https URL, ${example}; got a value with user information`,
+    ],
+  ] as const)('%s: InvalidClientOptionError', (_what, options, option, problem) => {
+    const error = (() => {
+      try {
+        make(options);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InvalidClientOptionError);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({
+      name: 'InvalidClientOptionError',
+      option,
+      message: `createApiClient: ${option} ${problem}.`,
+    });
+  });
+
+  it('http and https URLs, with a path, are taken; in a page (a location), a path from its root too', () => {
+    for (const baseUrl of ['http://127.0.0.1:4010', 'https://api.example.test/v', 'HTTP://LOCALHOST'])
+      expect(() => make({ baseUrl })).not.toThrow();
+    vi.stubGlobal('location', new URL('https://app.example.test/page'));
+    try {
+      expect(() => make({ baseUrl: '/api' })).not.toThrow();
+      expect(() => make({ baseUrl: '//evil.example' })).toThrow(InvalidClientOptionError);
+      expect(() => make({ baseUrl: 'api' })).toThrow(InvalidClientOptionError);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('every answer is JSON, or an UnexpectedResponseError that carries no byte of it', () => {
   const SECRET_BODY = 'body-secret-9f8e';
 
@@ -580,6 +654,20 @@ describe('every answer is JSON, or an UnexpectedResponseError that carries no by
     expect(error.contentType).toBe('[withheld]');
     expect(error.message).not.toContain(every.apiKey.slice(3, 9));
     expect(error.message).toContain('(content-type: [withheld])');
+  });
+
+  it("a header that reflects a credential is withheld in the error's headers too: neither they nor inspect() show it", async () => {
+    const echoed = `text/plain; echo=${every.apiKey}`;
+    const error = await failureOf({
+      contentType: echoed,
+      body: SECRET_BODY,
+      headers: { 'x-echo': `Basic ${Buffer.from('grace:pässwort-7a8b').toString('base64')}`, 'retry-after': '5' },
+    });
+    expect(error.headers.get('content-type')).toBe('[withheld]');
+    expect(error.headers.get('x-echo')).toBe('[withheld]');
+    expect(error.headers.get('retry-after')).toBe('5');
+    for (const shown of [inspect(error), inspect(error, { showHidden: true, depth: 5 }), String(error.stack)])
+      expect(shown).not.toContain(every.apiKey.slice(0, 8));
   });
 
   it('a content type sharing fewer than four characters with a credential is kept', async () => {

@@ -17,7 +17,6 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const USAGE = [
   'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]',
-  'It needs the optional peers @stoplight/prism-core, @stoplight/prism-http, @stoplight/prism-http-server: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
   'Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is',
   "walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,",
   "default 20,000: bulk feedback's operations × records).",
@@ -37,6 +36,14 @@ interface Run {
   handlers: Map<string, () => void>;
   close: ReturnType<typeof vi.fn>;
 }
+
+// The bin watches its parent when npm started it (npm_command), as npm started this test run: each
+// run() below is as if node started it, but for the test of that watch.
+const npmCommand = process.env.npm_command;
+delete process.env.npm_command;
+afterAll(() => {
+  if (npmCommand !== undefined) process.env.npm_command = npmCommand;
+});
 
 const saved = { argv: process.argv, PORT: process.env.PORT, HOST: process.env.HOST };
 afterEach(() => {
@@ -215,23 +222,41 @@ describe('api-contract-mock: starting', () => {
     expect(started).toEqual([{ ...defaults, spec: resolve('generated/openapi.json'), state: file, initialState: {} }]);
   });
 
-  it('--help: the usage, the peers it needs and its own paths, exit 0', async () => {
+  it('--help: the usage and its own paths, exit 0; with the Prism peers installed, no line to install them', async () => {
     const { exits, out } = await run(['--help']);
     expect(exits[0]).toBe(0);
     expect(out[0]).toBe(USAGE);
   });
+
+  it('--help with a Prism peer missing: the usage says which, and the command that installs them', async () => {
+    vi.doMock('../../../src/mock/prism/deps.js', async (original) => {
+      const real = await original<typeof import('../../../src/mock/prism/deps.js')>();
+      return {
+        ...real,
+        prismModules: () => {
+          throw new real.MissingPrismError('@stoplight/prism-http', undefined);
+        },
+      };
+    });
+    try {
+      const { out } = await run(['--help']);
+      const [first, second, ...rest] = (out[0] ?? '').split('\n');
+      expect([first, ...rest].join('\n')).toBe(USAGE);
+      expect(second).toBe(
+        'the mock needs @stoplight/prism-http, an optional peer dependency that is not installed: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+      );
+    } finally {
+      vi.doUnmock('../../../src/mock/prism/deps.js');
+    }
+  });
 });
 
 describe('api-contract-mock: usage errors are exit 2 with one line naming the flag', () => {
-  // A path that is the same on every load of this file: Stryker runs a test again by its name, and a
-  // name holding a fresh temporary directory matches no test on the next load.
-  const missing = resolve('no-such-directory', 'absent.json');
   it.each([
     [['--port', '65536'], '--port must be an integer from 0 to 65535, got "65536"'],
     [['--port=-1'], '--port must be an integer from 0 to 65535, got "-1"'],
     [['--port', '80a'], '--port must be an integer from 0 to 65535, got "80a"'],
     [['--port', 'a80'], '--port must be an integer from 0 to 65535, got "a80"'],
-    [['--spec', missing], `no spec at ${missing}`],
     [['--seed', '7'], '--seed only applies with --dynamic, --latency or --faults'],
     [
       ['--latency', '300..50'],
@@ -248,7 +273,7 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     [['--faults', '1.5'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "1.5"'],
     [['--faults', '5%'], '--faults must be a share from 0 to 1 (e.g. 0.05), got "5%"'],
     [['--stateless', '--state', 'x.json'], '--state only applies without --stateless'],
-    [['--coverage', ''], '--coverage must be the directory to write the coverage record in, got an empty value'],
+    [['--coverage', ''], '--coverage must be the directory to write the coverage record in, got ""'],
     [['--max-records', '0'], '--max-records must be a whole number of at least 1, got "0"'],
     [['--max-records', '1e3'], '--max-records must be a whole number of at least 1, got "1e3"'],
     [['--max-records', 'x10'], '--max-records must be a whole number of at least 1, got "x10"'],
@@ -327,11 +352,48 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
     expect(third.exits).toEqual([2]);
   });
 
+  it.each([
+    [['--max-records', '0'], { maxRecords: 0 }],
+    [['--max-errors', '0'], { maxErrors: 0 }],
+    [['--max-results', '0'], { maxResults: 0 }],
+    [['--log-level', 'verbose'], { logLevel: 'verbose' }],
+    [['--cors-origin', 'app.example'], { corsOrigins: ['app.example'] }],
+    [['--faults', '1.5'], { faults: 1.5 }],
+  ])('%j says what createMock says of %j: the same rule, named as each door names it', async (args, options) => {
+    const { createMock } = await import('../../../src/mock/index.js');
+    const { err } = await run(args);
+    const byBin = /^mock: (--[\w-]+) (must be .*), got .*$/.exec(err[0] ?? '');
+    const byCreateMock = /^([\w[\]]+) (must be .*), got .*$/.exec(
+      String(((await createMock(options).catch((e: unknown) => e)) as Error).message),
+    );
+    expect(byBin?.[2]).toBeDefined();
+    expect(byBin?.[2]).toBe(byCreateMock?.[2]);
+  });
+
+  it('a --spec that cannot be read: the server refuses it (SpecError naming the file), exit 2 with its message', async () => {
+    const missing = resolve('no-such-directory', 'absent.yaml');
+    const { SpecError } = await import('../../../src/mock/api.js');
+    const refused = await run(['--spec', missing], {}, () => Promise.reject(new SpecError(missing, 'no such file')));
+    expect(refused.started).toMatchObject([{ spec: missing }]);
+    expect(refused.err).toEqual([`mock: spec ${missing}: no such file`]);
+    expect(refused.exits).toEqual([2]);
+  });
+
   it('a failure to start (the port taken): exit 2 with its message, no usage line', async () => {
     const taken = await run([], {}, () =>
       Promise.reject(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4010')),
     );
     expect(taken.err).toEqual(['mock: listen EADDRINUSE: address already in use 127.0.0.1:4010']);
+    const held = await run([], {}, () =>
+      Promise.reject(
+        Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4010'), { code: 'EADDRINUSE' }),
+      ),
+    );
+    expect(held.err).toEqual([
+      'mock: listen EADDRINUSE: address already in use 127.0.0.1:4010',
+      'mock: another process holds that port: stop it, or start the mock on another with --port N',
+    ]);
+    expect(held.exits).toEqual([2]);
     expect(taken.exits).toEqual([2]);
     const typeError = await run([], {}, () => Promise.reject(new TypeError('a TypeError of the server')));
     expect(typeError.err).toEqual(['mock: a TypeError of the server']);
@@ -341,6 +403,28 @@ describe('api-contract-mock: usage errors are exit 2 with one line naming the fl
 });
 
 describe('api-contract-mock: stopping', () => {
+  it.each([
+    ['started through npm (npm_command set)', 'exec', [0]],
+    ['started by node itself', undefined, []],
+  ])('its parent gone, %s: stops as on SIGTERM, or stays', async (_how, command, exited) => {
+    if (command !== undefined) process.env.npm_command = command;
+    const ppid = vi.spyOn(process, 'ppid', 'get').mockReturnValue(4242);
+    vi.useFakeTimers();
+    try {
+      const { close, exits, err } = await run([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(close).not.toHaveBeenCalled();
+      ppid.mockReturnValue(1);
+      await vi.advanceTimersByTimeAsync(250);
+      for (let i = 0; i < 5 && exits.length === 0; i++) await Promise.resolve();
+      expect(exits).toEqual(exited);
+      expect(close).toHaveBeenCalledTimes(exited.length);
+      expect(err).toEqual(exited.length ? ['mock: its parent process (4242, npm) ended: stopping'] : []);
+    } finally {
+      delete process.env.npm_command;
+    }
+  });
+
   it.each(['SIGINT', 'SIGTERM'])('%s closes the server, then exits 0', async (signal) => {
     const { handlers, close, exits } = await run([]);
     // The bin's 2-second exit timer is a fake one (cleared after each test): a real one would end

@@ -205,12 +205,18 @@ describe('coverage off, and a bad option', () => {
     await expect(mock.close()).resolves.toBeUndefined();
   });
 
-  it.each([[''], ['  '], [3], [{}]])('coverage: %j is refused with a CoverageOptionError', async (value) => {
-    await expect(createTestMock({ coverage: value as never })).rejects.toThrow(CoverageOptionError);
-    await expect(createTestMock({ coverage: value as never })).rejects.toThrow(
-      /coverage must be true, false or the path/,
-    );
-  });
+  it.each([[''], ['  '], [3], [{}]])(
+    'coverage: %j is refused with a MockOptionError naming the option',
+    async (value) => {
+      await expect(createTestMock({ coverage: value as never })).rejects.toMatchObject({
+        name: 'MockOptionError',
+        option: 'coverage',
+      });
+      await expect(createTestMock({ coverage: value as never })).rejects.toThrow(
+        /coverage must be true, false or the path/,
+      );
+    },
+  );
 });
 
 describe('coverage: DIR writes the record on close()', () => {

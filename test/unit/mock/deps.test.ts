@@ -261,10 +261,11 @@ describe('package-root and deps: the package finds itself, and Prism or says how
         [installedAt(module.peer, module.specifier)]: 'module.exports = {};\n',
       });
       const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
-      // Prism's reader of documents and its mocker are loaded and checked on first use: both are used.
+      // Prism's reader of documents, its mocker and its YAML reader are loaded and checked on first use: all are used.
       const thrown = thrownBy(() => {
         const prism = copy.loadPrism();
         prism.mocker();
+        prism.parseYaml('a: 1');
         void prism.getHttpOperationsFromSpec({});
       });
       const [name, kind] = Object.entries(module.shape)[0]!;

@@ -112,3 +112,59 @@ describe("mswHandlers: an error of the mock's that is not a dropped connection",
     }
   });
 });
+
+describe('a dropped connection: the check docs/mock.md gives works through mock.fetch and through MSW alike', () => {
+  const BASE = 'https://drop.example.test';
+  const TRACES = `${BASE}/v2/projects/6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34/traces`;
+  /** docs/mock.md, "A dropped connection": any network error of fetch is a TypeError; an abort or a timeout is not. */
+  const isDroppedConnection = (error: unknown): boolean => error instanceof TypeError;
+  let mock: Mock;
+  const server = setupServer();
+  beforeAll(async () => {
+    mock = await createMock({ log: { write: () => undefined } });
+    server.use(...mswHandlers(BASE, mock));
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => mock.reset());
+
+  const send = (fetch: typeof globalThis.fetch, signal?: AbortSignal) =>
+    fetch(TRACES, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'service-ao-api-key': 'key' },
+      body: '{"traces": []}',
+      signal,
+    });
+
+  it('a reset fault: a TypeError through both (each with its own message and cause), which the check names', async () => {
+    const errors: unknown[] = [];
+    for (const fetch of [mock.fetch, globalThis.fetch]) {
+      mock.use({ operation: 'logTraces', fault: 'reset', times: 1 });
+      errors.push(await send(fetch).catch((e: unknown) => e));
+    }
+    const [direct, msw] = errors as [TypeError, TypeError];
+    expect([direct.message, (direct.cause as { code?: string }).code]).toEqual(['fetch failed', 'ECONNRESET']);
+    expect(msw.message).toBe('Failed to fetch');
+    expect(msw.cause).toBeInstanceOf(Response);
+    expect(errors.map(isDroppedConnection)).toEqual([true, true]);
+  });
+
+  it('through the client too; and a call the caller gave up on (a hang ended by its timeout) is not one', async () => {
+    for (const fetch of [mock.fetch, globalThis.fetch]) {
+      const api = createApiClient({ baseUrl: BASE, auth: { apiKey: 'key' }, fetch });
+      const call = (signal?: AbortSignal) =>
+        api.POST('/v2/projects/{project_id}/traces', {
+          params: { path: { project_id: '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34' } },
+          body: { traces: [] },
+          signal,
+        });
+      mock.use({ operation: 'logTraces', fault: 'reset', times: 1 });
+      expect(isDroppedConnection(await call().catch((e: unknown) => e))).toBe(true);
+      mock.use({ operation: 'logTraces', fault: 'hang', times: 1 });
+      const timedOut = await call(AbortSignal.timeout(20)).catch((e: unknown) => e);
+      expect((timedOut as Error).name).toBe('TimeoutError');
+      expect(isDroppedConnection(timedOut)).toBe(false);
+      mock.reset();
+    }
+  });
+});

@@ -9,7 +9,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { isHTTPValidationError } from '../../../src/index.js';
 import {
   ConnectionResetError,
+  MockOptionError,
   ScenarioError,
+  UnknownOperationError,
   WaitForTimeoutError,
   type Mock,
   type Scenario,
@@ -464,6 +466,32 @@ describe('in-process: the typed journal', () => {
   });
 });
 
+describe('in-process: an operation the spec does not have (JavaScript, no compiler)', () => {
+  it('requests() throws and waitFor() rejects at once, with UnknownOperationError naming it and the known ones', async () => {
+    const mock = await createTestMock();
+    const ask = mock as unknown as { requests(op: string): unknown; waitFor(op: string, o?: object): Promise<unknown> };
+    const thrown = (() => {
+      try {
+        ask.requests('logTrace');
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBeInstanceOf(UnknownOperationError);
+    expect(thrown).toMatchObject({ name: 'UnknownOperationError', operation: 'logTrace' });
+    expect((thrown as Error).message).toMatch(
+      /^requests\("logTrace"\): not an operationId of the spec \(known: .*\blogTraces\b.*\)$/,
+    );
+    const started = Date.now();
+    const rejected = await ask.waitFor('logTrace', { timeout: 60_000 }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(rejected).toBeInstanceOf(UnknownOperationError);
+    expect((rejected as Error).message).toMatch(/^waitFor\("logTrace"\): not an operationId of the spec/);
+    expect((rejected as UnknownOperationError).known).toContain('createOrVerifyUser');
+  });
+});
+
 describe("WaitForTimeoutError: what waitFor's message lists", () => {
   const entry = (operationId: string | null, status: number | null = 200) =>
     ({ method: 'POST', path: '/p', operationId, status, unanswered: status === null ? 'reset' : null }) as never;
@@ -528,9 +556,11 @@ describe('run-wide chaos', () => {
   });
 
   it('settings out of range are refused when the mock is made; the bounds themselves are taken', async () => {
-    const rule = 'latency must be milliseconds from 0 to 600000, or [min, max] with min ≤ max';
+    const rule = 'latency must be milliseconds from 0 to 600000, or a range [min, max] of them with min ≤ max';
     for (const faults of [2, -0.1, 1.01])
-      await expect(createTestMock({ faults })).rejects.toThrow('faults must be a share from 0 to 1');
+      await expect(createTestMock({ faults })).rejects.toThrow(
+        new MockOptionError('faults', `faults must be a share from 0 to 1 (e.g. 0.05), got ${faults}`),
+      );
     for (const latency of [[5, 1], -1, 600_001, 1.5, [0, 600_001], [1, 2, 3]] as never[])
       await expect(createTestMock({ latency })).rejects.toThrow(rule);
     for (const settings of [

@@ -3,7 +3,7 @@
 // this process (stopping it stops the server): Prism's engine behind a thin layer that answers like
 // the service (./server.ts).
 //   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
-//                     [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N]
+//                     [--stateless | --state FILE] [--strict-types] [--max-records N] [--max-errors N] [--max-results N]
 //                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE]
 // PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM) or --help, 2 bad flags or a
 // failure to start.
@@ -16,7 +16,7 @@ import { specPath } from '../shared/package-root.js';
 import type { InitialState } from './service/state.js';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
+const USAGE = `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LEVELS.join('|')}] [--stateless | --state FILE] [--strict-types] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE]
 It needs the optional peers ${Object.keys(PRISM_PEERS).join(', ')}: ${PRISM_INSTALL}
 Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
 walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
@@ -36,6 +36,7 @@ function options() {
       seed: { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
       stateless: { type: 'boolean', default: false },
+      'strict-types': { type: 'boolean', default: false },
       state: { type: 'string' },
       'max-records': { type: 'string', default: '10000' },
       'max-errors': { type: 'string' },
@@ -95,6 +96,7 @@ function options() {
     seed: values.seed,
     logLevel,
     stateless: values.stateless,
+    strictTypes: values['strict-types'],
     maxRecords: Number(values['max-records']),
     maxErrors: values['max-errors'] === undefined ? undefined : Number(values['max-errors']),
     maxResults: values['max-results'] === undefined ? undefined : Number(values['max-results']),

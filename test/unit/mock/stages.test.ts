@@ -150,7 +150,7 @@ describe('route: paths and their parameters', () => {
 
 describe('translate', () => {
   const validator = createValidator(spec, {});
-  const translator = createTranslator(spec, validator);
+  const translator = createTranslator(validator);
   const received = (body: unknown, extra: Partial<Received> = {}): Received => ({
     query: {},
     absent: false,
@@ -185,11 +185,11 @@ describe('translate', () => {
   it('--max-errors bounds the errors of the parameters and the body together: one past the bound is refused', () => {
     // Three parameter errors (path, header, cookie) and one body error (name missing): four in all.
     const request = [thing, received({}, { query: {} }), input('/v2/things/0', { cookie: 'session=a' })] as const;
-    expect(createTranslator(spec, validator, 4).requestDetails(...request)).toHaveLength(4);
-    expect(() => createTranslator(spec, validator, 3).requestDetails(...request)).toThrow(
+    expect(createTranslator(validator, 4).requestDetails(...request)).toHaveLength(4);
+    expect(() => createTranslator(validator, 3).requestDetails(...request)).toThrow(
       expect.objectContaining({ body: expect.objectContaining({ limit: 'max-errors', max: 3 }) }),
     );
-    expect(() => createTranslator(spec, validator, 2).requestDetails(...request)).toThrow(LimitError);
+    expect(() => createTranslator(validator, 2).requestDetails(...request)).toThrow(LimitError);
   });
 
   it('parameters are read as FastAPI reads them (numbers and booleans from their text), in path, query, header, cookie order', () => {
@@ -647,7 +647,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
   const validator = createValidator(spec, {});
   const signals = spec.operation('putSignalsConfiguration') as Operation;
   const user = spec.operation('createOrVerifyUser') as Operation;
-  const translator = createTranslator(spec, validator);
+  const translator = createTranslator(validator);
   /** A responder whose request details are the translator's, as the engine hands them over. */
   const make = (parts: Partial<ResponderParts> = {}) => {
     const { logger } = recording();

@@ -43,7 +43,7 @@ export function laxInt(value: unknown): Lax {
     const text = strip(value);
     if (!INT_STRING.test(text))
       return fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
-    return ok(Number(text.replace(/_/g, '').replace(/\.0+$/, '')));
+    return ok(Number(text.replace(/_/g, '').replace(/\.0+$/, '')) + 0); // + 0: -0 is 0
   }
   return fail('int_type', 'Input should be a valid integer');
 }
@@ -101,8 +101,12 @@ const MS_THRESHOLD = 2e10;
 const MAX_SECONDS = 253402300799; // 9999-12-31T23:59:59
 const MIN_SECONDS = -62135596800; // 0001-01-01T00:00:00
 const YEAR_ZERO = -62167219200; // 0000-01-01T00:00:00
-/** A unix time in a string: digits, a sign, a fraction. */
-const TIMESTAMP_STRING = /^[+-]?\d+(?:\.\d*)?$/;
+/** A unix time in a string: digits, a sign, a fraction; an integer part past 64 bits is read as a date instead. */
+const TIMESTAMP = /^[+-]?(\d+)(?:\.\d*)?$/;
+const isTimestamp = (text: string): boolean => {
+  const digits = TIMESTAMP.exec(text)?.[1];
+  return digits !== undefined && Number(digits) < 2 ** 63;
+};
 
 /** The seconds (fraction kept) of a unix time, or speedate's error for one out of range. */
 function unixSeconds(value: number): number | string {
@@ -116,28 +120,45 @@ function unixSeconds(value: number): number | string {
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
-/** A UTC datetime from unix seconds, as pydantic serializes it (microseconds when there is a fraction, `Z`). */
-function isoFromSeconds(seconds: number): string {
-  const micros = Math.round(seconds * 1e6);
-  const date = new Date(Math.floor(micros / 1000));
-  const fraction = ((micros % 1e6) + 1e6) % 1e6;
+/** A UTC datetime from unix seconds, as pydantic serializes it (microseconds when there are any, `Z`). */
+function isoFromSeconds(seconds: number, fromMilliseconds: boolean): string {
+  // Whole milliseconds and the microseconds past them, apart: seconds × 1e6 would pass 2^53.
+  const ms = fromMilliseconds ? seconds * 1000 : Math.floor(seconds) * 1000;
+  const whole = Math.floor(ms);
+  const micros =
+    (fromMilliseconds ? 0 : Math.round((seconds - Math.floor(seconds)) * 1e6)) +
+    (fromMilliseconds ? Math.round((ms - whole) * 1000) : 0);
+  const date = new Date(whole + Math.floor(micros / 1000));
+  const fraction = (date.getUTCMilliseconds() * 1000 + (micros % 1000)) % 1e6;
   const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
   return `${day}T${time}${fraction ? `.${pad(fraction, 6)}` : ''}Z`;
 }
 
+/** A datetime string speedate read, as pydantic serializes it: `T`, seconds, six digits of fraction, `Z` or `±HH:MM`. */
+function isoFromText(text: string): string {
+  const [, hh, mm, ss = '00', digits = '', zone = ''] =
+    /^.{11}(\d\d):(\d\d)(?::(\d\d)(?:[.,](\d+))?)?(.*)$/.exec(text) ?? [];
+  const micros = digits.slice(0, 6).padEnd(6, '0');
+  const offset = /^[+-](\d\d):?(\d\d)$/.exec(zone);
+  const utc = /^[zZ]$/.test(zone) || (offset !== null && offset[1] === '00' && offset[2] === '00');
+  const suffix = utc ? 'Z' : offset ? `${zone[0]}${offset[1]}:${offset[2]}` : '';
+  return `${text.slice(0, 10)}T${hh}:${mm}:${ss}${/^0+$/.test(micros) ? '' : `.${micros}`}${suffix}`;
+}
+
 /** speedate's reading of a datetime string: the value as pydantic serializes it, or its error. */
 function parseDateTime(text: string): { value: string } | { error: string } {
-  if (TIMESTAMP_STRING.test(text)) {
-    const seconds = unixSeconds(Number(text));
+  if (isTimestamp(text)) {
+    const value = Number(text);
+    const seconds = unixSeconds(value);
     if (typeof seconds === 'string') return { error: seconds };
-    return { value: isoFromSeconds(seconds) };
+    return { value: isoFromSeconds(seconds, Math.abs(value) > MS_THRESHOLD) };
   }
   const date = dateError(text);
   if (date) return { error: date };
   const time = timeError(text.slice(10));
   if (time) return { error: time };
-  return { value: text };
+  return { value: isoFromText(text) };
 }
 
 /** Whether a datetime string speedate read has a time of zero (its timezone aside). */
@@ -154,11 +175,11 @@ export function laxDate(value: unknown): Lax {
     const seconds = unixSeconds(value);
     if (typeof seconds === 'string') return parsing(seconds);
     if (seconds % 86400 !== 0) return inexact;
-    return ok(isoFromSeconds(seconds).slice(0, 10));
+    return ok(isoFromSeconds(seconds, false).slice(0, 10));
   }
   if (typeof value !== 'string') return fail('date_type', 'Input should be a valid date');
   if (value.length === 10 && dateError(value) === undefined) return ok(value);
-  if (TIMESTAMP_STRING.test(value)) return laxDate(Number(value));
+  if (isTimestamp(value)) return laxDate(Number(value));
   const read = parseDateTime(value);
   if ('error' in read) return parsing(read.error);
   return zeroTime(value) ? ok(value.slice(0, 10)) : inexact;
@@ -169,7 +190,7 @@ export function laxDateTime(value: unknown): Lax {
     const seconds = unixSeconds(value);
     if (typeof seconds === 'string')
       return fail('datetime_parsing', `Input should be a valid datetime, ${seconds}`, { error: seconds });
-    return ok(isoFromSeconds(seconds));
+    return ok(isoFromSeconds(seconds, Math.abs(value) > MS_THRESHOLD));
   }
   if (typeof value !== 'string') return fail('datetime_type', 'Input should be a valid datetime');
   const read = parseDateTime(value);

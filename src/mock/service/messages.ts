@@ -129,8 +129,9 @@ export function dateError(text: string): string | undefined {
  * `datetime` takes it.
  */
 export function timeError(rest: string): string | undefined {
+  if (rest !== '' && !'Tt_ '.includes(rest[0] as string))
+    return 'invalid datetime separator, expected `T`, `t`, `_` or space';
   if (rest.length < 3) return 'input is too short';
-  if (!'Tt_ '.includes(rest[0] as string)) return 'invalid datetime separator, expected `T`, `t`, `_` or space';
   if (rest.length < 6) return 'input is too short';
   if (!digits(rest, 1, 3)) return 'invalid character in hour';
   if (Number(rest.slice(1, 3)) > 23) return 'hour value is outside expected range of 0-23';

@@ -336,6 +336,15 @@ export function createValidator(
     });
   }
 
+  /** Whether a union is Optional: a member is null, or a plain union among them takes null. */
+  const takesNull = (branches: Schema[]): boolean =>
+    branches.some((branch) => {
+      if (nullOnly(branch)) return true;
+      const node = deref(branch);
+      const inner = node.oneOf ?? node.anyOf;
+      return Array.isArray(inner) && facts(node).types === undefined && !tagOf(inner) && takesNull(inner);
+    });
+
   /** A union's tag: the property every member (each an object) holds a distinct `const` in, as `Field(discriminator=...)` does. */
   interface Tag {
     property: string;
@@ -452,7 +461,7 @@ export function createValidator(
    */
   function union(branches: Schema[], value: unknown, path: Path, out: Detail[]): void {
     const members = membersOf(branches);
-    if (value === null && members.length < branches.length) return;
+    if (value === null && takesNull(branches)) return;
     if (members.length === 1) {
       check(members[0], value, path, out);
       return;
@@ -700,10 +709,11 @@ export function createValidator(
       out.push(detail(type, locOf(path), `Input should be ${text} ${limit}`, input, { [key]: limit }));
     // An absent multipleOf is 0, which constrains nothing.
     const multipleOf = numeric(node.multipleOf, 0);
+    // An absent bound is one no value fails: NaN, which fails every comparison, for the exclusive ones.
     const maximum = numeric(node.maximum, Infinity);
-    const exclusiveMaximum = numeric(node.exclusiveMaximum, Infinity);
+    const exclusiveMaximum = numeric(node.exclusiveMaximum, NaN);
     const minimum = numeric(node.minimum, -Infinity);
-    const exclusiveMinimum = numeric(node.exclusiveMinimum, -Infinity);
+    const exclusiveMinimum = numeric(node.exclusiveMinimum, NaN);
     if (multipleOf > 0 && (value / multipleOf) % 1 !== 0) {
       out.push(
         detail('multiple_of', locOf(path), `Input should be a multiple of ${multipleOf}`, input, {

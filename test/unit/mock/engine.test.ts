@@ -817,12 +817,12 @@ describe("engine: the response Prism's pieces choose for a request (preferences,
       dynamic: options.dynamic ?? false,
       seed: options.dynamic ? 'seed' : undefined,
     });
-    const received = (): Received => ({ query: {}, absent: false, body: {}, text: '{}', unchecked: false });
+    const received = (body: unknown): Received => ({ query: {}, absent: false, body, text: '{}', unchecked: false });
     const send = (
       headers: Record<string, string> = {},
       body: unknown = { email: 'a@example.com' },
       query: Record<string, string> = {},
-    ) => engine(request('post', USERS, body, headers, query), received());
+    ) => engine(request('post', USERS, body, headers, query), received(body));
     return { send };
   }
 

@@ -23,6 +23,8 @@ walked for (--max-errors, default 1,000) and the results of a list that multipli
 default 20,000: bulk feedback's operations × records).
 GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and
 scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).
+Bodies are read in the service's lax mode ("12" for an integer, "yes" for a boolean); --strict-types refuses what the
+contract's JSON types do not allow.
 Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of
 requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.`;
 
@@ -96,7 +98,7 @@ function options() {
     seed: values.seed,
     logLevel,
     stateless: values.stateless,
-    strictTypes: values['strict-types'],
+    ...(values['strict-types'] ? { strictTypes: true } : {}),
     maxRecords: Number(values['max-records']),
     maxErrors: values['max-errors'] === undefined ? undefined : Number(values['max-errors']),
     maxResults: values['max-results'] === undefined ? undefined : Number(values['max-results']),

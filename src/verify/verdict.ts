@@ -73,7 +73,7 @@ function tagsOf(members: Record<string, unknown>[]): string[] {
   if (targets.length < 2) return [];
   for (const property of Object.keys(propertiesOf(targets[0]))) {
     const tags = targets.map((target) => propertiesOf(target)[property]?.const);
-    if (tags.every((tag) => typeof tag === 'string')) return tags as string[];
+    if (tags.every((tag) => typeof tag === 'string')) return tags;
   }
   return [];
 }

@@ -88,7 +88,7 @@ describe('parse', () => {
         absent: false,
         body: '{"a": 1}',
         text: '{"a": 1}',
-        unchecked: false,
+        unchecked: true,
       });
     }
   });

@@ -195,9 +195,10 @@ export function laxDateTime(value: unknown): Lax {
   if (typeof value !== 'string') return fail('datetime_type', 'Input should be a valid datetime');
   const read = parseDateTime(value);
   if ('value' in read) return ok(read.value);
-  // What is no datetime may be a date (midnight); the error reported is the date's.
-  const error =
-    dateError(value) ?? (value.length > 10 ? 'unexpected extra characters at the end of the input' : undefined);
+  // What is no datetime may be a date (midnight); the error reported is the date's, or a unix time's.
+  const error = isTimestamp(value)
+    ? read.error
+    : (dateError(value) ?? (value.length > 10 ? 'unexpected extra characters at the end of the input' : undefined));
   if (error === undefined) return ok(`${value}T00:00:00`);
   return fail('datetime_from_date_parsing', `Input should be a valid datetime or date, ${error}`, { error });
 }

@@ -44,7 +44,9 @@ describe(`lax mode: pydantic ${recorded.versions.pydantic} (pydantic-core ${reco
         expect(lax.isValid(schema, c.input)).toBe(false);
       } else {
         expect(items).toEqual([]);
-        expect(lax.made(schema, c.input)).toEqual(c.made);
+        // A non-finite float is recorded as Python's repr of it.
+        const made = ({ inf: Infinity, '-inf': -Infinity, nan: NaN } as Record<string, number>)[String(c.made)];
+        expect(lax.made(schema, c.input)).toEqual(kind === 'float' && made !== undefined ? made : c.made);
       }
     });
   }
@@ -55,6 +57,14 @@ describe('lax.ts: the value each reader makes', () => {
     expect(laxInt(' +1_2 ')).toEqual({ ok: true, value: 12 });
     expect(laxInt(Infinity)).toEqual({ ok: false, type: 'finite_number', msg: 'Input should be a finite number' });
     expect(laxFloat('-inf')).toEqual({ ok: true, value: -Infinity });
+    expect(laxFloat('inf')).toEqual({ ok: true, value: Infinity });
+    expect(laxFloat(2)).toEqual({ ok: true, value: 2 });
+    expect(laxInt(12)).toEqual({ ok: true, value: 12 });
+    expect(laxInt(1.5)).toMatchObject({ ok: false, type: 'int_from_float' });
+    expect(laxBool(false)).toEqual({ ok: true, value: false });
+    expect(laxBool(2)).toMatchObject({ ok: false, type: 'bool_parsing' });
+    expect(laxBool(1.5)).toMatchObject({ ok: false, type: 'bool_type' });
+    expect(laxInt(null)).toStrictEqual({ ok: false, type: 'int_type', msg: 'Input should be a valid integer' });
     expect(laxFloat('NaN')).toMatchObject({ ok: true });
     expect(laxBool('Y')).toEqual({ ok: true, value: true });
     expect(uuidValue('6F1C2A4E3B7D4E8A9C215D0F8B7A1E34')).toBe('6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34');

@@ -3,7 +3,7 @@
 // this process (stopping it stops the server): Prism's engine behind a thin layer that answers like
 // the service (./server.ts).
 //   api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level L]
-//                     [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N]
+//                     [--stateless | --state FILE] [--strict-types] [--max-records N] [--max-errors N] [--max-results N]
 //                     [--cors-origin O]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
 // PORT and HOST are read too. Exit codes: 0 stopped (SIGINT, SIGTERM, or, started through npm or
 // npx, npm gone) or --help, 2 bad flags or a failure to start.
@@ -18,12 +18,14 @@ import type { InitialState } from './service/state.js';
 
 /** The bin's usage; the command that installs the Prism peers only when some are missing. */
 const usage =
-  () => `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LOG_LEVELS.join('|')}] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
+  () => `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LOG_LEVELS.join('|')}] [--stateless | --state FILE] [--strict-types] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
 ${missingPeers()}Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
 walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,
 default 20,000: bulk feedback's operations × records).
 GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and
 scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).
+Bodies are read in the service's lax mode ("12" for an integer, "yes" for a boolean); --strict-types refuses what the
+contract's JSON types do not allow.
 Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of
 requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.
 --coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and
@@ -50,6 +52,7 @@ function options() {
       seed: { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
       stateless: { type: 'boolean', default: false },
+      'strict-types': { type: 'boolean' },
       state: { type: 'string' },
       'max-records': { type: 'string', default: '10000' },
       'max-errors': { type: 'string' },

@@ -79,6 +79,7 @@ const OPTIONS: Record<keyof Required<MockSettings>, OptionRule> = {
   maxErrors: { flag: '--max-errors', ...atLeastOne },
   maxResults: { flag: '--max-results', ...atLeastOne },
   stateless: { flag: '--stateless', ...flag },
+  strictTypes: { flag: '--strict-types', ...flag },
   maxRecords: { flag: '--max-records', ...atLeastOne },
   initialState: {
     must: 'an object of the stores an initial state may fill',

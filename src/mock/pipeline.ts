@@ -112,7 +112,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
   } = settings;
   const { document, operations, embedded } = await sourceOf(settings.spec, prism, host.readFile);
   const spec = new Spec(document, embedded);
-  const validator = createValidator(spec, prism.formats);
+  const validator = createValidator(spec, prism.formats, { strict: settings.strictTypes === true });
   const state = settings.stateless
     ? undefined
     : createState({ seed: seed ?? 'mock', maxRecords, initial: settings.initialState });
@@ -131,7 +131,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
   const contract = contractOf(prism, spec, operations);
 
   const cors = createCors(settings);
-  const translator = createTranslator(spec, validator, maxErrors);
+  const translator = createTranslator(validator, maxErrors);
   const engine = createEngine({
     prism,
     spec,

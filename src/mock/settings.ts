@@ -30,6 +30,11 @@ export interface MockSettings {
   maxErrors?: number | undefined;
   /** the most items a reflected list that multiplies two lists of the request may get (./engine/limits.ts; default 20,000) */
   maxResults?: number | undefined;
+  /**
+   * hold clients to the contract's JSON types (pydantic's strict mode: "12" for an integer is
+   * refused); default false, the service's lax mode, which coerces such values (./service/lax.ts)
+   */
+  strictTypes?: boolean | undefined;
   /** answer every request alone, as Prism does (default false: ./service/state.ts) */
   stateless?: boolean | undefined;
   /** how many records the state may hold, and requests the journal (default 10,000) */

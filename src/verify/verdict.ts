@@ -30,9 +30,11 @@ export function slViolations(headers: Headers): Violation[] {
 const same = (a: readonly unknown[], b: Path) => a.length === b.length && a.every((p, i) => String(p) === String(b[i]));
 
 /**
- * Names of union branches (the component names and titles of every oneOf/anyOf member). pydantic
- * puts the member's name into `loc` after the union field (["body", "selector", "IndexSelector"]);
- * such a segment names a branch, not a field, and is skipped when comparing.
+ * Names of union branches (the component names and titles of every oneOf/anyOf member) and the
+ * tags of discriminated ones (a member's `const` property). pydantic puts the member's name, or its
+ * tag, into `loc` after the union field (["body", "selector", "IndexSelector"], ["body", …,
+ * "schedule", "INTERVAL", "interval_hours"]); such a segment names a branch, not a field, and is
+ * skipped when comparing.
  */
 const unionBranchNames: ReadonlySet<unknown> = (() => {
   const names = new Set<string>();
@@ -51,13 +53,33 @@ const unionBranchNames: ReadonlySet<unknown> = (() => {
         if (typeof branch.title === 'string') names.add(branch.title);
       }
     }
+    for (const key of ['oneOf', 'anyOf']) {
+      const members = (schema[key] as Record<string, unknown>[] | undefined) ?? [];
+      for (const tag of tagsOf(members)) names.add(tag);
+    }
     Object.values(schema).forEach(visit);
   };
   visit(spec);
   return names;
 })();
 
-const withoutBranchNames = (loc: readonly unknown[]) => loc.filter((part) => !unionBranchNames.has(part));
+/** The tags of a discriminated union: the `const`s of the one property every member holds a `const` in. */
+function tagsOf(members: Record<string, unknown>[]): string[] {
+  const targets = members.map((member) =>
+    typeof member.$ref === 'string' ? spec.components?.schemas?.[member.$ref.split('/').pop()!] : member,
+  );
+  const propertiesOf = (target: unknown) =>
+    (target as { properties?: Record<string, { const?: unknown }> } | undefined)?.properties ?? {};
+  if (targets.length < 2) return [];
+  for (const property of Object.keys(propertiesOf(targets[0]))) {
+    const tags = targets.map((target) => propertiesOf(target)[property]?.const);
+    if (tags.every((tag) => typeof tag === 'string')) return tags;
+  }
+  return [];
+}
+
+/** A `loc` without the segments that name a union's member (its class name or its tag). */
+export const withoutBranchNames = (loc: readonly unknown[]) => loc.filter((part) => !unionBranchNames.has(part));
 
 export interface Naming {
   sources: Source[];
@@ -71,7 +93,15 @@ export function naming(sent: Sent, where: In, expected: Expected[]): Naming {
   const sources: Source[] = [];
   const detailMatches = details.some((item) =>
     expected.some((e) => {
-      if (item.loc[0] !== where || !same(withoutBranchNames(item.loc.slice(1)), e.path)) return false;
+      if (item.loc[0] !== where) return false;
+      const loc = withoutBranchNames(item.loc.slice(1));
+      // A discriminated union's tag that is wrong is reported at the union, naming the tag's property.
+      if (
+        /^union_tag_/.test(item.type) &&
+        (item.ctx as { discriminator?: unknown } | undefined)?.discriminator === `'${String(e.path.at(-1))}'`
+      )
+        return same(loc, e.path.slice(0, -1));
+      if (!same(loc, e.path)) return false;
       return (
         e.mention === undefined || item.msg.includes(e.mention) || JSON.stringify(item.ctx ?? {}).includes(e.mention)
       );

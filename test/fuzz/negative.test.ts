@@ -18,7 +18,7 @@ import { derive, type Constraint, type NegativeCase } from '../support/constrain
 import { operations, send } from '../support/operations.js';
 import { pathName } from '../../src/verify/schema.js';
 import { validationErrorValidator } from '../../src/verify/validate.js';
-import { naming, type Source } from '../../src/verify/verdict.js';
+import { naming, withoutBranchNames, type Source } from '../../src/verify/verdict.js';
 import { validationDetails } from '../../src/client/index.js';
 import type { Sent } from '../../src/verify/operations.js';
 
@@ -40,7 +40,9 @@ function namesInside(sent: Sent, constraint: Constraint, kase: NegativeCase): bo
     ),
   );
   return validationDetails(sent.body).some(
-    (item) => item.loc[0] === constraint.in && inside.some((error) => samePath(item.loc.slice(1), error.path)),
+    (item) =>
+      item.loc[0] === constraint.in &&
+      inside.some((error) => samePath(withoutBranchNames(item.loc.slice(1)), error.path)),
   );
 }
 

@@ -219,18 +219,8 @@ const signalsCases: Case[] = [
       },
     ],
   ],
-  [
-    'interval_hours "12"',
-    logStream({ schedule: { interval_hours: '12' } }),
-    [
-      {
-        type: 'int_type',
-        loc: ['body', 'schedule', 'interval_hours'],
-        msg: 'Input should be a valid integer',
-        input: '12',
-      },
-    ],
-  ],
+  // Lax mode, the service's: "12" is read as 12.
+  ['interval_hours "12"', logStream({ schedule: { interval_hours: '12' } }), null],
   ['timezone of length 1', logStream({ schedule: { interval_hours: 6, timezone: 'Z' } }), null],
   ['timezone of length 255', logStream({ schedule: { cron: '* * * * *', timezone: 't'.repeat(255) } }), null],
   [
@@ -246,14 +236,11 @@ const signalsCases: Case[] = [
   // Closed objects.
   ['an unknown field in the experiment shape', experiment({ colour: 'red' }), [extra(['body', 'colour'], 'red')]],
   ['an unknown field in the log stream shape', logStream({ colour: 'red' }), [extra(['body', 'colour'], 'red')]],
-  // A log stream field without run_mode: either shape was meant, so both are named (pydantic's failed union).
+  // A log stream field without run_mode: the experiment shape's items (the log stream shape's: run_mode missing).
   [
     'a log stream field in the experiment shape',
     experiment({ scheduled_runs_enabled: true }),
-    [
-      missing(['body', 'LogStreamSignalsConfigurationPut', 'run_mode'], experiment({ scheduled_runs_enabled: true })),
-      extra(['body', 'ExperimentSignalsConfigurationPut', 'scheduled_runs_enabled'], true),
-    ],
+    [extra(['body', 'scheduled_runs_enabled'], true)],
   ],
   [
     'an unknown field in user_preferences',
@@ -292,21 +279,18 @@ const signalsCases: Case[] = [
     logStream({ schedule: { type: 'WEEKLY', cron: '* * * * *' } }),
     [
       {
-        type: 'literal_error',
-        loc: ['body', 'schedule', 'type'],
-        msg: "Input should be 'CRON'",
-        input: 'WEEKLY',
-        ctx: { expected: "'CRON'" },
+        type: 'union_tag_invalid',
+        loc: ['body', 'schedule'],
+        msg: "Input tag 'WEEKLY' found using 'type' does not match any of the expected tags: 'CRON', 'INTERVAL'",
+        input: { type: 'WEEKLY', cron: '* * * * *' },
+        ctx: { discriminator: "'type'", tag: 'WEEKLY', expected_tags: "'CRON', 'INTERVAL'" },
       },
     ],
   ],
   [
-    'a schedule with both required fields and no type: both branches, named as pydantic names them',
+    'a schedule with both required fields and no type: the first one present (cron) names the tag',
     logStream({ schedule: { cron: '* * * * *', interval_hours: 6 } }),
-    [
-      extra(['body', 'schedule', 'CronSignalSchedule', 'interval_hours'], 6),
-      extra(['body', 'schedule', 'IntervalSignalSchedule', 'cron'], '* * * * *'),
-    ],
+    [extra(['body', 'schedule', 'interval_hours'], 6)],
   ],
   [
     'a schedule that is not an object',
@@ -323,14 +307,8 @@ const signalsCases: Case[] = [
   [
     'dates that are not dates',
     logStream({ start_date: '2026-12-01T00:00:00Z', end_date: '2026-02-30' }),
+    // A datetime of zero time is a date to pydantic: start_date passes.
     [
-      {
-        type: 'date_parsing',
-        loc: ['body', 'start_date'],
-        msg: 'Input should be a valid date in the format YYYY-MM-DD, unexpected extra characters at the end of the input',
-        input: '2026-12-01T00:00:00Z',
-        ctx: { error: 'unexpected extra characters at the end of the input' },
-      },
       {
         type: 'date_from_datetime_parsing',
         loc: ['body', 'end_date'],
@@ -354,6 +332,27 @@ const signalsCases: Case[] = [
   ],
 ];
 
+const LOG_STREAM_SHAPE = 'LogStreamSignalsConfigurationPut';
+const EXPERIMENT_SHAPE = 'ExperimentSignalsConfigurationPut';
+/**
+ * The items of one member of the body's union, as the cases above write them: pydantic reports
+ * every member under its class name (["body", "LogStreamSignalsConfigurationPut", ...]) and a
+ * schedule's items under its tag ([..., "schedule", "INTERVAL", ...]); the cases name neither.
+ */
+function itemsOf(detail: Item[], member: string): Item[] {
+  return detail
+    .filter((item) => item.loc[1] === member)
+    .map((item) => ({
+      ...item,
+      loc: item.loc.filter(
+        (part, i) => i !== 1 && !(item.loc[i - 1] === 'schedule' && (part === 'CRON' || part === 'INTERVAL')),
+      ),
+    }));
+}
+/** The member a case's body is written for: the log stream shape by its run_mode. */
+const memberOf = (body: unknown): string =>
+  typeof body === 'object' && body !== null && 'run_mode' in body ? LOG_STREAM_SHAPE : EXPERIMENT_SHAPE;
+
 describe('422: the violations of a Put Signals Configuration body, item by item', () => {
   it.each(signalsCases)('%s', async (_name, body, want) => {
     const result = await putSignals(body);
@@ -363,7 +362,11 @@ describe('422: the violations of a Put Signals Configuration body, item by item'
       return;
     }
     expect(result.status).toBe(422);
-    expect(result.detail).toEqual(want);
+    // Every item is one member's, the members in the union's order.
+    const members = result.detail.map((item: Item) => item.loc[1]);
+    expect(members.every((member: unknown) => member === LOG_STREAM_SHAPE || member === EXPERIMENT_SHAPE)).toBe(true);
+    expect(members).toEqual([...members].sort((a, b) => (a === b ? 0 : a === LOG_STREAM_SHAPE ? -1 : 1)));
+    expect(itemsOf(result.detail, memberOf(body))).toEqual(want);
   });
 
   it('a body breaking several rules at once: every violation, in the order of the fields', async () => {
@@ -376,7 +379,7 @@ describe('422: the violations of a Put Signals Configuration body, item by item'
     };
     const result = await putSignals(body);
     expect(result.status).toBe(422);
-    expect(result.detail.map(({ type, loc, ctx }) => ({ type, loc, ctx }))).toEqual([
+    expect(itemsOf(result.detail, LOG_STREAM_SHAPE).map(({ type, loc, ctx }) => ({ type, loc, ctx }))).toEqual([
       { type: 'string_too_short', loc: ['body', 'model'], ctx: { min_length: 1 } },
       { type: 'enum', loc: ['body', 'run_mode'], ctx: { expected: "'ON_DEMAND' or 'SCHEDULED'" } },
       { type: 'greater_than_equal', loc: ['body', 'schedule', 'interval_hours'], ctx: { ge: 1 } },
@@ -397,8 +400,7 @@ describe('422: the violations of a Put Signals Configuration body, item by item'
   it('path parameters that are not UUIDs come first, then the body', async () => {
     const result = await putSignals(experiment({ model: '' }), { project_id: 'not-a-uuid', run_id: '123' });
     expect(result.status).toBe(422);
-    const charError =
-      'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `n` at 1';
+    const charError = 'invalid character: found `n` at 1';
     expect(result.detail).toEqual([
       {
         type: 'uuid_parsing',
@@ -414,7 +416,9 @@ describe('422: the violations of a Put Signals Configuration body, item by item'
         input: '123',
         ctx: { error: 'invalid length: expected length 32 for simple format, found 3' },
       },
-      tooShort(['body', 'model'], '', 1),
+      tooShort(['body', LOG_STREAM_SHAPE, 'model'], '', 1),
+      missing(['body', LOG_STREAM_SHAPE, 'run_mode'], { model: '' }),
+      tooShort(['body', EXPERIMENT_SHAPE, 'model'], '', 1),
     ]);
   });
 });
@@ -514,13 +518,13 @@ describe('422: the other operations', () => {
     expect(validationDetails(error)).toEqual([
       {
         type: 'bool_parsing',
-        loc: ['body', 'operations', 0, 'rating', 'value'],
+        loc: ['body', 'operations', 0, 'BulkFeedbackRatingCreate', 'rating', 'value'],
         msg: 'Input should be a valid boolean, unable to interpret input',
         input: 5,
       },
       {
         type: 'int_parsing',
-        loc: ['body', 'selector', 'indexes', 0],
+        loc: ['body', 'selector', 'IndexSelector', 'indexes', 0],
         msg: 'Input should be a valid integer, unable to parse string as an integer',
         input: 'first',
       },
@@ -578,12 +582,12 @@ describe('422: bodies that are not JSON objects', () => {
 
   it('a wrong or missing content type: the body reaches validation as text, as in FastAPI', async () => {
     const text = '{"model": "gpt-4.1-mini"}';
-    const item = {
+    const item = (member: string) => ({
       type: 'model_attributes_type',
-      loc: ['body'],
+      loc: ['body', member],
       msg: 'Input should be a valid dictionary or object to extract fields from',
       input: text,
-    };
+    });
     const contentTypes: Record<string, string>[] = [
       { 'content-type': 'text/plain' },
       { 'content-type': 'application/x-www-form-urlencoded' },
@@ -592,23 +596,18 @@ describe('422: bodies that are not JSON objects', () => {
     for (const headers of contentTypes) {
       const answer = await raw('PUT', signalsPath, text, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(422);
-      expect(answer.json).toEqual({ detail: [item] });
+      expect(answer.json).toEqual({ detail: [item(LOG_STREAM_SHAPE), item(EXPERIMENT_SHAPE)] });
     }
     const declared = await raw('PUT', signalsPath, text, { 'content-type': 'text/plain' });
     expect(violations(new Response(null, { headers: declared.headers })).map((v) => v.code)).toContain(415);
   });
 
-  it('a JSON null where an optional body goes is not an object', async () => {
-    const answer = await raw('POST', `/v2/projects/${PROJECT}/traces`, 'null');
-    expect(answer.status).toBe(422);
-    expect(answer.json.detail).toEqual([
-      {
-        type: 'model_attributes_type',
-        loc: ['body'],
-        msg: 'Input should be a valid dictionary or object to extract fields from',
-        input: null,
-      },
-    ]);
+  it('a JSON null where an optional body goes is no body, as FastAPI reads `Optional[Model] = None`', async () => {
+    const answer = await raw('POST', `/v2/projects/${PROJECT}/traces`, 'null', {
+      'content-type': 'application/json',
+      'service-ao-api-key': 'k',
+    });
+    expect(answer.status).toBe(200);
   });
 });
 

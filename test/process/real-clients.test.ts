@@ -11,6 +11,7 @@ import { operation } from '../support/spec.js';
 
 type Body = Record<string, unknown>;
 type Item = { type: string; loc: (string | number)[] };
+const LOG_STREAM = 'LogStreamSignalsConfigurationPut';
 
 const credentialHeaders = {
   apiKey: { 'service-ao-api-key': 'ao-key' },
@@ -199,21 +200,40 @@ describe('what the spec states stays enforced', () => {
       'applyBulkFeedbackV2',
       ['operations', 0, 'rating'],
       { feedback_type: null },
-      ['body', 'operations', 0, 'rating', 'feedback_type'],
+      ['body', 'operations', 0, 'BulkFeedbackRatingCreate', 'rating', 'feedback_type'],
       'string_type',
     ],
     ['updateAnnotationTemplate', [], { name: '' }, ['body', 'name'], 'string_too_short'],
-    ['putSignalsConfiguration', [], { model: null }, ['body', 'model'], 'string_type'],
-    ['putSignalsConfiguration', [], { user_preferences: null }, ['body', 'user_preferences'], 'model_attributes_type'],
-    ['putSignalsConfiguration', [], { scheduled_runs_enabled: null }, ['body', 'scheduled_runs_enabled'], 'bool_type'],
+    // The Signals body is a union: its log stream shape's items carry the class name (and the schedule's, its tag).
+    ['putSignalsConfiguration', [], { model: null }, ['body', LOG_STREAM, 'model'], 'string_type'],
+    [
+      'putSignalsConfiguration',
+      [],
+      { user_preferences: null },
+      ['body', LOG_STREAM, 'user_preferences'],
+      'model_attributes_type',
+    ],
+    [
+      'putSignalsConfiguration',
+      [],
+      { scheduled_runs_enabled: null },
+      ['body', LOG_STREAM, 'scheduled_runs_enabled'],
+      'bool_type',
+    ],
     [
       'putSignalsConfiguration',
       [],
       { notification_severities: null },
-      ['body', 'notification_severities'],
+      ['body', LOG_STREAM, 'notification_severities'],
       'list_type',
     ],
-    ['putSignalsConfiguration', ['schedule'], { timezone: null }, ['body', 'schedule', 'timezone'], 'string_type'],
+    [
+      'putSignalsConfiguration',
+      ['schedule'],
+      { timezone: null },
+      ['body', LOG_STREAM, 'schedule', 'CRON', 'timezone'],
+      'string_type',
+    ],
   ] as const)('%s: %j at %j is still 422', async (operationId, at, change, loc, type) => {
     const { status, detail } = await send(operationId, example(operationId, [...at], change));
     expect(status).toBe(422);
@@ -223,7 +243,7 @@ describe('what the spec states stays enforced', () => {
   it('a wrong type beside null is still 422: experiment_id must be a UUID string or null', async () => {
     const { status, detail } = await send('logTraces', example('logTraces', [], { experiment_id: 42 }));
     expect(status).toBe(422);
-    expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'experiment_id'], type: 'string_type' })]);
+    expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'experiment_id'], type: 'uuid_type' })]);
   });
 });
 
@@ -292,7 +312,8 @@ describe('gap policy: spans of types other than llm (the Span schema gives the l
     expect(status).toBe(422);
     expect(detail.map(({ type, loc }) => ({ type, loc }))).toEqual([
       { type: 'list_type', loc: ['body', 'traces', 0, 'spans', 0, 'input'] },
-      { type: 'model_attributes_type', loc: ['body', 'traces', 0, 'spans', 0, 'output'] },
+      // The llm shape is a validator's (a TypeAdapter, without from_attributes): model_type.
+      { type: 'model_type', loc: ['body', 'traces', 0, 'spans', 0, 'output'] },
     ]);
   });
 

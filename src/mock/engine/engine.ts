@@ -139,11 +139,15 @@ export function createEngine({
   function violations(
     resource: Resource,
     input: IHttpRequest,
-    details: () => Detail[],
+    details: (() => Detail[]) | undefined,
   ): IPrismDiagnostic[] | LimitError {
     try {
-      const valid = validateInput({ resource, element: input }, () => void details());
-      return [...securityViolations(resource, input), ...(valid._tag === 'Left' ? valid.left : [])];
+      const valid = validateInput({ resource, element: input }, () => void details?.());
+      let found: IPrismDiagnostic[] = valid._tag === 'Left' ? valid.left : [];
+      // The service's validator decides what is valid: what Prism refuses and pydantic takes (lax
+      // mode's "12" for an integer, a naive or unix datetime, a UUID of 32 hex digits) is valid.
+      if (found.length > 0 && details && details().length === 0) found = found.filter((v) => v.severity !== 0);
+      return [...securityViolations(resource, input), ...found];
     } catch (error) {
       if (error instanceof LimitError) return error;
       throw error;
@@ -171,7 +175,7 @@ export function createEngine({
     // --max-errors), and read again by the responder for its 422.
     let walked: Detail[] | undefined;
     const details = () => (walked ??= operation ? translator.requestDetails(operation, request, input) : []);
-    const found = violations(resource, input, details);
+    const found = violations(resource, input, operation ? details : undefined);
     const pathParams = operation ? pathParameters(operation.path, input.url.path) : {};
     // Valid as the service would find it: no violation of the credentials, parameters or body, a body
     // that decodes, and none of what Prism lets through that the service refuses.
@@ -200,8 +204,13 @@ export function createEngine({
     if (found instanceof LimitError) return { kind: 'refused', refused: found, ...known, fallbacks: [] };
     const checked = { data: input, validations: found };
     const chosen = choose(resource, checked, { ...settings, ...read.preferences });
+    // A valid request Prism did not prove valid is read as the service reads it ("12" → 12).
+    const served =
+      operation && valid && walked !== undefined
+        ? { ...request, body: translator.madeBody(operation, request) }
+        : request;
     const responded = operation
-      ? respond(chosen, checked, operation, request, details)
+      ? respond(chosen, checked, operation, served, details)
       : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, ...known, fallbacks: fired };

@@ -7,6 +7,8 @@
 export interface JsonError {
   msg: string;
   pos: number;
+  /** the bytes are not UTF-8: FastAPI answers 400 "There was an error parsing the body", no `json_invalid` */
+  undecodable?: boolean;
 }
 
 class Failure extends Error {
@@ -27,8 +29,8 @@ const isHex = (c: string | undefined): boolean => '0123456789abcdefABCDEF'.inclu
 /**
  * CPython's error for `text` (the C scanner's messages, Python 3.12 wording), or undefined when
  * Python would decode it. `text` is the body after its BOM, if any: the caller strips it before
- * JSON.parse, as `json.loads` decodes bytes as utf-8-sig. `NaN` and `Infinity`, which Python
- * accepts, are reported as "Expecting value": they are not JSON and the contract has no use for them.
+ * JSON.parse, as `json.loads` decodes bytes as utf-8-sig. `NaN`, `Infinity` and `-Infinity`, which
+ * are not JSON, Python accepts (parsePythonJson reads them).
  */
 export function pythonJsonError(text: string): JsonError | undefined {
   const s = Array.from(text);
@@ -67,6 +69,7 @@ export function pythonJsonError(text: string): JsonError | undefined {
 
   function number(i: number): number {
     let j = i;
+    if (s[j] === '-' && literal(j + 1, 'Infinity')) return j + 9;
     if (s[j] === '-') j++;
     if (s[j] === '0') j++;
     else if (isDigit(s[j])) while (isDigit(s[j])) j++;
@@ -129,6 +132,12 @@ export function pythonJsonError(text: string): JsonError | undefined {
       case 'f':
         if (literal(i, 'false')) return i + 5;
         break;
+      case 'N':
+        if (literal(i, 'NaN')) return i + 3;
+        break;
+      case 'I':
+        if (literal(i, 'Infinity')) return i + 8;
+        break;
       default:
         return number(i); // anything that does not start a number: "Expecting value" at i
     }
@@ -172,4 +181,40 @@ export function utf8Error(bytes: Uint8Array): string | undefined {
     i += need + 1;
   }
   return undefined;
+}
+
+/** A string no JSON text holds by chance: what stands for a non-finite number while JSON.parse reads the text. */
+const SENTINEL = `\ufdd0non-finite-${Math.random().toString(36).slice(2)}:`;
+const NON_FINITE: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
+
+/**
+ * A body Python's json.loads reads and JSON.parse does not: one with `NaN`, `Infinity` or
+ * `-Infinity` (pythonJsonError found it valid). Those tokens, outside strings, become the numbers.
+ */
+export function parsePythonJson(text: string): unknown {
+  let out = '';
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      continue;
+    }
+    const token = /^(?:NaN|-?Infinity)/.exec(text.slice(i, i + 9))?.[0];
+    if (token !== undefined) {
+      out += `${text.slice(from, i)}"${SENTINEL}${token}"`;
+      i += token.length - 1;
+      from = i + 1;
+    }
+  }
+  out += text.slice(from);
+  return JSON.parse(out, (_key, value: unknown) =>
+    typeof value === 'string' && value.startsWith(SENTINEL) ? NON_FINITE[value.slice(SENTINEL.length)] : value,
+  );
 }

@@ -75,7 +75,7 @@ export function uuidCrateError(text: string): string | undefined {
       bounds.push(index);
       hyphens += 1;
     } else if (!HEX.test(char)) {
-      return `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${index + offset + 1}`;
+      return `invalid character: found \`${char}\` at ${index + offset + 1}`;
     }
     index += 1;
   }
@@ -123,45 +123,47 @@ export function dateError(text: string): string | undefined {
 }
 
 /**
- * speedate's error for the time after a valid date (`text` from index 10 on), or undefined when it
- * is a complete time with a timezone. The contract's `date-time` needs seconds and a timezone.
+ * speedate's error for the time after a valid date (`rest`: `text` from index 10 on), or undefined
+ * when it is a time: a separator (`T`, `t`, `_` or space), `HH:MM`, optional `:SS` and a fraction
+ * (`.` or `,`), an optional timezone (`Z`, `z`, `±HH:MM`, `±HHMM`). A naive time is a time: pydantic's
+ * `datetime` takes it.
  */
 export function timeError(rest: string): string | undefined {
-  if (rest === '') return 'input is too short';
-  if (!'Tt_ '.includes(rest[0] as string)) return 'invalid datetime separator, expected `T`, `t`, `_` or space';
-  const parts: [string, number][] = [
-    ['hour', 23],
-    ['minute', 59],
-    ['second', 59],
-  ];
-  let i = 1;
-  for (const [index, [unit, max]] of parts.entries()) {
-    if (index > 0) {
-      if (i >= rest.length) return 'input is too short';
-      if (rest[i] !== ':') return 'invalid time separator, expected `:`';
+  if (rest !== '' && !'Tt_ '.includes(rest[0] as string))
+    return 'invalid datetime separator, expected `T`, `t`, `_` or space';
+  if (rest.length < 3) return 'input is too short';
+  if (rest.length < 6) return 'input is too short';
+  if (!digits(rest, 1, 3)) return 'invalid character in hour';
+  if (Number(rest.slice(1, 3)) > 23) return 'hour value is outside expected range of 0-23';
+  if (rest[3] !== ':') return 'invalid time separator, expected `:`';
+  if (!digits(rest, 4, 6)) return 'invalid character in minute';
+  if (Number(rest.slice(4, 6)) > 59) return 'minute value is outside expected range of 0-59';
+  let i = 6;
+  if (rest[i] === ':') {
+    if (!digits(rest, i + 1, i + 3)) return 'invalid character in second';
+    if (Number(rest.slice(i + 1, i + 3)) > 59) return 'second value is outside expected range of 0-59';
+    i += 3;
+    if (rest[i] === '.' || rest[i] === ',') {
       i += 1;
+      const start = i;
+      while (digits(rest, i, i + 1)) i += 1;
+      if (i === start) return 'second fraction digits missing after `.`';
     }
-    if (rest.length < i + 2) return 'input is too short';
-    if (!digits(rest, i, i + 2)) return `invalid character in ${unit}`;
-    if (Number(rest.slice(i, i + 2)) > max) return `${unit} value is outside expected range of 0-${max}`;
-    i += 2;
   }
-  if (rest[i] === '.' || rest[i] === ',') {
-    i += 1;
-    const start = i;
-    while (digits(rest, i, i + 1)) i += 1;
-    if (i === start) return 'invalid character in second fraction';
-  }
-  if (i >= rest.length) return undefined; // a naive time: reported as timezone_aware by the caller
+  if (i >= rest.length) return undefined;
   const sign = rest[i];
   if (sign === 'Z' || sign === 'z') {
     i += 1;
   } else if (sign === '+' || sign === '-') {
-    const zone = /^(\d{2})(?::?(\d{2}))?/.exec(rest.slice(i + 1));
-    if (!zone) return 'invalid timezone hour';
-    if (Number(zone[1]) > 23) return 'timezone offset must be less than 24 hours';
-    if (Number(zone[2]) > 59) return 'timezone minute value is outside expected range of 0-59';
-    i += 1 + zone[0].length;
+    if (!digits(rest, i + 1, i + 3)) return 'invalid timezone hour';
+    const hours = Number(rest.slice(i + 1, i + 3));
+    i += 3;
+    if (rest[i] === ':') i += 1;
+    if (!digits(rest, i, i + 2)) return 'invalid timezone minute';
+    const minutes = Number(rest.slice(i, i + 2));
+    i += 2;
+    if (hours > 23) return 'timezone offset must be less than 24 hours';
+    if (minutes > 59) return 'timezone minute value is outside expected range of 0-59';
   } else {
     return 'invalid timezone sign';
   }

@@ -2,15 +2,27 @@
 // service (FastAPI on pydantic v2) does: `detail` items with `type`, `loc`, `msg`, `input`, `ctx`.
 //
 // It walks the schema and the value together, so the items come in pydantic's order (a model's
-// fields in declaration order, then its extra fields) with one item per failing value. A union
-// (`oneOf`/`anyOf`) reports the errors of the branch the value was meant for, chosen from the spec
-// alone (see `intendedBranches`), not the errors of every branch.
+// fields in declaration order, then its extra fields) with one item per failing value. The schema
+// is read as the service's models would be written from it:
+//   type: [T, 'null'], oneOf [..., {type: 'null'}]   Optional[T]: null passes, no member named
+//   oneOf/anyOf of members that each hold a distinct `const` of one property
+//                  a discriminated union, Field(discriminator=...): the tag in `loc`,
+//                  union_tag_invalid, union_tag_not_found (a left-out tag is read from the first
+//                  member whose own required fields the value has)
+//   two members, one with a tag `const`, the other with a `not` of it
+//                  a callable Discriminator naming the classes: one member's items, its name in `loc`
+//   any other oneOf/anyOf   a smart union: valid when a member is, else every member's items, each
+//                  under the member's name (the model's class name; `str`, `constrained-str`,
+//                  `list[int]`, `literal['x']`... for the others), in the union's order
+// Lax mode, the service's default, takes what pydantic coerces (./lax.ts: "12" for an integer,
+// "yes" for a boolean, a unix time for a datetime, 32 hex digits for a UUID); `made` gives the
+// value pydantic makes of what it accepts. Strict mode takes the contract's JSON types alone.
 //
 // JSON-Schema keyword → pydantic error type:
-//   type           string_type, int_type / int_from_float / int_parsing, float_type / float_parsing,
-//                  bool_type / bool_parsing, model_attributes_type (object with properties),
-//                  dict_type (free-form object), list_type, none_required
-//   (any string)   string_unicode for a lone surrogate
+//   type           string_type, int_type / int_parsing / int_from_float / finite_number,
+//                  float_type / float_parsing, bool_type / bool_parsing, model_attributes_type
+//                  (object with properties), dict_type (free-form object), list_type, none_required
+//   (a string with a length or a pattern)   string_unicode for a lone surrogate
 //   required       missing                      additionalProperties: false → extra_forbidden
 //   minLength      string_too_short {min_length}   maxLength  string_too_long {max_length}
 //   pattern        string_pattern_mismatch {pattern}
@@ -21,18 +33,15 @@
 //   maxItems       too_long {field_type, max_length, actual_length}
 //   minProperties / maxProperties  too_short / too_long {field_type: 'Dictionary', …}
 //   enum           enum {expected}                 const      literal_error {expected}
-//   format uuid    uuid_parsing {error}            format date  date_from_datetime_parsing / date_parsing {error}
-//   format date-time  datetime_from_date_parsing / datetime_parsing {error}, timezone_aware
+//   format uuid    uuid_type, uuid_parsing {error}
+//   format date    date_type, date_parsing, date_from_datetime_parsing {error}, date_from_datetime_inexact
+//   format date-time  datetime_type, datetime_parsing, datetime_from_date_parsing {error}
 //   format email   value_error; other formats      value_error {error}
-//   (any number)   finite_number for ±Infinity (JSON.parse's reading of 1e400)
-//   oneOf matching more than one branch, not     value_error {error}
-// Where pydantic's lax mode would coerce an input the contract rejects ("12" for an integer, 1 for
-// a boolean), the strict-mode type (`int_type`, `bool_type`) is reported; where the lax parse would
-// fail too, the lax type (`int_parsing`, `bool_parsing`, …).
 
 import { deepEqual, isObject } from '../../shared/json.js';
 import { tooManyErrors } from '../engine/limits.js';
-import { dateError, expectedList, timeError, uuidCrateError } from './messages.js';
+import { expectedList, pyRepr, uuidCrateError } from './messages.js';
+import { laxBool, laxDate, laxDateTime, laxFloat, laxInt, UUID_TYPE, uuidValue, type Lax } from './lax.js';
 import type { Schema, Spec } from '../prism/spec.js';
 
 /** Where a value is: `body`, then keys and indexes. */
@@ -82,7 +91,8 @@ const VALIDATION_KEYWORDS = [
 /** A string with ES2024's `isWellFormed` (Node 20 has it; the compiled lib is ES2022). */
 type WellFormed = string & { isWellFormed(): boolean };
 
-const LAX_BOOLEANS = new Set(['0', 'off', 'f', 'false', 'n', 'no', '1', 'on', 't', 'true', 'y', 'yes']);
+/** The formats pydantic parses into a type of its own (UUID, date, datetime) instead of checking a str. */
+const PARSED_FORMATS = new Set(['uuid', 'date', 'date-time']);
 
 export function detail(type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown>): Detail {
   return ctx === undefined ? { type, loc, msg, input } : { type, loc, msg, input, ctx };
@@ -152,11 +162,19 @@ export interface Validator {
   /**
    * pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. They are also
    * added to `into`, whose limit stops the walk with tooManyErrors as soon as it would hold more.
+   * `lax`: lax mode whatever the validator's (parameters arrive as text, which only lax mode reads).
    */
-  errors(schema: Schema, value: unknown, loc?: Loc, into?: Items): Detail[];
+  errors(schema: Schema, value: unknown, loc?: Loc, into?: Items, lax?: boolean): Detail[];
   isValid(schema: Schema | boolean | undefined, value: unknown): boolean;
   /** The branch of a union that a value takes (to apply the right branch's defaults). */
   branchFor(branches: Schema[], value: unknown): Schema;
+  /** What pydantic makes of a value it accepts: lax mode's coercions applied ("12" → 12), UUIDs in their canonical form. */
+  made(schema: Schema, value: unknown): unknown;
+}
+
+export interface ValidatorOptions {
+  /** Take the contract's JSON types alone (pydantic's strict mode) instead of lax mode's coercions. */
+  strict?: boolean;
 }
 
 function compile(source: string, flags: string): RegExp | null {
@@ -168,7 +186,14 @@ function compile(source: string, flags: string): RegExp | null {
 }
 
 /** `formats`: format checks by name (Prism's: ajv-formats and its date-time). */
-export function createValidator(spec: Spec, formats: Record<string, FormatCheck>): Validator {
+export function createValidator(
+  spec: Spec,
+  formats: Record<string, FormatCheck>,
+  options: ValidatorOptions = {},
+): Validator {
+  let strict = options.strict === true;
+  /** How many conditions (`if`/`then`) the walk is inside. */
+  let conditional = 0;
   const patterns = new Map<string, RegExp | null>();
   /** The pattern compiled as JavaScript reads it (with Unicode when it can), or null when it cannot be read. */
   function regex(source: string): RegExp | null {
@@ -207,11 +232,22 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
   const deref = (schema: Schema | boolean | undefined): Schema =>
     typeof schema === 'object' ? spec.deref(schema) : {};
 
+  /** The JSON types pydantic's lax mode takes for a node's type and format (the contract's own in strict mode). */
+  function laxTypes(node: Schema, types: string[]): string[] {
+    if (strict) return types;
+    const out = [...types];
+    const add = (...more: string[]) => out.push(...more);
+    if (types.includes('integer') || types.includes('number') || types.includes('boolean'))
+      add('integer', 'number', 'string', 'boolean');
+    if (types.includes('string') && (node.format === 'date' || node.format === 'date-time')) add('integer', 'number');
+    return out;
+  }
+
   /** Does `schema` admit a value of JSON type `actual` at all (before any other keyword)? */
   function admits(schema: Schema, actual: string): boolean {
     const node = deref(schema);
     const types = facts(node).types;
-    if (types) return admitsJsonType(types, actual);
+    if (types) return admitsJsonType(laxTypes(node, types), actual);
     const union = node.oneOf ?? node.anyOf;
     if (Array.isArray(union)) return union.some((branch) => admits(branch, actual));
     if ('const' in node) return admitsJsonType([jsonType(node.const)], actual);
@@ -219,111 +255,145 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     return true;
   }
 
-  /** The name pydantic would give a union member in `loc`. */
-  function branchName(branch: Schema, index: number): string {
-    const node = deref(branch);
-    if (typeof node.title === 'string') return node.title;
-    if (typeof branch.$ref === 'string') return branch.$ref.slice(branch.$ref.lastIndexOf('/') + 1);
-    const names: Record<string, string> = {
-      string: 'str',
-      integer: 'int',
-      number: 'float',
-      boolean: 'bool',
-      array: 'list',
-      object: 'dict',
-      null: 'none',
-    };
-    const type = typesOf(node)?.[0];
-    return type ? (names[type] ?? type) : `branch_${index}`;
+  /** The name pydantic-core gives a union member in `loc`: a model's class name, else its validator's name. */
+  function memberName(member: Schema): string {
+    if (typeof member.$ref === 'string') {
+      const node = deref(member);
+      const name = typeof node.title === 'string' ? node.title : member.$ref.slice(member.$ref.lastIndexOf('/') + 1);
+      if (Array.isArray(node.enum) && !node.properties)
+        return node.enum.every((value) => typeof value === 'string') ? `str-enum[${name}]` : `enum[${name}]`;
+      return name;
+    }
+    return typeName(member);
   }
 
+  /** pydantic-core's name of the validator of an unnamed schema (`str`, `constrained-int`, `list[int]`, `literal['x']`...). */
+  function typeName(schema: Schema | boolean | undefined): string {
+    if (typeof schema !== 'object') return 'any';
+    if (typeof schema.$ref === 'string') return memberName(schema);
+    if ('const' in schema) return `literal[${pyRepr(schema.const)}]`;
+    if (Array.isArray(schema.enum)) return `literal[${schema.enum.map(pyRepr).join(',')}]`;
+    const union = schema.oneOf ?? schema.anyOf;
+    if (Array.isArray(union)) {
+      const members = union.filter((member) => !nullOnly(member));
+      const inner = members.length === 1 ? typeName(members[0]) : `union[${members.map(memberName).join(',')}]`;
+      return members.length < union.length ? `nullable[${inner}]` : inner;
+    }
+    const types = typesOf(schema) ?? [];
+    const kinds = types.filter((type) => type !== 'null');
+    const constrained = (...keywords: string[]) => keywords.some((keyword) => keyword in schema);
+    const one = (type: string | undefined): string => {
+      switch (type) {
+        case 'string':
+          if (schema.format === 'uuid') return 'uuid';
+          if (schema.format === 'date') return 'date';
+          if (schema.format === 'date-time') return 'datetime';
+          return constrained('minLength', 'maxLength', 'pattern') ? 'constrained-str' : 'str';
+        case 'integer':
+          return constrained('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')
+            ? 'constrained-int'
+            : 'int';
+        case 'number':
+          return constrained('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')
+            ? 'constrained-float'
+            : 'float';
+        case 'boolean':
+          return 'bool';
+        case 'array':
+          return `list[${typeName(Array.isArray(schema.items) ? undefined : schema.items)}]`;
+        case 'object':
+          return schema.properties ? (typeof schema.title === 'string' ? schema.title : 'model') : 'dict[str,any]';
+        case 'null':
+          return 'none';
+        default:
+          return 'any';
+      }
+    };
+    const inner =
+      kinds.length <= 1
+        ? one(kinds[0] ?? (types.length > 0 ? 'null' : undefined))
+        : `union[${kinds.map(one).join(',')}]`;
+    return kinds.length > 0 && kinds.length < types.length ? `nullable[${inner}]` : inner;
+  }
+
+  /** A schema that admits null alone (`type: 'null'`): `Optional[...]`'s other half. */
+  const nullOnly = (schema: Schema | boolean | undefined): boolean => {
+    const node = deref(schema);
+    return deepEqual(typesOf(node), ['null']) || ('const' in node && node.const === null);
+  };
+
   /**
-   * The branches of a union a value was meant for, by these rules in turn, each applied only while
-   * more than one branch is left:
-   *  1. the branch's `type` admits the value's JSON type;
-   *  2. tags: a property that is a `const` in some branch and present in the value selects the
-   *     branches whose `const` equals it (e.g. schedule `type: INTERVAL`);
-   *  3. required fields: the branches with the most of their distinguishing required fields (those
-   *     not required by every branch) present in the value (e.g. `run_mode`, `cron`,
-   *     `interval_hours`); when none is present, the branches that have no distinguishing required
-   *     field (the base shape, e.g. the experiment shape of the Signals PUT), unless the value has a
-   *     key the closed base shape does not declare and another branch does (`schedule` without
-   *     `run_mode`): then every candidate is meant, as pydantic reports every member of a failed union;
-   *  4. overlap: the branches that declare the most of the value's keys.
-   * When several are left, each one's errors are reported with the branch's name in `loc`, as
-   * pydantic reports a failed plain union (unless they all report the same).
+   * The members of a union as pydantic sees them: null members dropped (`Optional[Union[...]]` is a
+   * nullable union), plain unions among them flattened (`Union[Union[A, B], C]` is `Union[A, B, C]`).
    */
-  function intendedBranches(branches: Schema[], value: unknown): number[] {
-    const nodes = branches.map(deref);
-    let candidates = nodes.map((_, i) => i);
-    const actual = jsonType(value);
-    const node = (i: number): Schema => nodes[i] as Schema;
-    const byType = candidates.filter((i) => admits(node(i), actual));
-    if (byType.length > 0) candidates = byType;
-    else {
-      // No branch admits the value's type: the branches that are null alone go (for null itself, no branch is).
-      const notNull = candidates.filter((i) => !deepEqual(typesOf(node(i)), ['null']));
-      if (notNull.length > 0) candidates = notNull;
-    }
-    // The early returns below are shortcuts: one candidate stays through every later rule (each keeps
-    // at least one), and there is never none (the type rule keeps them all when none admits the value).
-    if (candidates.length <= 1) return candidates;
+  function membersOf(branches: Schema[]): Schema[] {
+    return branches.flatMap((branch) => {
+      if (nullOnly(branch)) return [];
+      const node = deref(branch);
+      const inner = node.oneOf ?? node.anyOf;
+      if (Array.isArray(inner) && facts(node).types === undefined && !tagOf(inner)) return membersOf(inner);
+      return [branch];
+    });
+  }
 
-    const properties = (i: number): Record<string, Schema> => node(i).properties ?? {};
-    if (isObject(value)) {
-      const tags = new Set(
-        // Only properties with a const can be tags: one without matches no branch below (the filter saves that work).
-        candidates.flatMap((i) => Object.keys(properties(i)).filter((p) => 'const' in deref(properties(i)[p]))),
-      );
-      for (const tag of tags) {
-        // Stryker disable next-line ConditionalExpression: a tag the value lacks equals no const (JSON has no undefined), so it matches no branch either
-        if (!Object.hasOwn(value, tag)) continue;
-        const matching = candidates.filter((i) => {
-          // A branch without the property derefs to {}, which has no const.
-          const property = deref(properties(i)[tag]);
-          return 'const' in property && deepEqual(property.const, value[tag]);
-        });
-        if (matching.length > 0) candidates = matching;
+  /** Whether a union is Optional: a member is null, or a plain union among them takes null. */
+  const takesNull = (branches: Schema[]): boolean =>
+    branches.some((branch) => {
+      if (nullOnly(branch)) return true;
+      const node = deref(branch);
+      const inner = node.oneOf ?? node.anyOf;
+      return Array.isArray(inner) && facts(node).types === undefined && !tagOf(inner) && takesNull(inner);
+    });
+
+  /** A union's tag: the property every member (each an object) holds a distinct `const` in, as `Field(discriminator=...)` does. */
+  interface Tag {
+    property: string;
+    tags: unknown[];
+  }
+  const tagCache = new WeakMap<object, Tag | null>();
+  function tagOf(members: Schema[]): Tag | undefined {
+    let found = tagCache.get(members);
+    if (found === undefined) {
+      found = null;
+      const nodes = members.map(deref);
+      if (nodes.length > 1 && nodes.every((node) => isObject(node.properties))) {
+        for (const property of Object.keys(nodes[0]?.properties ?? {})) {
+          const tags = nodes.map((node) => deref(node.properties?.[property]));
+          if (!tags.every((tag) => 'const' in tag)) continue;
+          const values = tags.map((tag) => tag.const);
+          if (new Set(values.map((value) => JSON.stringify(value))).size === values.length) {
+            found = { property, tags: values };
+            break;
+          }
+        }
       }
-      if (candidates.length <= 1) return candidates;
+      tagCache.set(members, found);
     }
+    return found ?? undefined;
+  }
 
-    const required = (i: number): string[] => facts(node(i)).required;
-    const common = candidates.map(required).reduce((a, b) => a.filter((field) => b.includes(field)));
-    const distinguishing = (i: number): string[] => required(i).filter((field) => !common.includes(field));
-    const present = (i: number): number =>
-      isObject(value) ? distinguishing(i).filter((field) => Object.hasOwn(value, field)).length : 0;
-    const best = Math.max(...candidates.map(present));
-    if (best > 0) candidates = candidates.filter((i) => present(i) === best);
-    else {
-      const base = candidates.filter((i) => distinguishing(i).length === 0);
-      // A key the base shape does not declare (it is closed) but another does: the value is that
-      // shape without its required field or the base with a field it forbids; both are meant.
-      const closed = (i: number): boolean =>
-        node(i).additionalProperties === false && node(i).patternProperties === undefined;
-      const foreign = (key: string): boolean =>
-        base.every((i) => closed(i) && !Object.hasOwn(properties(i), key)) &&
-        candidates.some((i) => Object.hasOwn(properties(i), key));
-      if (base.length > 0) {
-        if (isObject(value) && Object.keys(value).some(foreign)) return candidates;
-        candidates = base;
-      }
+  /** The member named by an exclusion: one member's tag `const`, the others' `not` of it (a callable discriminator naming classes). */
+  function excludedTag(members: Schema[]): { property: string; value: unknown; known: number } | undefined {
+    const nodes = members.map(deref);
+    const known = nodes.findIndex((node) =>
+      Object.entries(node.properties ?? {}).some(([, property]) => 'const' in deref(property)),
+    );
+    if (known < 0 || nodes.length !== 2) return undefined;
+    const other = nodes[1 - known] as Schema;
+    const excluded = deref(other.not);
+    for (const [name, property] of Object.entries(nodes[known]?.properties ?? {})) {
+      const target = deref(property);
+      const not = deref(excluded.properties?.[name]);
+      if ('const' in target && 'const' in not && deepEqual(target.const, not.const))
+        return { property: name, value: target.const, known };
     }
-    if (candidates.length <= 1) return candidates;
-    if (!isObject(value)) return candidates;
-
-    const keys = Object.keys(value);
-    const overlap = (i: number): number => keys.filter((key) => Object.hasOwn(properties(i), key)).length;
-    const most = Math.max(...candidates.map(overlap));
-    return candidates.filter((i) => overlap(i) === most);
+    return undefined;
   }
 
   /**
    * Whether a value plainly cannot be valid against a branch, decided without walking it: the
    * wrong JSON type, a tag `const` it contradicts, a required field it lacks, a field a closed
    * shape does not declare. (Sound: when it says so the branch is invalid; otherwise walk it.)
-   * Its callers walk every branch it does not rule out, so a mutant that rules out less only walks
-   * more: those are marked below (one that rules out a valid branch is killed).
    */
   function plainlyInvalid(branch: Schema, value: unknown): boolean {
     const node = deref(branch); // never a $ref: deref follows them
@@ -342,40 +412,91 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     return false;
   }
 
-  function union(branches: Schema[], exclusive: boolean, value: unknown, path: Path, out: Detail[]): void {
-    const valid = branches.map((branch) => !plainlyInvalid(branch, value) && isValid(branch, value));
-    const count = valid.filter(Boolean).length;
-    if (count > 0) {
-      if (count === 1 || !exclusive) return;
-      const names = branches.flatMap((branch, i) => (valid[i] ? [branchName(branch, i)] : []));
-      const error = `Input matches more than one of ${names.join(', ')}`;
-      out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
-      return;
+  const validMember = (member: Schema, value: unknown): boolean =>
+    !plainlyInvalid(member, value) && isValid(member, value);
+
+  /**
+   * The member a discriminated union sends a value to (its index, and the tag `loc` carries), or
+   * the item when it finds none. The tag is read from the value; when it is left out, from the
+   * first member whose own required fields the value has (a schedule's `cron` or `interval_hours`).
+   */
+  function tagged(members: Schema[], tag: Tag, value: Record<string, unknown>, path: Path): number | Detail {
+    const discriminator = `'${tag.property}'`;
+    if (!Object.hasOwn(value, tag.property)) {
+      const common = members.map((m) => facts(deref(m)).required).reduce((a, b) => a.filter((f) => b.includes(f)));
+      const index = members.findIndex((member) => {
+        const own = facts(deref(member)).required.filter((field) => !common.includes(field));
+        return own.length > 0 && own.some((field) => Object.hasOwn(value, field));
+      });
+      if (index >= 0) return index;
+      return detail(
+        'union_tag_not_found',
+        locOf(path),
+        `Unable to extract tag using discriminator ${discriminator}`,
+        value,
+        {
+          discriminator,
+        },
+      );
     }
-    const chosen = intendedBranches(branches, value);
-    if (out === bailSink || chosen.length === 1) {
-      check(branches[chosen[0] ?? 0], value, path, out);
-      return;
-    }
-    const results = chosen.map((i) => {
-      const errors = new Items((out as Items).limit);
-      check(branches[i], value, path, errors);
-      return errors;
-    });
-    const first = results[0] as Detail[];
-    const same = results.every(
-      (other) =>
-        other.length === first.length &&
-        other.every((e, k) => {
-          const twin = first[k] as Detail;
-          return e.type === twin.type && deepEqual(e.loc, twin.loc);
-        }),
+    const sent = value[tag.property];
+    const index = tag.tags.findIndex((known) => deepEqual(known, sent));
+    if (index >= 0) return index;
+    const expected = tag.tags.map((known) => pyRepr(known)).join(', ');
+    const shown = typeof sent === 'string' ? sent : pyRepr(sent);
+    return detail(
+      'union_tag_invalid',
+      locOf(path),
+      `Input tag '${shown}' found using ${discriminator} does not match any of the expected tags: ${expected}`,
+      value,
+      { discriminator, tag: shown, expected_tags: expected },
     );
-    if (same) {
-      out.push(...first);
+  }
+
+  /**
+   * A union as pydantic validates it. Null is `Optional`'s (no member named). A discriminated union
+   * (every member's tag `const`) or one that excludes a member's tag from the other (`not`) sends the
+   * value to one member, named in `loc` by its tag; any other is a smart union: valid when a member
+   * is, else every member's items, each under the member's name, in the union's order.
+   */
+  function union(branches: Schema[], value: unknown, path: Path, out: Detail[]): void {
+    const members = membersOf(branches);
+    if (value === null && takesNull(branches)) return;
+    if (members.length === 1) {
+      check(members[0], value, path, out);
       return;
     }
-    for (const i of chosen) check(branches[i], value, child(path, branchName(branches[i] as Schema, i)), out);
+    const tag = tagOf(members);
+    if (tag) {
+      if (!isObject(value)) {
+        out.push(
+          detail(
+            'model_attributes_type',
+            locOf(path),
+            'Input should be a valid dictionary or object to extract fields from',
+            value,
+          ),
+        );
+        return;
+      }
+      const chosen = tagged(members, tag, value, path);
+      if (typeof chosen === 'number') check(members[chosen], value, child(path, String(tag.tags[chosen])), out);
+      else out.push(chosen);
+      return;
+    }
+    const exclusion = excludedTag(members);
+    if (exclusion) {
+      const other =
+        isObject(value) &&
+        Object.hasOwn(value, exclusion.property) &&
+        !deepEqual(value[exclusion.property], exclusion.value);
+      const index = other ? 1 - exclusion.known : exclusion.known;
+      const member = members[index] as Schema;
+      check(member, value, child(path, memberName(member)), out);
+      return;
+    }
+    if (members.some((member) => validMember(member, value))) return;
+    for (const member of members) check(member, value, child(path, memberName(member)), out);
   }
 
   function isValid(schema: Schema | boolean | undefined, value: unknown): boolean {
@@ -389,103 +510,72 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     }
   }
 
-  /** The item for a value of the wrong JSON type. */
-  function typeError(node: Schema, types: string[], value: unknown, path: Path): Detail {
-    const loc = locOf(path);
-    const expected = types.find((type) => type !== 'null') ?? 'null';
-    switch (expected) {
+  /**
+   * What pydantic makes of a value of a node with `type` (no `const` or `enum`): lax mode's
+   * coercions (./lax.ts), or in strict mode the contract's JSON types alone; strings of a format
+   * pydantic parses (uuid, date, date-time) are read as it reads them. Or the error of a value it refuses.
+   */
+  function scalarOf(node: Schema, types: string[], value: unknown): Lax {
+    const kind = types.find((type) => type !== 'null') ?? 'null';
+    if (kind === 'string' && typeof node.format === 'string' && PARSED_FORMATS.has(node.format)) {
+      if (node.format === 'uuid') {
+        if (typeof value !== 'string') return { ok: false, type: 'uuid_type', msg: UUID_TYPE };
+        const uuid = uuidValue(value);
+        if (uuid !== undefined) return { ok: true, value: uuid };
+        const error = uuidCrateError(value) ?? 'invalid group count: expected 5, found 1';
+        return { ok: false, type: 'uuid_parsing', msg: `Input should be a valid UUID, ${error}`, ctx: { error } };
+      }
+      const date = node.format === 'date';
+      if (strict && typeof value !== 'string')
+        return date
+          ? { ok: false, type: 'date_type', msg: 'Input should be a valid date' }
+          : { ok: false, type: 'datetime_type', msg: 'Input should be a valid datetime' };
+      return date ? laxDate(value) : laxDateTime(value);
+    }
+    if (admitsJsonType(types, jsonType(value))) return { ok: true, value };
+    if (!strict) {
+      if (kind === 'integer') return laxInt(value);
+      if (kind === 'number') return laxFloat(value);
+      if (kind === 'boolean') return laxBool(value);
+    }
+    const fail = (type: string, msg: string): Lax => ({ ok: false, type, msg });
+    switch (kind) {
       case 'string':
-        return detail('string_type', loc, 'Input should be a valid string', value);
+        return fail('string_type', 'Input should be a valid string');
       case 'integer':
-        if (typeof value === 'number' && !Number.isFinite(value)) return finiteNumberError(value, path);
         if (typeof value === 'number')
-          return detail(
-            'int_from_float',
-            loc,
-            'Input should be a valid integer, got a number with a fractional part',
-            value,
-          );
-        // pydantic-core's str_as_int: an integer with `_` between digits, or one with a fraction of zeros (`1.0`, `1.`).
-        if (typeof value === 'string' && !/^\s*[+-]?(?:\d+(?:_\d+)*|\d+\.0*)\s*$/.test(value)) {
-          return detail(
-            'int_parsing',
-            loc,
-            'Input should be a valid integer, unable to parse string as an integer',
-            value,
-          );
-        }
-        return detail('int_type', loc, 'Input should be a valid integer', value);
+          return Number.isFinite(value)
+            ? fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part')
+            : fail('finite_number', 'Input should be a finite number');
+        return fail('int_type', 'Input should be a valid integer');
       case 'number':
-        if (typeof value === 'string' && (value.trim() === '' || Number.isNaN(Number(value)))) {
-          return detail(
-            'float_parsing',
-            loc,
-            'Input should be a valid number, unable to parse string as a number',
-            value,
-          );
-        }
-        return detail('float_type', loc, 'Input should be a valid number', value);
+        return fail('float_type', 'Input should be a valid number');
       case 'boolean':
-        if (
-          (typeof value === 'string' && !LAX_BOOLEANS.has(value.toLowerCase())) ||
-          (typeof value === 'number' && value !== 0 && value !== 1)
-        ) {
-          return detail('bool_parsing', loc, 'Input should be a valid boolean, unable to interpret input', value);
-        }
-        return detail('bool_type', loc, 'Input should be a valid boolean', value);
+        return fail('bool_type', 'Input should be a valid boolean');
       case 'object':
-        return node.properties
-          ? detail(
-              'model_attributes_type',
-              loc,
-              'Input should be a valid dictionary or object to extract fields from',
-              value,
-            )
-          : detail('dict_type', loc, 'Input should be a valid dictionary', value);
+        if (!node.properties) return fail('dict_type', 'Input should be a valid dictionary');
+        if (conditional > 0 && typeof node.title === 'string')
+          return {
+            ok: false,
+            type: 'model_type',
+            msg: `Input should be a valid dictionary or instance of ${node.title}`,
+            ctx: { class_name: node.title },
+          };
+        return fail('model_attributes_type', 'Input should be a valid dictionary or object to extract fields from');
       case 'array':
-        return detail('list_type', loc, 'Input should be a valid list', value);
+        return fail('list_type', 'Input should be a valid list');
       case 'null':
-        return detail('none_required', loc, 'Input should be None', value);
-      default:
-        return detail('value_error', loc, `Value error, Input should be of type ${expected}`, value, {
-          error: `Input should be of type ${expected}`,
-        });
+        return fail('none_required', 'Input should be None');
+      default: {
+        const error = `Input should be of type ${kind}`;
+        return { ok: false, type: 'value_error', msg: `Value error, ${error}`, ctx: { error } };
+      }
     }
   }
 
   function formatError(name: string, text: string, path: Path): Detail {
     const loc = locOf(path);
     switch (name) {
-      case 'uuid': {
-        const error =
-          uuidCrateError(text) ??
-          (text.startsWith('{')
-            ? 'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `{` at 1'
-            : 'invalid group count: expected 5, found 1');
-        return detail('uuid_parsing', loc, `Input should be a valid UUID, ${error}`, text, { error });
-      }
-      case 'date': {
-        const error = dateError(text);
-        if (error)
-          return detail('date_from_datetime_parsing', loc, `Input should be a valid date or datetime, ${error}`, text, {
-            error,
-          });
-        const extra = 'unexpected extra characters at the end of the input';
-        return detail('date_parsing', loc, `Input should be a valid date in the format YYYY-MM-DD, ${extra}`, text, {
-          error: extra,
-        });
-      }
-      case 'date-time': {
-        const error = dateError(text);
-        if (error)
-          return detail('datetime_from_date_parsing', loc, `Input should be a valid datetime or date, ${error}`, text, {
-            error,
-          });
-        const time = timeError(text.slice(10));
-        if (time)
-          return detail('datetime_parsing', loc, `Input should be a valid datetime, ${time}`, text, { error: time });
-        return detail('timezone_aware', loc, 'Input should have timezone info', text);
-      }
       case 'email': {
         const error = text.includes('@') ? 'The email address is not valid.' : 'An email address must have an @-sign.';
         return detail('value_error', loc, `value is not a valid email address: ${error}`, text, { reason: error });
@@ -508,7 +598,31 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     return true;
   }
 
-  function leaf(node: Schema, value: unknown, path: Path, out: Detail[]): void {
+  /**
+   * A walk inside a condition, which a validator of the model runs with a TypeAdapter: without
+   * `from_attributes`, so a model there refuses a non-dict with `model_type`.
+   */
+  function conditionally(walk: () => void): void {
+    conditional += 1;
+    try {
+      walk();
+    } finally {
+      conditional -= 1;
+    }
+  }
+
+  /**
+   * The checks past the type: `value` is what pydantic made of `input` (the item's input); `also`,
+   * a condition's schemas of fields, checked with each field.
+   */
+  function leaf(
+    node: Schema,
+    value: unknown,
+    input: unknown,
+    path: Path,
+    out: Detail[],
+    also?: Record<string, Schema>,
+  ): void {
     if ('const' in node) {
       if (!deepEqual(value, node.const)) {
         const expected = expectedList([node.const]);
@@ -523,16 +637,21 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       }
       return;
     }
+    // A format pydantic parses was read with the type (scalarOf): no str checks follow.
+    if (node.type !== undefined && typeof node.format === 'string' && PARSED_FORMATS.has(node.format)) return;
     const actual = jsonType(value);
     if (actual === 'string') strings(node, value as string, path, out);
-    else if (actual === 'integer' || actual === 'number') numbers(node, value as number, path, out);
+    else if (actual === 'integer' || actual === 'number') numbers(node, value as number, input, path, out);
     else if (actual === 'array') arrays(node, value as unknown[], path, out);
-    else if (actual === 'object') objects(node, value as Record<string, unknown>, path, out);
+    else if (actual === 'object') objects(node, value as Record<string, unknown>, path, out, also);
   }
 
   function strings(node: Schema, value: string, path: Path, out: Detail[]): void {
+    const constrained = node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined;
     if (!(value as WellFormed).isWellFormed()) {
-      // A lone surrogate (only a \uD800-style escape makes one) is no Unicode string: pydantic-core refuses it.
+      // A lone surrogate (only a \uD800-style escape makes one): Python's str holds it, and pydantic
+      // passes it on, but a constrained str is read as Rust's str, which cannot hold it.
+      if (!constrained) return;
       out.push(
         detail(
           'string_unicode',
@@ -584,27 +703,20 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       out.push(formatError(node.format, value as string, path));
   }
 
-  /** pydantic's error for ±Infinity (a JSON number too large for a double, such as 1e400). */
-  function finiteNumberError(value: unknown, path: Path): Detail {
-    return detail('finite_number', locOf(path), 'Input should be a finite number', value);
-  }
-
-  function numbers(node: Schema, value: number, path: Path, out: Detail[]): void {
-    if (!Number.isFinite(value)) {
-      out.push(finiteNumberError(value, path));
-      return;
-    }
+  /** `value`: the number pydantic made of `input` (a float takes ±Infinity: it allows inf and nan). */
+  function numbers(node: Schema, value: number, input: unknown, path: Path, out: Detail[]): void {
     const bound = (type: string, text: string, key: string, limit: number) =>
-      out.push(detail(type, locOf(path), `Input should be ${text} ${limit}`, value, { [key]: limit }));
+      out.push(detail(type, locOf(path), `Input should be ${text} ${limit}`, input, { [key]: limit }));
     // An absent multipleOf is 0, which constrains nothing.
     const multipleOf = numeric(node.multipleOf, 0);
+    // An absent bound is one no value fails: NaN, which fails every comparison, for the exclusive ones.
     const maximum = numeric(node.maximum, Infinity);
-    const exclusiveMaximum = numeric(node.exclusiveMaximum, Infinity);
+    const exclusiveMaximum = numeric(node.exclusiveMaximum, NaN);
     const minimum = numeric(node.minimum, -Infinity);
-    const exclusiveMinimum = numeric(node.exclusiveMinimum, -Infinity);
+    const exclusiveMinimum = numeric(node.exclusiveMinimum, NaN);
     if (multipleOf > 0 && (value / multipleOf) % 1 !== 0) {
       out.push(
-        detail('multiple_of', locOf(path), `Input should be a multiple of ${multipleOf}`, value, {
+        detail('multiple_of', locOf(path), `Input should be a multiple of ${multipleOf}`, input, {
           multiple_of: multipleOf,
         }),
       );
@@ -658,12 +770,27 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
     }
   }
 
-  function objects(node: Schema, value: Record<string, unknown>, path: Path, out: Detail[]): void {
+  function objects(
+    node: Schema,
+    value: Record<string, unknown>,
+    path: Path,
+    out: Detail[],
+    also: Record<string, Schema> = {},
+  ): void {
     const { properties, required } = facts(node);
     for (const [name, schema] of properties) {
-      if (Object.hasOwn(value, name)) check(schema, value[name], child(path, name), out);
-      else if (required.includes(name)) out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
+      if (Object.hasOwn(value, name)) {
+        const before = out.length;
+        check(schema, value[name], child(path, name), out);
+        const more = also[name];
+        if (more !== undefined && out.length === before)
+          conditionally(() => check(more, value[name], child(path, name), out));
+      } else if (required.includes(name))
+        out.push(detail('missing', locOf(child(path, name)), 'Field required', value));
     }
+    for (const [name, schema] of Object.entries(also))
+      if (!Object.hasOwn(node.properties ?? {}, name) && Object.hasOwn(value, name))
+        conditionally(() => check(schema, value[name], child(path, name), out));
     const declared: Record<string, Schema> = node.properties ?? {};
     for (const name of required) {
       if (!Object.hasOwn(declared, name) && !Object.hasOwn(value, name))
@@ -730,19 +857,22 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
       check(spec.pointer(schema.$ref), value, path, out);
       if (known.refOnly) return;
     }
-    // A value of the wrong JSON type gets the type error alone, as in pydantic.
-    if (
-      known.types &&
-      !('const' in schema) &&
-      !Array.isArray(schema.enum) &&
-      !admitsJsonType(known.types, jsonType(value))
-    ) {
-      out.push(typeError(schema, known.types, value, path));
-      return;
+    // What pydantic makes of the value (lax mode's coercions); a value it refuses gets that item alone.
+    let made = value;
+    if (known.types) {
+      if (value === null && known.types.includes('null')) return; // Optional[...]
+      if (!('const' in schema) && !Array.isArray(schema.enum)) {
+        const scalar = scalarOf(schema, known.types, value);
+        if (!scalar.ok) {
+          out.push(detail(scalar.type, locOf(path), scalar.msg, value, scalar.ctx));
+          return;
+        }
+        made = scalar.value;
+      }
     }
     if (Array.isArray(schema.allOf)) for (const part of schema.allOf) check(part, value, path, out);
-    if (Array.isArray(schema.oneOf)) union(schema.oneOf, true, value, path, out);
-    if (Array.isArray(schema.anyOf)) union(schema.anyOf, false, value, path, out);
+    if (Array.isArray(schema.oneOf)) union(schema.oneOf, value, path, out);
+    if (Array.isArray(schema.anyOf)) union(schema.anyOf, value, path, out);
     if (schema.not !== undefined && isValid(schema.not, value)) {
       const excluded = deref(schema.not);
       const tags = Object.entries(excluded.properties ?? {}).flatMap(([name, s]) =>
@@ -754,31 +884,75 @@ export function createValidator(spec: Spec, formats: Record<string, FormatCheck>
           : 'Input matches a schema it must not match';
       out.push(detail('value_error', locOf(path), `Value error, ${error}`, value, { error }));
     }
-    if (schema.if !== undefined) check(isValid(schema.if, value) ? schema.then : schema.else, value, path, out);
-    leaf(schema, value, path, out);
+    // A condition is a validator of the model's fields (`@field_validator` calling a TypeAdapter):
+    // its items come with the field's, and it runs only on a field that passed its own type.
+    let also: Record<string, Schema> | undefined;
+    if (schema.if !== undefined) {
+      const branch = isValid(schema.if, value) ? schema.then : schema.else;
+      const node = deref(branch);
+      if (
+        isObject(value) &&
+        isObject(node.properties) &&
+        VALIDATION_KEYWORDS.every((k) => k === 'properties' || !(k in node))
+      )
+        also = node.properties;
+      else conditionally(() => check(branch, value, path, out));
+    }
+    leaf(schema, made, value, path, out, also);
   }
 
-  /**
-   * The branch of a union that a value takes: the only one it is not plainly invalid against (the
-   * usual case), else the intended one when it is valid against it, else the first it is valid
-   * against, else the intended one.
-   * Used to apply the right branch's defaults.
-   */
+  /** The branch of a union that a value takes (the first valid one; else the first not plainly invalid). */
   function branchFor(branches: Schema[], value: unknown): Schema {
     const open = branches.filter((branch) => !plainlyInvalid(branch, value));
     if (open.length === 1) return open[0] as Schema; // the usual case: no walk needed
-    const intended = branches[intendedBranches(branches, value)[0] ?? 0] as Schema;
-    if (open.includes(intended) && isValid(intended, value)) return intended;
-    return open.find((branch) => isValid(branch, value)) ?? intended;
+    return open.find((branch) => isValid(branch, value)) ?? open[0] ?? (branches[0] as Schema);
+  }
+
+  /** What pydantic makes of a value it accepts (lax mode's coercions applied, UUIDs in their canonical form). */
+  function made(schema: Schema | boolean | undefined, value: unknown): unknown {
+    if (typeof schema !== 'object' || value === null) return value;
+    const node = deref(schema);
+    const union = node.oneOf ?? node.anyOf;
+    if (Array.isArray(union)) return made(branchFor(union, value), value);
+    const types = facts(node).types;
+    if (types && !('const' in node) && !Array.isArray(node.enum)) {
+      const scalar = scalarOf(node, types, value);
+      if (scalar.ok && scalar.value !== value) return scalar.value;
+    }
+    if (Array.isArray(value)) {
+      const items = Array.isArray(node.items) ? undefined : node.items;
+      return items === undefined ? value : value.map((item) => made(items, item));
+    }
+    if (isObject(value) && isObject(node.properties)) {
+      const properties = node.properties;
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value))
+        out[key] = Object.hasOwn(properties, key) ? made(properties[key], item) : item;
+      return out;
+    }
+    return value;
   }
 
   return {
-    errors(schema: Schema, value: unknown, loc: Loc = [], into = new Items(Number.POSITIVE_INFINITY)): Detail[] {
+    errors(
+      schema: Schema,
+      value: unknown,
+      loc: Loc = [],
+      into = new Items(Number.POSITIVE_INFINITY),
+      lax = false,
+    ): Detail[] {
       const before = into.length;
-      check(schema, value, root(loc), into);
+      const mode = strict;
+      strict = mode && !lax;
+      try {
+        check(schema, value, root(loc), into);
+      } finally {
+        strict = mode;
+      }
       return into.slice(before);
     },
     isValid,
     branchFor,
+    made,
   };
 }

@@ -1,6 +1,7 @@
 // The engine's respond step (../engine/engine.ts): what the service would answer, on the response Prism chose. Prism still chooses every response (status, example, `Prefer`); this
 // rewrites its body:
-//   - an undecodable JSON body: FastAPI's `json_invalid` 422, before anything else is checked;
+//   - a JSON body that is not UTF-8: FastAPI's 400; one that is not JSON: its `json_invalid` 422,
+//     before anything else is checked;
 //   - Prism's 422: the service's items (./translate.ts), or Prism's violations translated when the
 //     walker finds none (a loud fallback);
 //   - a 2xx: the request reflected (./reflect.ts) and the operation's rules across requests applied
@@ -56,6 +57,19 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
       // FastAPI decodes the body before it checks credentials or anything else. (A result without a
       // chosen response is a Left.)
       if (request.jsonError && operation.requestSchema && (chosen || refusal!.status === 401)) {
+        // Bytes that are not UTF-8 fail FastAPI's read of the body before its JSON parse: a 400.
+        if (request.jsonError.undecodable)
+          return {
+            result: {
+              _tag: 'Right',
+              right: {
+                statusCode: 400,
+                headers: { 'Content-type': 'application/json' },
+                body: { detail: 'There was an error parsing the body' },
+              },
+            },
+            fallbacks: [],
+          };
         return {
           result: unprocessable(chosen, [
             detail(

@@ -6,9 +6,8 @@
 //   in:  the operation, the request (parsed, with its path, query, headers, cookies)
 //   out: `detail` items (none when the request is valid), or the 401 body
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockResult, Resource } from '../prism/prism-types.js';
-import { deepEqual } from '../../shared/json.js';
 import { detail, Items, type Detail, type Validator } from './pydantic.js';
-import type { Operation, Spec } from '../prism/spec.js';
+import type { Operation } from '../prism/spec.js';
 import type { Received } from '../request/parse.js';
 import { pathParameters } from '../../shared/path-template.js';
 
@@ -29,9 +28,11 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 export interface Translator {
   /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../engine/limits.ts) is thrown. */
   requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[];
+  /** The body of a valid request as the service reads it: what pydantic made of it ("12" → 12). */
+  madeBody(operation: Operation, request: Received): unknown;
 }
 
-export function createTranslator(spec: Spec, validator: Validator, maxErrors = Number.POSITIVE_INFINITY): Translator {
+export function createTranslator(validator: Validator, maxErrors = Number.POSITIVE_INFINITY): Translator {
   function requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[] {
     // One bound for the whole request: its parameters' items and its body's.
     const items = new Items(maxErrors);
@@ -58,24 +59,13 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
           if (parameter.required) items.push(detail('missing', loc, 'Field required', null));
           continue;
         }
-        const schema = spec.deref(parameter.schema);
-        const types = [schema.type].flat();
-        let value = raw;
-        if (
-          typeof raw === 'string' &&
-          (types.includes('integer') || types.includes('number')) &&
-          raw.trim() !== '' &&
-          !Number.isNaN(Number(raw))
-        )
-          value = Number(raw);
-        else if (types.includes('boolean') && (raw === 'true' || raw === 'false')) value = raw === 'true';
-        for (const item of validator.errors(parameter.schema, value, loc, new Items(maxErrors)))
-          items.push(deepEqual(item.loc, loc) ? { ...item, input: raw } : item);
+        // FastAPI reads a parameter from its text, in lax mode ("12" is an integer).
+        for (const item of validator.errors(parameter.schema, raw, loc, new Items(maxErrors), true)) items.push(item);
       }
     }
     if (operation.requestSchema) {
-      if (request.absent || (request.body === null && operation.bodyRequired)) {
-        // FastAPI: no body, or a JSON null, for a required body is a missing body.
+      if (request.absent || request.body === null) {
+        // FastAPI: no body, or a JSON null, is no body: missing when the body is required, else absent.
         if (operation.bodyRequired) items.push(detail('missing', ['body'], 'Field required', null));
       } else {
         validator.errors(operation.requestSchema, request.body, ['body'], items);
@@ -87,7 +77,11 @@ export function createTranslator(spec: Spec, validator: Validator, maxErrors = N
         : item,
     );
   }
-  return { requestDetails };
+  function madeBody(operation: Operation, request: Received): unknown {
+    if (!operation.requestSchema || request.absent) return request.body;
+    return validator.made(operation.requestSchema, request.body);
+  }
+  return { requestDetails, madeBody };
 }
 
 /**

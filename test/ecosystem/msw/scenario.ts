@@ -122,8 +122,12 @@ export function scenario({
         body: { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 500 } } as never,
       });
       expect(response.status).toBe(422);
+      // Both members of the body's union, as pydantic reports a failed union: the log stream shape's
+      // item under its tag, then the experiment shape's.
       expect(validationDetails(error).map((item) => [item.type, item.loc.join('.')])).toEqual([
-        ['less_than_equal', 'body.schedule.interval_hours'],
+        ['less_than_equal', 'body.LogStreamSignalsConfigurationPut.schedule.INTERVAL.interval_hours'],
+        ['extra_forbidden', 'body.ExperimentSignalsConfigurationPut.run_mode'],
+        ['extra_forbidden', 'body.ExperimentSignalsConfigurationPut.schedule'],
       ]);
     });
 

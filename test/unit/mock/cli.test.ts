@@ -16,12 +16,14 @@ const scratch = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const USAGE = [
-  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]',
+  'usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level fatal|error|warn|info|debug|trace|silent] [--stateless | --state FILE] [--strict-types] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]',
   'Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is',
   "walked for (--max-errors, default 1,000) and the results of a list that multiplies two of the request's (--max-results,",
   "default 20,000: bulk feedback's operations × records).",
   'GET /__mock/requests lists what the session (X-Mock-Session) sent; POST /__mock/reset forgets its state, requests and',
   'scenarios; POST/GET/DELETE /__mock/scenarios add, list and clear its scenarios (503s, delays, dropped connections).',
+  'Bodies are read in the service\'s lax mode ("12" for an integer, "yes" for a boolean); --strict-types refuses what the',
+  "contract's JSON types do not allow.",
   'Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of',
   'requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.',
   '--coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and',
@@ -145,6 +147,7 @@ describe('api-contract-mock: starting', () => {
       '--log-level',
       'trace',
       '--stateless',
+      '--strict-types',
       '--max-records',
       '1',
       '--max-errors',
@@ -167,6 +170,7 @@ describe('api-contract-mock: starting', () => {
         seed: '7',
         logLevel: 'trace',
         stateless: true,
+        strictTypes: true,
         maxRecords: 1,
         maxErrors: 1,
         maxResults: 2,

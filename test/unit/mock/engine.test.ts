@@ -44,7 +44,7 @@ const document = JSON.parse(readFileSync(specPath, 'utf8')) as Document;
 let prism: Prism;
 /** The service's 422 items on a document, at most `maxErrors` (the engine walks them before Prism's validation of a request not proven valid). */
 const translatorOf = (doc: Document, maxErrors = 1000) =>
-  createTranslator(new Spec(doc), createValidator(new Spec(doc), prism.formats), maxErrors);
+  createTranslator(createValidator(new Spec(doc), prism.formats), maxErrors);
 let operations: Resource[];
 const byId = (iid: string): Resource => operations.find((o) => o.iid === iid) as Resource;
 /** The 200 example of Create Or Verify User named `administrator`. */
@@ -817,12 +817,12 @@ describe("engine: the response Prism's pieces choose for a request (preferences,
       dynamic: options.dynamic ?? false,
       seed: options.dynamic ? 'seed' : undefined,
     });
-    const received = (): Received => ({ query: {}, absent: false, body: {}, text: '{}', unchecked: false });
+    const received = (body: unknown): Received => ({ query: {}, absent: false, body, text: '{}', unchecked: false });
     const send = (
       headers: Record<string, string> = {},
       body: unknown = { email: 'a@example.com' },
       query: Record<string, string> = {},
-    ) => engine(request('post', USERS, body, headers, query), received());
+    ) => engine(request('post', USERS, body, headers, query), received(body));
     return { send };
   }
 
@@ -1276,6 +1276,7 @@ describe('engine: the outcome of a request, and the check of the response the re
       requestDetails: () => {
         throw new Error('the walk failed');
       },
+      madeBody: (_operation, request) => request.body,
     };
     const { engine: failing } = engineWith(unchanged, operations, faulty);
     expect(() => failing(request('post', USERS, tooMany), received())).toThrow('the walk failed');

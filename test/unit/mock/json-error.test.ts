@@ -3,7 +3,7 @@
 // the mock reads them in a 422. Python's answers quoted here were taken from CPython 3.11.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pythonJsonError, utf8Error } from '../../../src/mock/request/json-error.js';
+import { parsePythonJson, pythonJsonError, utf8Error } from '../../../src/mock/request/json-error.js';
 
 describe("json-error: CPython's json.loads errors (the json_invalid item's loc and ctx.error)", () => {
   it.each([
@@ -69,9 +69,11 @@ describe("json-error: CPython's json.loads errors (the json_invalid item's loc a
     // offsets count code points, as Python's str does, not UTF-16 units
     ['"😀" x', 'Extra data', 4],
     ['["😀",]', 'Expecting value', 5],
-    // NaN and Infinity, which Python accepts, are not JSON: the contract has no use for them
-    ['NaN', 'Expecting value', 0],
-    ['[Infinity]', 'Expecting value', 1],
+    // NaN, Infinity and -Infinity, which Python accepts, spelt otherwise
+    ['nan', 'Expecting value', 0],
+    ['[infinity]', 'Expecting value', 1],
+    ['[-Inf]', 'Expecting value', 1],
+    ['[- Infinity]', 'Expecting value', 1],
   ])('%j: %s at %i', (text, msg, pos) => {
     expect(pythonJsonError(text)).toEqual({ msg, pos });
   });
@@ -123,6 +125,18 @@ describe("json-error: CPython's json.loads errors (the json_invalid item's loc a
       }),
       { numRuns: 1000, seed: 19 },
     );
+  });
+
+  it('NaN, Infinity and -Infinity, which json.loads reads, have no error and are read as those numbers', () => {
+    for (const text of ['NaN', '[Infinity]', '{"a": -Infinity}', '[1, NaN, "NaN"]']) {
+      expect(pythonJsonError(text), text).toBeUndefined();
+    }
+    expect(parsePythonJson('NaN')).toBeNaN();
+    expect(parsePythonJson('{"a": [Infinity, -Infinity], "b": "NaN Infinity", "c\\"": NaN}')).toEqual({
+      a: [Infinity, -Infinity],
+      b: 'NaN Infinity',
+      'c"': NaN,
+    });
   });
 
   it('nesting deeper than the stack: "Expecting value" at 0, no crash', () => {

@@ -38,8 +38,8 @@ describe("messages: Python's repr and the crates' wording in pydantic's errors",
 });
 
 describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.error', () => {
-  const badChar = (char: string, at: number) =>
-    `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${char}\` at ${at}`;
+  // pydantic-core 2.46's wording (the uuid crate's error, shortened)
+  const badChar = (char: string, at: number) => `invalid character: found \`${char}\` at ${at}`;
 
   it.each([
     ['', 'invalid length: expected length 32 for simple format, found 0'],
@@ -126,39 +126,44 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
       expect(dateError(text), text).toBeUndefined();
   });
 
+  // Each time after the date 2024-06-15, as pydantic 2.13 reports it for a `date` field
+  // (date_from_datetime_parsing's ctx.error).
   it.each([
-    ['', 'input is too short'],
     ['x12:30:45Z', 'invalid datetime separator, expected `T`, `t`, `_` or space'],
     ['T', 'input is too short'],
     ['T1', 'input is too short'],
-    ['T1a', 'invalid character in hour'],
+    ['T1a', 'input is too short'],
     ['T24:00:00Z', 'hour value is outside expected range of 0-23'],
     ['T12', 'input is too short'],
     ['T12-30:45Z', 'invalid time separator, expected `:`'],
     ['T12:3', 'input is too short'],
+    ['T1x:30', 'invalid character in hour'],
     ['T12:3x:45Z', 'invalid character in minute'],
     ['T12:60:00Z', 'minute value is outside expected range of 0-59'],
-    ['T12:30', 'input is too short'],
-    ['T12:30Z', 'invalid time separator, expected `:`'],
-    ['T12:30:4', 'input is too short'],
+    ['T12:30:4', 'invalid character in second'],
     ['T12:30:4x', 'invalid character in second'],
     ['T12:30:60Z', 'second value is outside expected range of 0-59'],
-    ['T12:30:45.Z', 'invalid character in second fraction'],
-    ['T12:30:45,', 'invalid character in second fraction'],
+    ['T12:30:45.Z', 'second fraction digits missing after `.`'],
+    ['T12:30:45,', 'second fraction digits missing after `.`'],
     ['T12:30:45?', 'invalid timezone sign'],
+    ['T12:30x', 'invalid timezone sign'],
     ['T12:30:45+5', 'invalid timezone hour'],
+    ['T12:30:45+0', 'invalid timezone hour'],
     ['T12:30:45-', 'invalid timezone hour'],
     ['T12:30:45+x05', 'invalid timezone hour'],
+    ['T12:30:45+05', 'invalid timezone minute'],
+    ['T12:30:45+05:', 'invalid timezone minute'],
+    ['T12:30:45+05:3', 'invalid timezone minute'],
+    ['T12:30:45+05x', 'invalid timezone minute'],
     ['T12:30:45+24:00', 'timezone offset must be less than 24 hours'],
     ['T12:30:45+05:60', 'timezone minute value is outside expected range of 0-59'],
     ['T12:30:45Zx', 'unexpected extra characters at the end of the input'],
     ['T12:30:45+05:30x', 'unexpected extra characters at the end of the input'],
-    ['T12:30:45+05:3', 'unexpected extra characters at the end of the input'],
   ])('time %j: %s', (rest, error) => {
     expect(timeError(rest)).toBe(error);
   });
 
-  it('time: complete times with a timezone, and naive ones (the caller reports timezone_aware), have no error', () => {
+  it('time: times with or without seconds, a fraction or a timezone have no error (pydantic takes a naive time)', () => {
     for (const rest of [
       'T12:30:45Z',
       't23:59:59z',
@@ -166,7 +171,9 @@ describe('messages: the uuid crate and speedate, as pydantic quotes them in ctx.
       ' 12:30:45-05:30',
       'T12:30:45.123456Z',
       'T12:30:45,5+0530',
-      'T12:30:45+05',
+      'T12:30',
+      'T12:30Z',
+      'T12:30+05:00',
       'T12:30:45',
       'T12:30:45.5',
     ]) {

@@ -7,7 +7,7 @@ import { createMock as createPageMock } from '../../../src/mock/browser/index.js
 
 const silent = { write: () => undefined };
 const KNOWN =
-  'spec, dynamic, seed, logLevel, log, cors, corsOrigins, maxErrors, maxResults, stateless, maxRecords, initialState, latency, coverage, faults';
+  'spec, dynamic, seed, logLevel, log, cors, corsOrigins, maxErrors, maxResults, stateless, strictTypes, maxRecords, initialState, latency, coverage, faults';
 const STORES = 'users, scorerVersions, signalsConfigurations, annotationTemplates';
 
 /** The error createMock rejects with for `options`. */

@@ -65,7 +65,7 @@ describe('body constraints, each violated alone', () => {
       ),
     );
     const c = byId(d);
-    expect(bodyOf(c['body s type string'])).toMatchObject({ s: 123 });
+    expect(bodyOf(c['body s type string'])).toMatchObject({ s: true });
     expect((bodyOf(c['body n type integer|null [type integer]']) as Record<string, Json>).n).toBe(1.5);
     expect(Object.keys(c).filter((id) => id.startsWith('body n type'))).toEqual([
       'body n type integer|null [type integer]',
@@ -103,7 +103,7 @@ describe('body constraints, each violated alone', () => {
     // a `type` violation that every candidate only gets absorbed: the first candidate, absorbed
     const absorbing = operationOf({ anyOf: [obj({ a: { type: 'string' } }), obj({ a: {} })] });
     const absorbed = byId(deriveOf(absorbing))['body a type string [anyOf[0] type object]']!;
-    expect((bodyOf(absorbed) as Record<string, Json>).a).toBe(123);
+    expect((bodyOf(absorbed) as Record<string, Json>).a).toBe(true);
     expect(absorbed.cases[0]!.verdict).toBe('absorbed');
     expect(absorbed.cases[0]!.specErrors).toEqual([]);
   });

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, it, type ExpectStatic } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = join(root, 'test/fixtures/diff');
@@ -312,6 +312,10 @@ const cases: Record<string, Case> = {
 };
 
 describe.concurrent('diff: each kind of change, rated and attributed to every operation it affects', () => {
+  // The fixtures' reports are computed together (one TypeScript program for their source verdicts),
+  // once, here: on a loaded machine that takes longer than one test may wait.
+  beforeAll(() => reportOf('removed-operation').then(() => undefined), 180_000);
+
   it('has a case for every fixture pair', ({ expect }) => {
     const pairs = readdirSync(fixtures, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && existsSync(join(fixtures, entry.name, 'base.yaml')))

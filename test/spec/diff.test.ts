@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi, type ExpectStatic } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = join(root, 'test/fixtures/diff');
@@ -94,6 +94,10 @@ interface RedoclyModule {
 
 const load = async <T>(script: string) => (await import(pathToFileURL(join(root, script)).href)) as T;
 const { diff, diffAll } = await load<DiffModule>('scripts/diff.js');
+// Several tests run the gate's CLIs in a process of their own, each compiling both revisions' types
+// afresh (about 4 CPU-s): on a fresh clone, beside the rest of the suite on two cores, one took
+// longer than the suite's 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 const redocly = await load<RedoclyModule>('scripts/diff/redocly.js');
 const { releaseCheck, evaluateRelease } = await load<ReleaseModule>('scripts/release-check.js');
 

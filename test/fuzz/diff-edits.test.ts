@@ -12,7 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, it, vi } from 'vitest';
+
+// One test runs every generated edit through the gate, the source verdicts compiled in one
+// TypeScript program: 14 s beside the suite on two cores, so the suite's 30 s leaves little room.
+vi.setConfig({ testTimeout: 120_000 });
 import { scale, seed } from '../support/fuzz-config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -8,7 +8,12 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, it, vi } from 'vitest';
+
+// The edits' reports are computed together (one TypeScript program for their source verdicts) by
+// the first test that asks: on a fresh clone, beside the rest of the suite on two cores, that took
+// longer than the suite's 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const workdirs: string[] = [];

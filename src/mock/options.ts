@@ -2,7 +2,7 @@
 // and the bin's flags (./cli.ts), with the same rule and the same words for each setting, named as
 // each door names it (`maxRecords`, `--max-records`). OPTIONS has one entry per setting of
 // MockSettings (./settings.ts): a setting added there is refused by the compiler until it has one.
-import { MAX_DELAY } from './scenarios/store.js';
+import { isDelayOrRange, MAX_DELAY } from './scenarios/store.js';
 import { checkInitialState } from './service/state.js';
 import type { MockSettings } from './settings.js';
 
@@ -47,7 +47,6 @@ const flag: Pick<OptionRule, 'must' | 'valid'> = {
   must: 'true or false',
   valid: (value) => typeof value === 'boolean',
 };
-const isDelay = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY;
 const ORIGIN = /^https?:\/\/[^/?#\s]+$/i;
 
 /** Every setting of MockSettings, its rule. */
@@ -96,12 +95,7 @@ const OPTIONS: Record<keyof Required<MockSettings>, OptionRule> = {
     flag: '--latency',
     must: `milliseconds from 0 to ${MAX_DELAY}, or a range [min, max] of them with min ≤ max`,
     flagMust: `milliseconds (e.g. 200) or a range MIN..MAX (e.g. 50..300), at most ${MAX_DELAY}`,
-    valid: (value) =>
-      isDelay(value) ||
-      (Array.isArray(value) &&
-        value.length === 2 &&
-        value.every(isDelay) &&
-        (value[0] as number) <= (value[1] as number)),
+    valid: isDelayOrRange,
     parse: (text) => {
       const match = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
       if (!match) return undefined;

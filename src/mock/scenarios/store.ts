@@ -175,7 +175,7 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const isDelay = (value: unknown): boolean =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY;
 /** What a delay may be: milliseconds, or a range `[min, max]` of them. */
-const isDelayOrRange = (value: unknown): boolean =>
+export const isDelayOrRange = (value: unknown): boolean =>
   isDelay(value) ||
   (Array.isArray(value) && value.length === 2 && value.every(isDelay) && (value[0] as number) <= (value[1] as number));
 const DELAY_RULE = `milliseconds from 0 to ${MAX_DELAY}, or [min, max] with min ≤ max`;

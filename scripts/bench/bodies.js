@@ -6,7 +6,9 @@
 // Traces request is sent every 10 ms, each after the answer to the one before: how long each big
 // one takes, and how long the small ones sent during it were held up (their time minus that of a
 // small one alone), their 99th percentile over the runs and the most. A fresh process's first big
-// body also grows its heap ("cold"); the others are measured after it ("warm", 3 runs each).
+// body also grows its heap ("cold"); the others are measured after it ("warm", 3 runs each). Last,
+// the most memory the mock held over all of them (VmHWM, Linux).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, ms, root, startServer, table } from './lib.js';
 
@@ -90,6 +92,16 @@ function p99(values) {
 /** The most of the values; 0 for none. @param {number[]} values */
 const most = (values) => values.reduce((a, b) => Math.max(a, b), 0);
 
+/** The most memory the process has held so far (VmHWM), in MiB; undefined off Linux. @param {number | undefined} pid */
+function peakRssMib(pid) {
+  if (process.platform !== 'linux' || pid === undefined) return undefined;
+  const kb = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
+}
+
+/** The target for the mock's peak memory over every big body of the section, in MiB. */
+const PEAK_RSS_TARGET_MIB = 512;
+
 /** @param {{ quick: boolean }} options */
 export async function bodiesSection({ quick }) {
   const server = await startServer(
@@ -141,12 +153,18 @@ export async function bodiesSection({ quick }) {
       rows.push(row(name, runs));
     }
     const worst = Math.max(...p99s);
+    const peak = peakRssMib(server.child.pid);
+    const peakLine =
+      peak === undefined
+        ? "- the mock's peak RSS: not measured (VmHWM is read from /proc, Linux only)"
+        : `- the mock's peak RSS (VmHWM) over every body above: ${peak.toFixed(0)} MiB (target ≤ ${PEAK_RSS_TARGET_MIB} MiB: ${peak <= PEAK_RSS_TARGET_MIB ? 'met' : 'MISSED'})`;
     return {
       text:
         `The HTTP mock with its default flags, loopback; a small valid Log Traces request every 10 ms during each big one, each after the answer to the one before (alone: ${ms(alone)}). ` +
         'Warm rows: 3 runs each after the cold one; answered in: their median; held up: every small request of the 3 runs, its 99th percentile (nearest rank) and the most.\n\n' +
         table(['body', 'status', 'answered in', 'small requests', 'held up, p99', 'held up, most'], rows, 'lrrrrr') +
-        `\n\n- the worst p99 of the warm bodies: ${ms(worst)} (target ≤ 250 ms for every big body: ${worst <= 250 ? 'met' : 'MISSED'})`,
+        `\n\n- the worst p99 of the warm bodies: ${ms(worst)} (target ≤ 250 ms for every big body: ${worst <= 250 ? 'met' : 'MISSED'})\n` +
+        peakLine,
     };
   } finally {
     await server.stop();

@@ -21,7 +21,7 @@
 //
 // The licences of what each bundle holds are written beside it (bundled.js.LICENSES.txt,
 // prism-node/LICENSES.txt).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -222,6 +222,8 @@ export async function bundlePrismForNode(dir) {
     ];
     const broken = loaded.map(([name, module]) => shapeProblem(PRISM_MODULES[name], module)).filter(Boolean);
     if (broken.length > 0) throw new Error(`the Node build of Prism's pieces is broken: ${broken.join('; ')}`);
+    // Its loader, with V8's code cache (scripts/prism-node-load.cjs says why).
+    copyFileSync(join(root, 'scripts/prism-node-load.cjs'), join(dir, 'load.cjs'));
     // The compiled finder of the bundle, in place of src/mock/prism/node-bundled.ts's.
     const finderOf = (
       /** @type {string} */ requireLine,
@@ -239,12 +241,12 @@ export function bundledPrism() {
     writeFileSync(
       join(root, 'dist/src/mock/prism/node-bundled.js'),
       finderOf(
-        "import { createRequire } from 'node:module';\nconst load = (file) => createRequire(new URL('../../../prism-node/', import.meta.url))(file);",
+        "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url)('../../../prism-node/load.cjs');",
       ),
     );
     writeFileSync(
       join(root, 'dist/cjs/src/mock/prism/node-bundled.js'),
-      finderOf("'use strict';\nconst load = (file) => require(`../../../../prism-node/${file}`);")
+      finderOf("'use strict';\nconst load = require('../../../../prism-node/load.cjs');")
         .replace('export function bundledPrism', 'function bundledPrism')
         .concat('exports.bundledPrism = bundledPrism;\n'),
     );

@@ -37,6 +37,7 @@ export default tseslint.config(
             'vitest.mutation.config.ts',
             'vitest.mutation-fast.config.ts',
             'vitest.registry.config.ts',
+            'vitest.bench.config.ts',
             'test/ecosystem/msw/api.test.ts',
             'test/ecosystem/msw/answers.test.ts',
           ],

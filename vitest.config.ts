@@ -6,6 +6,7 @@ import { CostliestFirst } from './test/support/sequencer.js';
 // (test/support/package.ts, once per run, in the background) only when one of them is selected: a
 // run of other files does not pay for it.
 const PACKED = ['test/packed/**/*.test.ts'];
+export const BENCH_CHECK = 'test/packed/bench.test.ts';
 
 const perProject = {
   // A worker runs its files one after the other in one module cache instead of a fresh one per
@@ -44,6 +45,9 @@ export default defineConfig({
         test: {
           name: 'packed',
           include: PACKED,
+          // The bench harness's own check runs beside npm test, as test:registry does (`npm run
+          // test:bench`, vitest.bench.config.ts): about 20 CPU-seconds that the suite need not pay.
+          exclude: [...configDefaults.exclude, BENCH_CHECK],
           globalSetup: ['test/support/package.ts'],
           ...perProject,
         },

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // What the package costs its users, side by side with the alternatives, on this machine.
 //
-//   node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios,suite,bundle,coverage] [--quick]
+//   node scripts/bench/index.js [--only client,mock,pipeline,package,growth,inprocess,bodies,scenarios,suite,bundle,coverage,startup] [--quick]
 //                               [--duration SECONDS] [--packed DIR] [--write [FILE]]
 //
-//   --only      run only these sections (comma-separated; default: all eleven; bundle needs `npm run build:dist`)
+//   --only      run only these sections (comma-separated; default: all twelve; bundle needs `npm run build:dist`)
 //   --quick     a tiny configuration that checks the harness, not the machine: short timers,
 //               0.5 s of load, slow pipeline steps skipped, growth at 1× only, single runs
 //   --duration  seconds of load per mock scenario (default 5; 0.5 with --quick), and with --quick
 //               per server of the growth section too
-//   --packed    the package section reuses the package that packAndInstall (package.js) packed
+//   --packed    the package and startup sections reuse the package that packAndInstall (package.js) packed
 //               and installed into DIR, instead of packing it again (the tests pack once and keep it)
 //   --write     also write the report (Markdown) to FILE (default BENCHMARKS.md in the repo)
 //
@@ -19,12 +19,17 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cleanup, installCleanupHandlers, machine, root } from './lib.js';
+import { cleanup, installCleanupHandlers, machine, root, table } from './lib.js';
 
 // Each section's module is loaded when the section runs: a run of one section, or a command line
 // refused, does not pay for loading the others (autocannon, openapi-typescript, the client).
 /** @typedef {{ quick: boolean, duration: number, packed: string | undefined }} SectionOptions */
-/** @type {Record<'client' | 'mock' | 'pipeline' | 'package' | 'growth' | 'inprocess' | 'bodies' | 'scenarios' | 'suite' | 'bundle' | 'coverage', { title: string, run: (options: SectionOptions) => Promise<{ text: string }> }>} */
+/**
+ * What a section reports: its text, and the rows of its figures that have a target (what, figure,
+ * target), which the report lists again at its end.
+ * @typedef {{ text: string, targets?: string[][] }} SectionResult
+ */
+/** @type {Record<'client' | 'mock' | 'pipeline' | 'package' | 'growth' | 'inprocess' | 'bodies' | 'scenarios' | 'suite' | 'bundle' | 'coverage' | 'startup', { title: string, run: (options: SectionOptions) => Promise<SectionResult> }>} */
 const SECTIONS = {
   client: {
     title: '1. Client overhead (per call, fetch stubbed)',
@@ -66,6 +71,10 @@ const SECTIONS = {
   coverage: {
     title: '11. Coverage (its cost per request)',
     run: async (o) => (await import('./coverage.js')).coverageSection(o),
+  },
+  startup: {
+    title: '12. The package installed alone: what it installs, how soon the mock answers',
+    run: async (o) => (await import('./startup.js')).startupSection(o),
   },
 };
 
@@ -143,27 +152,35 @@ async function main() {
   );
   /** @type {Section[]} */
   const failed = [];
+  /** @type {string[][]} */
+  const targets = [];
   /** @param {Section} name */
   const runSection = async (name) => {
     const sectionStarted = performance.now();
     let text;
     try {
-      text = (await SECTIONS[name].run(opts)).text;
+      const result = await SECTIONS[name].run(opts);
+      text = result.text;
+      for (const row of result.targets ?? []) targets.push([`${SECTIONS[name].title.split('.')[0]}`, ...row]);
     } catch (error) {
       failed.push(name);
       text = `FAILED: ${String((error instanceof Error ? error.stack : undefined) ?? error)}`;
     }
     return `${text}\n\n_Section wall time: ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s._`;
   };
-  /** @param {Section} name */
+  /** @param {Section | 'targets'} name */
   const heading = (name) => {
     print('');
-    print(`## ${SECTIONS[name].title}`);
+    print(`## ${name === 'targets' ? 'The figures that have a target, as measured above' : SECTIONS[name].title}`);
     print('');
   };
   for (const name of opts.only) {
     heading(name);
     print(await runSection(name));
+  }
+  if (targets.length > 0) {
+    heading('targets');
+    print(table(['section', 'what', 'figure', 'target'], targets, 'llrr'));
   }
   print('');
   print(

@@ -6,7 +6,7 @@
 // (`await request.json()`, then a fixed `HttpResponse.json`), in alternating rounds.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median, num, ratio, root, table, timeCommand } from './lib.js';
+import { median, num, ratio, root, spread, table, timeCommand } from './lib.js';
 
 const DIST = pathToFileURL(join(root, 'dist/src/mock/')).href;
 
@@ -87,15 +87,23 @@ export async function inProcessSection({ quick }) {
     if (result.code !== 0) throw new Error(`the in-process probe failed: ${result.output}`);
     figures.push(JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}'));
   }
-  /** @param {(f: (typeof figures)[number]) => number[]} of */
-  const cpu = (of) => {
-    const all = figures.flatMap(of);
-    return `${num(median(all), 1)} µs CPU (lowest round ${num(Math.min(...all), 1)} µs)`;
-  };
+  /** What a suite pays is the mean of its calls: the mean of every round, the median and lowest round beside it. */
+  const cpu = (/** @type {(f: (typeof figures)[number]) => number[]} */ of) =>
+    spread(figures.flatMap(of), (n) => `${num(n, 1)} µs`);
   const pairs = figures.flatMap((f) => f.msw);
   const mswRatio = median(pairs.map((p) => p.ours / p.fixed));
+  // The target holds in every run: each process's median ratio, the highest of them.
+  const worstRun = Math.max(...figures.map((f) => median(f.msw.map((p) => p.ours / p.fixed))));
+  const targets = [
+    ['a valid Signals PUT through `mock.fetch`, CPU per call', cpu((f) => f.fetchUs), '≤ 60 µs (mean)'],
+    ['`mswHandlers` ÷ a static MSW handler, the highest of the runs', ratio(worstRun), '≤ 1.15× in every run'],
+  ];
   const rows = [
-    ['`import` to the first answer of `mock.fetch`', `${num(median(figures.map((f) => f.firstMs)))} ms`, '≤ 150 ms'],
+    [
+      "`import` to the first answer of `mock.fetch` (this repository's dist/, Prism as installed: the package's own start is section 12)",
+      `${num(median(figures.map((f) => f.firstMs)))} ms`,
+      '',
+    ],
     ['a valid Signals PUT through `mock.fetch` (Request in, Response read)', cpu((f) => f.fetchUs), '≤ 60 µs'],
     ['the same request through the pipeline alone (no Request or Response)', cpu((f) => f.pipelineUs), ''],
     [
@@ -109,10 +117,12 @@ export async function inProcessSection({ quick }) {
       '',
     ],
     ['`mswHandlers` ÷ the static handler (median of the rounds’ ratios)', ratio(mswRatio), '≤ 1.15×'],
+    ['the same, the highest of the runs’ medians', ratio(worstRun), '≤ 1.15× in every run'],
   ];
   return {
     text:
-      `Median of ${runs} fresh Node process(es) (\`createMock()\` on the embedded spec, static examples); CPU per call: ${rounds} rounds of ${num(calls)} calls in each process after 500 of warm-up, the median round of all processes (and the lowest). The MSW rows: one \`setupServer\` with both handlers, global \`fetch\`, the rounds alternating between them.\n\n` +
+      `Median of ${runs} fresh Node process(es) (\`createMock()\` on the embedded spec, static examples); CPU per call: ${rounds} rounds of ${num(calls)} calls in each process after 500 of warm-up: the mean of every round of all processes (what a suite's calls cost on average), the median round and the lowest beside it. The MSW rows: one \`setupServer\` with both handlers, global \`fetch\`, the rounds alternating between them.\n\n` +
       table(['what', 'figure', 'target'], rows, 'lrr'),
+    targets,
   };
 }

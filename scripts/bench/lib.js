@@ -268,6 +268,14 @@ export function num(value, digits = 0) {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/**
+ * mean, median and lowest of `values`, as one cell.
+ * @param {number[]} values
+ * @param {(n: number) => string} format
+ */
+export const spread = (values, format) =>
+  `${format(values.reduce((sum, n) => sum + n, 0) / values.length)} mean (median ${format(median(values))}, lowest ${format(Math.min(...values))})`;
+
 /** @param {number} value */
 export const ms = (value) => (value >= 10_000 ? `${num(value / 1000, 1)} s` : `${num(value)} ms`);
 /** @param {number} value */

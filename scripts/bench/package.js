@@ -172,7 +172,7 @@ export async function packAndInstall(work = tempDir('package')) {
  * @param {string} dir
  * @returns {Packed}
  */
-function readPacked(dir) {
+export function readPacked(dir) {
   try {
     return JSON.parse(readFileSync(join(dir, PACKED), 'utf8'));
   } catch (error) {

@@ -257,5 +257,13 @@ export async function mockSection({ quick, duration }) {
     `- ours: spawn until the first answer ${Number.isFinite(startup) ? `${Math.round(startup)} ms` : 'n/a'}, the fastest of ${startups.get('ours')?.length ?? 0} start(s) (target ≤ 250 ms: ${verdict(startup <= 250, startup)}; on a machine the load disturbs)`,
     ...notes.map((n) => `- Note: ${n}`),
   ];
-  return { text: lines.join('\n'), ratios };
+  const validCeiling = ceiling.find((c) => c.mix === 'valid')?.rounds ?? [];
+  const targets = [
+    [
+      "the HTTP mock's server CPU per valid request ÷ node:http's (this repository's dist/)",
+      `${ratio(median(validCeiling))} (median of ${validCeiling.length} round(s))`,
+      '≤ 4×',
+    ],
+  ];
+  return { text: lines.join('\n'), ratios, targets };
 }

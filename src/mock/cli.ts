@@ -11,12 +11,12 @@ import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MissingPrismError, prismModules } from './prism/deps.js';
+import { missingPrism } from './prism/deps.js';
 import { specPath } from '../shared/package-root.js';
 import { LOG_LEVELS, settingsFromFlags } from './options.js';
 import type { InitialState } from './service/state.js';
 
-/** The bin's usage; the command that installs the Prism peers only when some are missing. */
+/** The bin's usage; from source, the command that installs Prism only when some of it is missing. */
 const usage =
   () => `usage: api-contract-mock [--port N] [--host H] [--spec FILE] [--dynamic [--seed S]] [--log-level ${LOG_LEVELS.join('|')}] [--stateless | --state FILE] [--strict-types] [--max-records N] [--max-errors N] [--max-results N] [--cors-origin ORIGIN|*]... [--latency MS|MIN..MAX] [--faults SHARE] [--coverage DIR]
 ${missingPeers()}Every valid request is answered, up to a 10 MB body. Bounded, with a 413 naming the flag: the errors an invalid body is
@@ -31,15 +31,10 @@ requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.
 --coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and
 writes the record to DIR when the mock stops; api-contract-coverage DIR merges the records.`;
 
-/** The line saying which Prism peers are missing and the command that installs them, or nothing. */
+/** From the repository's source without Prism installed: the line saying which of its packages are missing and how to install them; else nothing. */
 function missingPeers(): string {
-  try {
-    prismModules();
-    return '';
-  } catch (error) {
-    if (error instanceof MissingPrismError) return `${error.message}\n`;
-    throw error;
-  }
+  const missing = missingPrism();
+  return missing === undefined ? '' : `${missing.message}\n`;
 }
 
 function options() {

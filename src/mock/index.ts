@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // The mock in your own process under Node (`@observability/api-contract/mock`): ./mock.ts on Node's
-// host (./host.ts: the Prism peers as installed, its log on stderr).
+// host (./host.ts: the package's bundle of Prism, its log on stderr).
 import { nodeHost } from './host.js';
 import type { Mock, MockOptions } from './api.js';
 import { createMockOn } from './mock.js';

@@ -46,7 +46,7 @@ export function findPackageRoot(starts: readonly string[]): string {
 /** The package's root directory. */
 export const packageRoot: string = findPackageRoot([dirname(fileURLToPath(MODULE_URL))]);
 
-/** The package's manifest: its optional peers are what the bins load (Prism, msw; ajv, ajv-formats, fast-check). */
+/** The package's manifest: its optional peers are what the bins load (msw; ajv, ajv-formats, fast-check). */
 export const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   peerDependencies: Record<string, string>;
 };

@@ -18,7 +18,7 @@ import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { nodes, npmInstall, prismPeers, report, root, run, tail, tempDir } from './lib.mjs';
+import { nodes, npmInstall, report, root, run, tail, tempDir } from './lib.mjs';
 
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node browser.mjs <package tarball>');
@@ -229,7 +229,7 @@ let context;
 try {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'front-end-page', private: true, type: 'module' }));
   // Prism for the HTTP mock only: the page takes the package's browser build of it.
-  const installed = npmInstall(app, process.env, [tarball, 'msw@2', ...prismPeers]);
+  const installed = npmInstall(app, process.env, [tarball, 'msw@2']);
   checks.result('install', installed.ok, installed.ok ? '' : tail(installed.output));
   if (!installed.ok) process.exit(1);
   const source = join(app, 'src');

@@ -1,6 +1,6 @@
 // Coverage of the contract across a test run, as a consumer project sets it up (docs/setups.md,
 // "Coverage of the contract"): an empty project installs the packed package (the tarball given as
-// the argument) with the Prism peers, vitest@4, jest@30 and marked, copies ./coverage/ (three vitest
+// the argument) with vitest@4, jest@30 and marked, copies ./coverage/ (three vitest
 // files in three worker processes, two Jest files in workers, each file's mock writing its record
 // with `coverage: DIR`, and the global setups that merge them with api-contract-coverage), and runs
 // both on Node 24. It checks that the merged report lists exactly the operations and statuses the

@@ -1,5 +1,5 @@
 // Jest 30, the CommonJS test runner: an empty CommonJS project installs the packed package (the
-// tarball given as the argument) with the Prism peers, msw@2, jest@30 and the Babel plugin that
+// tarball given as the argument) with msw@2, jest@30 and the Babel plugin that
 // ./jest/jest.config.cjs names (once, with Node 20.19's npm: nothing installed depends on the Node
 // version), and runs ./jest/api.test.cjs (require() of ./mock and ./msw, MSW's setupServer, one call
 // through fetch) on Node 20.19 (the engines floor) and Node 24. Without configuration it fails: MSW 2

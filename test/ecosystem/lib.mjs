@@ -1,7 +1,7 @@
 // Shared by the checks of this folder: running a command, the Node binaries of the matrix, and
 // one PASS/FAIL line per check (LIMIT for a known limit of a tool, which is no failure).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,11 +37,6 @@ export function run(command, args, options = {}) {
   return { ok: result.status === 0, status: result.status, stdout: result.stdout ?? '', output };
 }
 
-/** The first version of each of Prism's peer ranges (package.json): the set that runs on every supported Node. */
-export const prismPeers = Object.entries(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies)
-  .filter(([name]) => name.startsWith('@stoplight/prism-'))
-  .map(([name, range]) => `${name}@${range.split('||')[0].trim()}`);
-
 /** `npm install` of `packages` into `cwd`, with `env`: quiet, from the cache first, no install scripts. */
 export const npmInstall = (cwd, env, packages) =>
   run(
@@ -54,15 +49,15 @@ export const npmInstall = (cwd, env, packages) =>
   );
 
 /**
- * Installs the tarball, the Prism peers and `tools` into the empty project `app`, with `node` (and
+ * Installs the tarball (which carries its own Prism) and `tools` into the empty project `app`, with `node` (and
  * its npm) first on the PATH, and reports it as one case of `checks`; returns the environment to run
  * the project's commands with.
  */
 export function installConsumer(app, node, tarball, tools, checks) {
   const env = { ...process.env, PATH: `${join(node, '..')}:${process.env.PATH}`, CI: '1' };
-  const installed = npmInstall(app, env, [tarball, ...prismPeers, ...tools]);
+  const installed = npmInstall(app, env, [tarball, ...tools]);
   checks.result(
-    `install of the package, the Prism peers, ${tools.join(', ')}`,
+    `install of the package, ${tools.join(', ')}`,
     installed.ok,
     installed.ok ? '' : tail(installed.output),
   );

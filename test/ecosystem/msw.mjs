@@ -1,11 +1,11 @@
 // The mock as front-end and client teams use it: an empty project installs the packed
-// package (the tarball given as the argument) with the Prism peers, vitest and msw, and runs the
+// package (the tarball given as the argument) with vitest and msw, and runs the
 // MSW scenario (./msw/, its rehearsed failures included) through the package's own entry points, and
 // the bin's scenarios over HTTP (./msw/http-scenarios.test.ts). Both lines users have: MSW 2 on
 // Node 20.19 (the engines floor) and MSW 3 (the registry's latest, Node 22.12+) on Node 24.
 import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { here, nodes, npmInstall, prismPeers, report, run, tail, tempDir } from './lib.mjs';
+import { here, nodes, npmInstall, report, run, tail, tempDir } from './lib.mjs';
 
 const tarball = process.argv[2];
 if (!tarball) throw new Error('usage: node msw.mjs <package tarball>');
@@ -29,7 +29,7 @@ for (const [label, msw, [version, node]] of [
       JSON.stringify({ name: 'front-end-tests', private: true, type: 'module' }),
     );
     const env = { ...process.env, PATH: `${join(node, '..')}:${process.env.PATH}` };
-    const installed = npmInstall(app, env, [tarball, ...prismPeers, msw, 'vitest@4']);
+    const installed = npmInstall(app, env, [tarball, msw, 'vitest@4']);
     checks.result(`${label} on Node ${version}: install`, installed.ok, installed.ok ? '' : tail(installed.output));
     if (!installed.ok) continue;
     for (const file of readdirSync(join(here, 'msw'))) copyFileSync(join(here, 'msw', file), join(app, file));

@@ -64,6 +64,19 @@ const SECTIONS = {
     ],
   ],
   suite: ['## 9. The test suite', ['`vitest run test/unit/shared/json.test.ts` (--quick)', '| 0 |']],
+  startup: [
+    '## 12. The package installed alone',
+    [
+      'what a project installs to use the mock (the package alone)',
+      '`import` → first answer of `createMock().fetch`, fresh process, code cache on',
+      'the bin, spawn → first answer, code cache on',
+      'code cache off',
+      '`npx api-contract-mock`',
+      '≤ 15 MB, no peer',
+      '≤ 150 ms',
+      '≤ 250 ms',
+    ],
+  ],
   scenarios: [
     '## 8. Scenarios',
     [
@@ -81,8 +94,10 @@ const SECTIONS = {
 // half the time; each process must print exactly its own sections.
 const HALVES = [
   ['client', 'mock', 'pipeline', 'inprocess'],
-  ['package', 'growth', 'scenarios', 'suite'],
+  ['package', 'growth', 'scenarios', 'suite', 'startup'],
 ] as const;
+/** The report's last heading: the rows that have a target, from every section run. */
+const TARGETS = '## The figures that have a target';
 const runs = new Map<string, Promise<string>>();
 const { dir: packedDir } = await packedPackage();
 /** The output of the run of `--only <only>`, started on first use. */
@@ -104,7 +119,7 @@ describe('the benchmark script', () => {
       const stdout = await output(only);
       expect(stdout.split('\n')[0]).toMatch(/^Machine: .+, \d+ cores .*GiB RAM.*, Node v\d+\.\d+\.\d+/);
       const headings = stdout.match(/^## .*/gm) ?? [];
-      const expected = only.split(',').map((name) => SECTIONS[name as keyof typeof SECTIONS][0]);
+      const expected = [...only.split(',').map((name) => SECTIONS[name as keyof typeof SECTIONS][0]), TARGETS];
       expect(headings).toHaveLength(expected.length);
       expected.forEach((heading, i) =>
         expect(headings[i]!.startsWith(heading), `heading ${i + 1}: ${headings[i]}`).toBe(true),
@@ -128,6 +143,24 @@ describe('the benchmark script', () => {
       );
       for (const text of contents) expect(section).toContain(text);
       expect(section).toMatch(/_Section wall time: [\d.]+ s\._/);
+    },
+  );
+
+  it.concurrent.for(HALVES.map((half) => half.join(',')))(
+    '--quick --only %s: the rows that have a target listed again at the end, each with its section',
+    { timeout: 110_000 },
+    async (only, { expect }) => {
+      const stdout = await output(only);
+      const targets = stdout.slice(stdout.indexOf(TARGETS));
+      const expected = only.includes('inprocess')
+        ? [
+            '| 2 |',
+            '| 6 | a valid Signals PUT through `mock.fetch`, CPU per call |',
+            '≤ 60 µs (mean)',
+            '≤ 1.15× in every run',
+          ]
+        : ['| 12 | what a project installs to use the mock', '≤ 150 ms', '≤ 250 ms'];
+      for (const text of expected) expect(targets).toContain(text);
     },
   );
 

@@ -1,6 +1,6 @@
 // Every TypeScript sample of the documentation compiles as written: each ```ts block of README.md
 // and docs/*.md is a file of a consumer project made from the packed tarball (with @types/node,
-// msw, vitest and the Prism peers the samples import), compiled with --strict --module nodenext
+// msw and vitest the samples import), compiled with --strict --module nodenext
 // --noEmit, "type": "module" and "types": ["node"], under the repository's TypeScript 5.9 and under
 // TypeScript 7 (the native compiler, `npm i typescript@7`, installed from the npm registry into a
 // cache of its own). A block that is deliberately a fragment says so with `<!-- frame: NAME -->` on
@@ -111,15 +111,11 @@ const markProblems = read.flatMap((r) => r.problems);
 // and what it installs (only the newest is kept), and TypeScript 7.
 const CACHE = join(tmpdir(), 'api-contract-docs-samples');
 const TS7_DIR = join(CACHE, 'typescript-7');
-const first = (range: string) => range.split('||')[0]!.trim();
 /** What the samples import besides the package: at the repository's own versions. */
 const INSTALL = [
   `@types/node@${manifest.devDependencies['@types/node']}`,
   `msw@${manifest.devDependencies.msw}`,
   `vitest@${manifest.devDependencies.vitest}`,
-  ...Object.entries(manifest.peerDependencies)
-    .filter(([name]) => name.startsWith('@stoplight/prism-'))
-    .map(([name, range]) => `${name}@${first(range)}`),
 ];
 
 async function npmInstall(dir: string, specs: string[]): Promise<void> {

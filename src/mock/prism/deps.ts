@@ -1,21 +1,21 @@
 /// <reference types="node" />
-// Loads the Prism packages the mock runs on. They are optional peer dependencies of the package:
-// installing it for its types pulls no server, so a missing one gets an install hint, not a stack.
-// Only their types are imported statically (erased from the build); the code is required here,
-// Node's finder of the modules ./modules.ts lists and assembles (a page's is ./browser.ts).
+// Finds Prism's pieces for Node's mock. The built package runs the bundle its build makes of them
+// (./node-bundled.ts): the Prism it is tested with, nothing to install. The repository's source
+// has no bundle: it takes them from the installed Prism packages (dev dependencies, the ones the
+// bundle is built from), and so does the build that bundles them (scripts/prism-bundle.js: `where`).
 //
 // Most of what the mock drives is inside Prism's packages, not among their exports (the table of
-// docs/ARCHITECTURE.md, "Prism's internals", says each and why). The peer ranges accept Prism
-// releases the mock was not tested on, and one of them may move or change such a module: each is
-// checked when it loads (it is there, and each export the mock calls is of the kind it calls), and
-// a Prism that fails a check is refused with a PrismVersionError that names the Prism the mock is
-// tested with, before any request is answered.
+// docs/ARCHITECTURE.md, "Prism's internals", says each and why). A Prism release may move or
+// change such a module: each is checked when it loads (it is there, and each export the mock calls
+// is of the kind it calls), and a Prism that fails a check is refused with a PrismVersionError
+// that names the Prism the mock is tested with, before any request is answered or any bundle made.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { installCommand, loadPeer } from '../../shared/peers.js';
 import { manifest, requireFromPackage } from '../../shared/package-root.js';
 import type { Mocker } from './prism-types.js';
+import { bundledPrism, type BundledPrism } from './node-bundled.js';
 import {
   assemblePrism,
   HTTP,
@@ -30,18 +30,19 @@ import {
 export * from './modules.js';
 
 /**
- * The peers the mock needs, Prism's packages, at the versions it is tested with (package.json's
- * peers of @stoplight/prism-*): each range is the set that prism-cli 5.14 uses (any supported
- * Node) `||` 5.16 and later (Node 24.18 and later).
+ * Prism's packages the mock takes modules from (those PRISM_MODULES names), each at the version the
+ * bundle is built from and the suite runs on (package.json's devDependencies).
  */
-export const PRISM_PEERS: Record<string, string> = Object.fromEntries(
-  Object.entries(manifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-')),
+export const PRISM_PACKAGES: Record<string, string> = Object.fromEntries(
+  [...new Set(Object.values(PRISM_MODULES).map((module) => module.peer))]
+    .sort()
+    .map((name) => [name, (manifest as { devDependencies?: Record<string, string> }).devDependencies?.[name] ?? '']),
 );
 
-/** The command that installs the mock's peers: the first version of each range, the set that runs on every supported Node. */
-export const PRISM_INSTALL = installCommand(PRISM_PEERS, Object.keys(PRISM_PEERS));
+/** The command that installs them: the first version of each range. */
+export const PRISM_INSTALL = installCommand(PRISM_PACKAGES, Object.keys(PRISM_PACKAGES));
 
-/** Prism's packages that are not installed (each of them, named in the message). */
+/** Prism's packages that are not installed where the mock runs from source (each of them, named in the message). */
 export class MissingPrismError extends Error {
   override readonly name = 'MissingPrismError';
   readonly peers: string[];
@@ -49,9 +50,11 @@ export class MissingPrismError extends Error {
     const peers = [names].flat();
     const listed =
       peers.length === 1
-        ? `${peers[0]}, an optional peer dependency that is`
-        : `${peers.slice(0, -1).join(', ')} and ${peers.at(-1)}, optional peer dependencies that are`;
-    super(`the mock needs ${listed} not installed: ${PRISM_INSTALL}`, { cause });
+        ? `${peers[0]}, a dev dependency that is`
+        : `${peers.slice(0, -1).join(', ')} and ${peers.at(-1)}, dev dependencies that are`;
+    super(`the mock's source needs ${listed} not installed (the built package bundles them): ${PRISM_INSTALL}`, {
+      cause,
+    });
     this.peers = peers;
   }
 }
@@ -91,7 +94,7 @@ export function prismModules() {
   const peerOf = (name: string): Installed => peers.get(name) ?? peers.set(name, installed(name)).get(name)!;
   // Every one of Prism's packages that is missing is named at once, not the first alone.
   const absent: MissingPrismError[] = [];
-  for (const name of Object.keys(PRISM_PEERS)) {
+  for (const name of Object.keys(PRISM_PACKAGES)) {
     try {
       peerOf(name);
     } catch (error) {
@@ -138,11 +141,56 @@ export function prismModules() {
 }
 
 /**
- * Prism's pieces the mock drives (./modules.ts: assemblePrism), found and checked in the Prism
- * packages as installed, with Prism's own logger. Prism's reader of documents and its whole mocker
- * are found now, and loaded and checked on first use.
+ * The Prism packages that are missing, when the mock runs from source without them (the built
+ * package has its bundle: never).
+ */
+export function missingPrism(): MissingPrismError | undefined {
+  if (bundledPrism() !== undefined) return undefined;
+  try {
+    prismModules();
+    return undefined;
+  } catch (error) {
+    if (error instanceof MissingPrismError) return error;
+    throw error;
+  }
+}
+
+/**
+ * Prism's pieces the mock drives (./modules.ts: assemblePrism): the package's bundle of them, or,
+ * from source, the installed Prism's, found and checked, with Prism's own logger. Prism's reader of
+ * documents, its whole mocker and YAML reader are loaded (and checked) on first use.
  */
 export function loadPrism(): Prism {
+  const bundle = bundledPrism();
+  return bundle === undefined ? installedPrism() : prismOfBundle(bundle);
+}
+
+/** The bundle's modules, each checked as the installed ones are: a failure is a broken build of the package. */
+function prismOfBundle(bundle: BundledPrism): Prism {
+  function take<T>(name: PrismModuleName): T {
+    const loaded = bundle.take(name);
+    const problem = shapeProblem(PRISM_MODULES[name], loaded);
+    if (problem !== undefined) throw new Error(`the package's bundle of Prism is broken: ${problem}`);
+    return loaded as T;
+  }
+  let operations: Pick<Prism, 'getHttpOperationsFromSpec'> | undefined;
+  let mocker: Mocker | undefined;
+  let yaml: { parseWithPointers: (text: string, options: object) => YamlParsed } | undefined;
+  return assemblePrism(take, () => ({
+    getHttpOperationsFromSpec: (spec) =>
+      (operations ??= take<Pick<Prism, 'getHttpOperationsFromSpec'>>('operations')).getHttpOperationsFromSpec(spec),
+    httpSpecVersion: bundle.httpSpecVersion,
+    mocker: () => (mocker ??= take<{ default: Mocker }>('mocker').default),
+    parseYaml: (text) => (yaml ??= take<NonNullable<typeof yaml>>('yaml')).parseWithPointers(text, YAML_OPTIONS),
+    createLogger: take<Pick<Prism, 'createLogger'>>('core').createLogger,
+  }));
+}
+
+// As Prism's reader of documents parses YAML (@stoplight/json-schema-ref-parser's YAML parser).
+const YAML_OPTIONS = { ignoreDuplicateKeys: true, mergeKeys: false };
+
+/** Prism's pieces found and checked in the installed Prism packages; its reader of documents and whole mocker are found now. */
+function installedPrism(): Prism {
   const { where, take, versionOf } = prismModules();
   const M = PRISM_MODULES;
   return assemblePrism(
@@ -164,12 +212,8 @@ export function loadPrism(): Prism {
           )).getHttpOperationsFromSpec(spec),
         httpSpecVersion: versionOf(HTTP, '@stoplight/http-spec'),
         mocker: () => (mocker ??= take<{ default: Mocker }>(M.mocker, mockerPath).default),
-        // As Prism's reader of documents parses YAML (@stoplight/json-schema-ref-parser's YAML parser).
         parseYaml: (text) =>
-          (yaml ??= take<NonNullable<typeof yaml>>(M.yaml, yamlPath)).parseWithPointers(text, {
-            ignoreDuplicateKeys: true,
-            mergeKeys: false,
-          }),
+          (yaml ??= take<NonNullable<typeof yaml>>(M.yaml, yamlPath)).parseWithPointers(text, YAML_OPTIONS),
         createLogger,
       };
     },

@@ -237,9 +237,7 @@ describe('api-contract-mock: starting', () => {
       const real = await original<typeof import('../../../src/mock/prism/deps.js')>();
       return {
         ...real,
-        prismModules: () => {
-          throw new real.MissingPrismError('@stoplight/prism-http', undefined);
-        },
+        missingPrism: () => new real.MissingPrismError('@stoplight/prism-http', undefined),
       };
     });
     try {
@@ -247,7 +245,7 @@ describe('api-contract-mock: starting', () => {
       const [first, second, ...rest] = (out[0] ?? '').split('\n');
       expect([first, ...rest].join('\n')).toBe(USAGE);
       expect(second).toBe(
-        'the mock needs @stoplight/prism-http, an optional peer dependency that is not installed: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+        "the mock's source needs @stoplight/prism-http, a dev dependency that is not installed (the built package bundles them): npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2",
       );
     } finally {
       vi.doUnmock('../../../src/mock/prism/deps.js');

@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPrism, PRISM_MODULES, PRISM_PEERS } from '../../../src/mock/prism/deps.js';
+import { loadPrism, PRISM_MODULES, PRISM_PACKAGES } from '../../../src/mock/prism/deps.js';
 import { manifest, packageRoot } from '../../../src/shared/package-root.js';
 import { installCopy } from '../../support/install-copy.js';
 
@@ -43,22 +43,20 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   const ownManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
     name: string;
     peerDependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
   };
 
   it("finds this package's root and reads its manifest", () => {
     expect(packageRoot).toBe(repoRoot.replace(/\/$/, ''));
     expect(manifest.peerDependencies).toEqual(ownManifest.peerDependencies);
-    // Prism's packages alone: the other peers (ajv, msw, …) are not what the mock's install hint names.
-    expect(PRISM_PEERS).toEqual(
-      Object.fromEntries(
-        Object.entries(ownManifest.peerDependencies).filter(([name]) => name.startsWith('@stoplight/prism-')),
-      ),
-    );
-    expect(Object.keys(PRISM_PEERS).sort()).toEqual([
-      '@stoplight/prism-core',
-      '@stoplight/prism-http',
-      '@stoplight/prism-http-server',
-    ]);
+    // Prism's packages the mock takes modules from, at the versions the suite runs on and the build bundles.
+    expect(PRISM_PACKAGES).toEqual({
+      '@stoplight/prism-core': ownManifest.devDependencies['@stoplight/prism-core'],
+      '@stoplight/prism-http': ownManifest.devDependencies['@stoplight/prism-http'],
+      '@stoplight/prism-http-server': ownManifest.devDependencies['@stoplight/prism-http-server'],
+    });
+    // None of them is a peer any more: the package bundles them.
+    expect(Object.keys(ownManifest.peerDependencies).filter((name) => name.startsWith('@stoplight/'))).toEqual([]);
   });
 
   it('a copy installed elsewhere finds its own root and manifest', async () => {
@@ -166,24 +164,28 @@ describe('package-root and deps: the package finds itself, and Prism or says how
     ajv: '8.17.1',
     msw: '^2.0.0',
   };
-  const manifestWithPeers = { name: '@observability/api-contract', peerDependencies: peers };
+  const manifestWithPeers = { name: '@observability/api-contract', devDependencies: peers };
 
   it("without Prism installed: MissingPrismError naming each of Prism's packages and the npm command with the first version of each range", async () => {
-    const dir = installCopy(join(scratch, 'no-prism'), ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
+    const dir = installCopy(
+      join(scratch, 'no-prism'),
+      ['prism/deps.ts', 'prism/modules.ts', 'prism/node-bundled.ts'],
+      manifestWithPeers,
+    );
     const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
     const thrown = thrownBy(copy.loadPrism);
     expect(thrown).toBeInstanceOf(copy.MissingPrismError);
     const error = thrown as Error;
     expect(error.name).toBe('MissingPrismError');
     expect(error.message).toBe(
-      'the mock needs @stoplight/prism-core, @stoplight/prism-http and @stoplight/prism-http-server, optional peer dependencies that are not installed: npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2',
+      "the mock's source needs @stoplight/prism-core, @stoplight/prism-http and @stoplight/prism-http-server, dev dependencies that are not installed (the built package bundles them): npm install --save-dev @stoplight/prism-core@5.8.0 @stoplight/prism-http@5.12.0 @stoplight/prism-http-server@5.12.2",
     );
     expect((error.cause as NodeJS.ErrnoException).code).toBe('MODULE_NOT_FOUND');
   });
 
   it('Prism installed but missing one of its own dependencies: that error as is, not an install hint for Prism', async () => {
     const root = join(scratch, 'broken-prism');
-    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts', 'prism/node-bundled.ts'], manifestWithPeers);
     const prismHttp = join(root, 'node_modules/@stoplight/prism-http');
     mkdirSync(join(prismHttp, 'dist'), { recursive: true });
     // Prism's other packages installed as they are: the broken one is all that is wrong.
@@ -206,14 +208,14 @@ describe('package-root and deps: the package finds itself, and Prism or says how
   // The HTTP server is found by its package.json: the message names the package, not that file.
   it("Prism's HTTP packages installed but not its HTTP server's (whose Prefer parser the mock uses): MissingPrismError naming that one", async () => {
     const root = join(scratch, 'no-server');
-    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts', 'prism/node-bundled.ts'], manifestWithPeers);
     mkdirSync(join(root, 'node_modules/@stoplight'), { recursive: true });
     for (const name of ['prism-http', 'prism-core'])
       symlinkSync(join(installedModules, '@stoplight', name), join(root, 'node_modules/@stoplight', name), 'dir');
     const copy = (await import(join(dir, 'prism/deps.ts'))) as typeof import('../../../src/mock/prism/deps.js');
     expect(() => copy.loadPrism()).toThrow(new copy.MissingPrismError('@stoplight/prism-http-server', undefined));
     expect(() => copy.loadPrism()).toThrow(
-      /^the mock needs @stoplight\/prism-http-server, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-core@5\.8\.0 /,
+      /^the mock's source needs @stoplight\/prism-http-server, a dev dependency that is not installed \(the built package bundles them\): npm install --save-dev @stoplight\/prism-core@5\.8\.0 /,
     );
   });
   /**
@@ -222,7 +224,7 @@ describe('package-root and deps: the package finds itself, and Prism or says how
    * node_modules, as the installed Prism resolves them) written anew, or taken away when null.
    */
   function newerPrism(root: string, changed: Record<string, string | null>): string {
-    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts'], manifestWithPeers);
+    const dir = installCopy(root, ['prism/deps.ts', 'prism/modules.ts', 'prism/node-bundled.ts'], manifestWithPeers);
     const files: Record<string, string | null> = { ...changed };
     for (const name of ['prism-core', 'prism-http', 'prism-http-server']) {
       const manifest = JSON.parse(

@@ -349,16 +349,15 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
   const allowed = options.allowed ?? [];
   const source = options.source;
   const pathParams = options.pathParams ?? {};
-  const credentials = source.type === 'live' ? source.credentials : {};
+  // Replayed requests carry no credential: the mock is sent a placeholder (it checks that one is
+  // there), and a curl line names the variable of the header the operation takes first.
+  const credentials: Credentials =
+    source.type === 'live' ? source.credentials : { apiKey: 'placeholder', classicApiKey: 'placeholder' };
   const fresh = freshOf(pathParams);
-  // A curl line names the credential's variable, never its value: with cassettes, the header the
-  // operation takes first.
-  const curlCredentials: Credentials =
-    source.type === 'live' ? credentials : { apiKey: 'placeholder', classicApiKey: 'placeholder' };
   const curlOf = (request: CorpusRequest) =>
     curlLine(source.baseUrl, {
       ...request,
-      headers: withCredentials(opById.get(request.operation)!, request, curlCredentials),
+      headers: withCredentials(opById.get(request.operation)!, request, credentials),
     });
 
   // The requests to compare: the corpus's (or the cassettes'), each with the mock's answer; a

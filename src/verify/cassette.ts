@@ -126,6 +126,22 @@ export function itemDifferences(expected: ValidationItem, actual: ValidationItem
   return ITEM_KEYS.filter((key) => !same(expected[key], actual[key]));
 }
 
+/**
+ * Which item of `got` each item of `want` is compared with (as many of each): the one at the same
+ * `loc` when there is one, so that two sides listing the same errors in another order agree;
+ * the others in the order they come.
+ */
+function pairsOf(want: ValidationItem[], got: ValidationItem[]): [number, number][] {
+  const taken = new Set<number>();
+  const pairs = want.map((item, i): [number, number | undefined] => {
+    const at = got.findIndex((other, j) => !taken.has(j) && same(other.loc, item.loc));
+    if (at >= 0) taken.add(at);
+    return [i, at >= 0 ? at : undefined];
+  });
+  const rest = got.map((_, j) => j).filter((j) => !taken.has(j));
+  return pairs.map(([i, j]) => [i, j ?? rest.shift()!]);
+}
+
 /** The items of `from` that `other` has nowhere (by type and loc). */
 function unmatched(from: ValidationItem[], other: ValidationItem[]): ValidationItem[] {
   return from.filter((item) => !other.some((o) => same(o.type, item.type) && same(o.loc, item.loc)));
@@ -169,13 +185,14 @@ export function compareAnswers(
             },
       );
     } else if (items === 'each') {
-      want.forEach((item, index) => {
-        for (const key of itemDifferences(item, got[index]!))
+      pairsOf(want, got).forEach(([index, other]) => {
+        const item = want[index]!;
+        for (const key of itemDifferences(item, got[other]!))
           out.push({
             field: key,
             kind: `${key} of ${String(item.type)}`,
             expected: item[key],
-            actual: got[index]![key],
+            actual: got[other]![key],
             item: { index, type: item.type, loc: item.loc },
           });
       });

@@ -496,6 +496,20 @@ describe('compareAnswers, each item field apart', () => {
     ]);
   });
 
+  it('compares the items at the same loc, whatever their order', () => {
+    const other = { type: 'missing', loc: ['body', 'model'], msg: 'Field required', input: {} };
+    const reworded = { ...item, msg: 'too long' };
+    expect(compareAnswers(answer([item, other]), answer([other, reworded]), 'each')).toEqual([
+      {
+        field: 'msg',
+        kind: 'msg of string_too_long',
+        expected: 'at most 255',
+        actual: 'too long',
+        item: { index: 0, type: 'string_too_long', loc: ['body', 'name'] },
+      },
+    ]);
+  });
+
   it('lists, when the counts differ, the items only one side has', () => {
     const extra = { type: 'missing', loc: ['body', 'model'], msg: 'Field required' };
     expect(compareAnswers(answer([item, extra]), answer([item]), 'each')).toEqual([

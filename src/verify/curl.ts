@@ -26,16 +26,10 @@ export const isCredentialHeader = (name: string): boolean =>
 /** A word for a POSIX shell: single quotes, or ANSI-C quotes (`$'…'`) when it holds control characters. */
 export function shellWord(text: string): string {
   if (!/[\u0000-\u001f\u007f]/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  const escaped = [...text]
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      if (ch === '\\' || ch === "'") return `\\${ch}`;
-      if (ch === '\n') return '\\n';
-      if (ch === '\r') return '\\r';
-      if (ch === '\t') return '\\t';
-      return code < 0x20 || code === 0x7f ? `\\x${code.toString(16).padStart(2, '0')}` : ch;
-    })
-    .join('');
+  // In $'…', a backslash and a quote are escaped, and every control character is written \xHH.
+  const escaped = text.replace(/['\\]/g, '\\$&').replace(/[\u0000-\u001f\u007f]/g, (ch) => {
+    return `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
   return `$'${escaped}'`;
 }
 

@@ -21,6 +21,16 @@ describe('shellWord', () => {
   });
 });
 
+describe('shellWord, word for word', () => {
+  it('quotes plain text in single quotes, and a quote as a quote outside them', () => {
+    expect(shellWord(`a b'c\\`)).toBe(`'a b'\\''c\\'`);
+  });
+
+  it('writes control characters as \\xHH in ANSI-C quotes, with a quote and a backslash escaped', () => {
+    expect(shellWord(`a\n\u0001 \u007f'\\~`)).toBe(`$'a\\x0a\\x01 \\x7f\\'\\\\~'`);
+  });
+});
+
 describe('curlLine', () => {
   it('names each credential by its variable, never its value', () => {
     const line = curlLine('http://127.0.0.1:8000', {
@@ -44,7 +54,25 @@ describe('curlLine', () => {
       `curl -sS -X GET 'http://h/' -u "$API_CONTRACT_BASIC_AUTH"`,
     );
     expect(isCredentialHeader('Service-AO-API-Key')).toBe(true);
+    expect(isCredentialHeader('Authorization')).toBe(true);
+    expect(isCredentialHeader('authorization')).toBe(true);
     expect(isCredentialHeader('content-type')).toBe(false);
+  });
+
+  it('leaves out the headers curl writes itself, and adds none to a body that has its content type', () => {
+    expect(
+      curlLine('http://h', {
+        method: 'PUT',
+        path: '/x',
+        headers: { Host: 'h', 'Content-Length': '1', 'Content-Type': 'text/plain', authorization: 'basic eDp5' },
+        body: { text: 'x' },
+      }),
+    ).toBe(
+      `curl -sS -X PUT 'http://h/x' -H 'Content-Type: text/plain' -u "$API_CONTRACT_BASIC_AUTH" --data-binary 'x'`,
+    );
+    expect(curlLine('http://h', { method: 'POST', path: '/x', headers: { accept: '*/*' }, body: { text: '' } })).toBe(
+      `curl -sS -X POST 'http://h/x' -H 'accept: */*' -H 'Content-Type:' --data-binary ''`,
+    );
   });
 
   it('sends a body that is not UTF-8 through base64 -d, byte for byte, and no content type curl would add', async () => {

@@ -197,6 +197,10 @@ function parse(argv: string[]): Options {
     (name) => values[name] !== undefined && values[name] !== false,
   );
   if (!values.drift && driftOnly.length > 0) throw new UsageError(`--${driftOnly[0]} goes with --drift`);
+  if (values.drift && values['dry-run'])
+    throw new UsageError(
+      '--dry-run does not go with --drift: without --with-writes, --drift changes nothing on the server',
+    );
   if (values.record !== undefined && values.replay !== undefined)
     throw new UsageError('--record and --replay go one at a time: record from a server, or replay cassettes');
   const drift: DriftFlags | undefined = values.drift

@@ -419,6 +419,7 @@ describe('the command: --drift, --record and --replay', () => {
   it.each([
     [['--with-writes', '--base-url', 'http://127.0.0.1:1'], '--with-writes goes with --drift'],
     [['--drift', '--record', 'a', '--replay', 'b'], '--record and --replay go one at a time'],
+    [['--drift', '--dry-run', '--base-url', 'http://127.0.0.1:1'], '--dry-run does not go with --drift'],
     [['--drift', '--replay', '/nonexistent/cassettes'], 'cannot read'],
     [['--drift', '--base-url', 'https://staging.example.com'], 'is not a loopback host'],
   ])('bad input %j exits 2: %s', async (args, message) => {

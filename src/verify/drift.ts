@@ -110,6 +110,9 @@ export interface DriftRun {
 
 const ORIGIN = 'https://drift.mock.test';
 
+/** Unanswered requests of an operation (timeouts, refused or reset connections) before the rest of it is not sent. */
+const FAILURES_BEFORE_GIVING_UP = 3;
+
 /** The credential headers of a request replaced by the ones held (the mock checks only that one is there). */
 function withCredentials(op: Operation, request: CorpusRequest, credentials: Credentials): Record<string, string> {
   const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !isCredentialHeader(name)));
@@ -240,7 +243,10 @@ function occurrencesOf(
   allowed: AllowedDifference[],
   curl: string,
 ): Occurrence[] {
-  const differences: Difference[] = compareAnswers(provider, mock, 'each');
+  // No answer at all: the provider's side of the status says why.
+  const differences: Difference[] = compareAnswers(provider, mock, 'each').map((d) =>
+    d.field === 'status' && provider.status === 0 ? { ...d, expected: provider.body } : d,
+  );
   if (!differences.some((d) => d.field === 'status')) {
     const [p, m] = [contractProblems(op, request, provider), contractProblems(op, request, mock)];
     if (JSON.stringify(p) !== JSON.stringify(m) && (p.length === 0 || m.length === 0))
@@ -404,11 +410,18 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
   const recordedAnswers = new Map(
     source.type === 'replay' ? source.interactions.map((i) => [i.request.id, i.response]) : [],
   );
+  // After this many requests of an operation went unanswered, the rest of it is not sent: a server
+  // that hangs costs a few timeouts, not one per request.
+  const failures = new Map<string, number>();
   const providerAnswer = async (op: Operation, request: CorpusRequest): Promise<RecordedAnswer> => {
-    const answer =
-      source.type === 'live'
-        ? await sendToProvider(source, request, withCredentials(op, request, source.credentials))
-        : recordedAnswers.get(request.id)!;
+    let answer: RecordedAnswer;
+    if (source.type === 'replay') answer = recordedAnswers.get(request.id)!;
+    else if ((failures.get(op.id) ?? 0) >= FAILURES_BEFORE_GIVING_UP)
+      answer = { status: 0, headers: {}, body: `not sent: ${FAILURES_BEFORE_GIVING_UP} requests went unanswered` };
+    else {
+      answer = await sendToProvider(source, request, withCredentials(op, request, source.credentials));
+      if (answer.status === 0) failures.set(op.id, (failures.get(op.id) ?? 0) + 1);
+    }
     progress();
     return answer;
   };

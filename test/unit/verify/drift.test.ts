@@ -416,6 +416,40 @@ describe('the command: --drift, --record and --replay', () => {
     }
   }, 60_000);
 
+  it('stops sending an operation after 3 requests went unanswered, and says so', async () => {
+    let traces = 0;
+    const server = createServer((req, res) => {
+      if (req.url?.endsWith('/traces')) {
+        traces++;
+        return req.socket.destroy();
+      }
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end('{"detail": []}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const { report } = await drift({
+        source: { type: 'live', baseUrl, timeoutMs: 2000, concurrency: 1, credentials: { apiKey: KEY } },
+        operations: opsOf('logTraces', 'loginSocial'),
+        withWrites: false,
+        mock: stateless,
+      });
+      expect(traces).toBe(3);
+      const traceStatuses = open(report).filter((d) => d.operation === 'logTraces' && d.what === 'status');
+      const count = (provider: RegExp) =>
+        traceStatuses
+          .filter((d) => provider.test(String(d.differences[0]!.provider)))
+          .reduce((n, d) => n + d.occurrences, 0);
+      const sent = report.operations.find((o) => o.operationId === 'logTraces')!.requests;
+      expect(count(/^no answer: (ECONNRESET|socket hang up)$/)).toBe(3);
+      expect(count(/^not sent: 3 requests went unanswered$/)).toBe(sent - 3);
+      expect(open(report).filter((d) => d.operation === 'loginSocial').length).toBeGreaterThan(0);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
+
   it.each([
     [['--with-writes', '--base-url', 'http://127.0.0.1:1'], '--with-writes goes with --drift'],
     [['--drift', '--record', 'a', '--replay', 'b'], '--record and --replay go one at a time'],

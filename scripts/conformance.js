@@ -52,7 +52,7 @@ function run(command, args, cwd = root) {
 }
 
 /** The virtual environment of reference/requirements.txt, made and installed when missing. */
-function venv() {
+export function venv() {
   const requirements = readFileSync(REQUIREMENTS);
   const hash = createHash('sha256').update(requirements).digest('hex').slice(0, 12);
   const dir = join(root, '.cache', `reference-venv-${hash}`);
@@ -137,13 +137,18 @@ function send(port, req, body) {
   });
 }
 
-/** Starts the reference service, runs `use(port)`, and always stops it. @template T @param {(port: number) => Promise<T>} use */
-async function withReference(/** @type {string} */ python, use) {
+/**
+ * Starts the reference service (or another app of reference/, with `env`), runs `use(port)`, and
+ * always stops it.
+ * @template T @param {string} python @param {(port: number) => Promise<T>} use
+ * @param {{ app?: string, env?: Record<string, string> }} [options]
+ */
+export async function withReference(python, use, { app = 'reference.app:app', env = {} } = {}) {
   const port = await freePort();
   const server = spawn(
     python,
-    ['-m', 'uvicorn', 'reference.app:app', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    ['-m', 'uvicorn', app, '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } },
   );
   let stderr = '';
   server.stderr.on('data', (c) => (stderr = (stderr + String(c)).slice(-4000)));
@@ -265,20 +270,25 @@ async function compare(all) {
   console.log(formatAgreement(agreement, all ? Infinity : 2));
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { out: { type: 'string' }, all: { type: 'boolean', default: false } },
-});
-const command = positionals[0] ?? 'record';
-try {
-  if (command === 'record') await record(values.out ?? CASSETTES);
-  else if (command === 'check') await check();
-  else if (command === 'compare') await compare(values.all ?? false);
-  else {
-    console.error(`conformance: unknown command ${command} (record, check or compare)`);
+// Run as a command (scripts/drift.js imports venv and withReference from here).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await command();
+
+async function command() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { out: { type: 'string' }, all: { type: 'boolean', default: false } },
+  });
+  const name = positionals[0] ?? 'record';
+  try {
+    if (name === 'record') await record(values.out ?? CASSETTES);
+    else if (name === 'check') await check();
+    else if (name === 'compare') await compare(values.all ?? false);
+    else {
+      console.error(`conformance: unknown command ${name} (record, check or compare)`);
+      process.exitCode = 2;
+    }
+  } catch (error) {
+    console.error(`conformance: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 2;
   }
-} catch (error) {
-  console.error(`conformance: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 2;
 }

@@ -78,7 +78,16 @@ export function formatCassette(cassette: Cassette): string {
   return `${JSON.stringify(cassette, null, 2)}\n`;
 }
 
-export type DifferenceField = 'status' | 'content-type' | 'items' | 'body';
+/** The item fields a 422 is compared on, each reported apart when asked. */
+export const ITEM_KEYS = ['type', 'loc', 'msg', 'input', 'ctx'] as const;
+export type ItemKey = (typeof ITEM_KEYS)[number];
+
+/**
+ * What differs: the status, the media type, the 422 items as a whole (`items`) or one field of one
+ * item, a 400's body, whether the answer keeps the contract (`validity`), or the outcome of a rule
+ * across requests (`rule`). An allow-list entry for `items` covers each item field too.
+ */
+export type DifferenceField = 'status' | 'content-type' | 'items' | ItemKey | 'body' | 'validity' | 'rule';
 
 export interface Difference {
   field: DifferenceField;
@@ -86,6 +95,8 @@ export interface Difference {
   kind: string;
   expected: unknown;
   actual: unknown;
+  /** For a difference of one item's field: the index of the item, and the item as `expected` has it. */
+  item?: { index: number; type: unknown; loc: unknown };
 }
 
 export interface ValidationItem {
@@ -95,8 +106,6 @@ export interface ValidationItem {
   input?: unknown;
   ctx?: unknown;
 }
-
-const ITEM_KEYS = ['type', 'loc', 'msg', 'input', 'ctx'] as const;
 
 function mediaType(headers: RecordedAnswer['headers']): string | undefined {
   return headers['content-type']?.split(';')[0]?.trim().toLowerCase();
@@ -113,12 +122,42 @@ export function itemsOf(body: unknown): ValidationItem[] | undefined {
 }
 
 /** The item fields that differ between two items, in the order type, loc, msg, input, ctx. */
-export function itemDifferences(expected: ValidationItem, actual: ValidationItem): (typeof ITEM_KEYS)[number][] {
+export function itemDifferences(expected: ValidationItem, actual: ValidationItem): ItemKey[] {
   return ITEM_KEYS.filter((key) => !same(expected[key], actual[key]));
 }
 
-/** How `actual` differs from `expected` (the provider's recorded answer); empty when they agree. */
-export function compareAnswers(expected: RecordedAnswer, actual: RecordedAnswer): Difference[] {
+/**
+ * Which item of `got` each item of `want` is compared with (as many of each): the one at the same
+ * `loc` when there is one, so that two sides listing the same errors in another order agree;
+ * the others in the order they come.
+ */
+function pairsOf(want: ValidationItem[], got: ValidationItem[]): [number, number][] {
+  const taken = new Set<number>();
+  const pairs = want.map((item, i): [number, number | undefined] => {
+    const at = got.findIndex((other, j) => !taken.has(j) && same(other.loc, item.loc));
+    if (at >= 0) taken.add(at);
+    return [i, at >= 0 ? at : undefined];
+  });
+  const rest = got.map((_, j) => j).filter((j) => !taken.has(j));
+  return pairs.map(([i, j]) => [i, j ?? rest.shift()!]);
+}
+
+/** The items of `from` that `other` has nowhere (by type and loc). */
+function unmatched(from: ValidationItem[], other: ValidationItem[]): ValidationItem[] {
+  return from.filter((item) => !other.some((o) => same(o.type, item.type) && same(o.loc, item.loc)));
+}
+
+/**
+ * How `actual` differs from `expected` (the provider's recorded answer); empty when they agree.
+ * `items: 'first'` names the first item that differs and its differing fields in one difference;
+ * `'each'` gives one difference per field of every item that differs (type, loc, msg, input, ctx,
+ * each with both values), and, when the counts differ, the items only one side has.
+ */
+export function compareAnswers(
+  expected: RecordedAnswer,
+  actual: RecordedAnswer,
+  items: 'first' | 'each' = 'first',
+): Difference[] {
   if (expected.status !== actual.status)
     return [
       {
@@ -135,7 +174,28 @@ export function compareAnswers(expected: RecordedAnswer, actual: RecordedAnswer)
     const want = itemsOf(expected.body) ?? [];
     const got = itemsOf(actual.body) ?? [];
     if (want.length !== got.length) {
-      out.push({ field: 'items', kind: `item count ${want.length} → ${got.length}`, expected: want, actual: got });
+      out.push(
+        items === 'first'
+          ? { field: 'items', kind: `item count ${want.length} → ${got.length}`, expected: want, actual: got }
+          : {
+              field: 'items',
+              kind: `item count ${want.length} → ${got.length}`,
+              expected: unmatched(want, got),
+              actual: unmatched(got, want),
+            },
+      );
+    } else if (items === 'each') {
+      pairsOf(want, got).forEach(([index, other]) => {
+        const item = want[index]!;
+        for (const key of itemDifferences(item, got[other]!))
+          out.push({
+            field: key,
+            kind: `${key} of ${String(item.type)}`,
+            expected: item[key],
+            actual: got[other]![key],
+            item: { index, type: item.type, loc: item.loc },
+          });
+      });
     } else {
       const at = want.findIndex((item, i) => itemDifferences(item, got[i]!).length > 0);
       if (at >= 0) {
@@ -161,6 +221,47 @@ export interface AllowedDifference {
   reason: string;
 }
 
+const FIELDS: readonly DifferenceField[] = [
+  'status',
+  'content-type',
+  'items',
+  ...ITEM_KEYS,
+  'body',
+  'validity',
+  'rule',
+];
+
+export class AllowListError extends Error {
+  override name = 'AllowListError';
+}
+
+/** An allow list's text: a JSON array of `{request, field, reason}`; anything else is an error naming `source` and the entry. */
+export function parseAllowList(text: string, source: string): AllowedDifference[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch (error) {
+    throw new AllowListError(`${source} is not JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(list))
+    throw new AllowListError(`${source} must be a JSON array of {"request", "field", "reason"}`);
+  list.forEach((entry: unknown, i) => {
+    const e = entry as Partial<Record<keyof AllowedDifference, unknown>> | null;
+    const wrong =
+      typeof e !== 'object' || e === null
+        ? 'is not an object'
+        : typeof e.request !== 'string' || e.request === ''
+          ? 'has no "request" (a request id, * matching any run of characters)'
+          : !FIELDS.includes(e.field as DifferenceField)
+            ? `has "field" ${JSON.stringify(e.field)}, not one of ${FIELDS.join(', ')}`
+            : typeof e.reason !== 'string' || e.reason.trim() === ''
+              ? 'has no "reason"'
+              : undefined;
+    if (wrong) throw new AllowListError(`${source}: entry ${i} ${wrong}`);
+  });
+  return list as AllowedDifference[];
+}
+
 function patternOf(request: string): RegExp {
   return new RegExp(
     `^${request
@@ -176,7 +277,9 @@ export function allowedBy(
   id: string,
   difference: Difference,
 ): AllowedDifference | undefined {
-  return allowed.find((entry) => entry.field === difference.field && patternOf(entry.request).test(id));
+  const covers = (field: DifferenceField) =>
+    field === difference.field || (field === 'items' && (ITEM_KEYS as readonly string[]).includes(difference.field));
+  return allowed.find((entry) => covers(entry.field) && patternOf(entry.request).test(id));
 }
 
 /** What a comparison of a corpus found. */

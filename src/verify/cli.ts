@@ -41,6 +41,18 @@ change (a local build, a staging server), never production.
   --junit FILE          also write the report as JUnit XML to FILE
   --help                this text
 
+Drift: does the package's mock still answer what your service answers?
+  --drift               send the conformance corpus to the server and to the in-process mock,
+                        and compare the answers one by one (needs the mock's Prism peers too)
+  --with-writes         also the valid requests and the rules across requests, under fresh
+                        identifiers (these write; default: only invalid requests, which do not)
+  --allow FILE          a JSON list of {"request", "field", "reason"}: divergences it covers
+                        do not fail the run (repeatable)
+  --record DIR          also write the server's answers as cassettes into DIR
+  --replay DIR          compare the mock with cassettes of DIR instead of a server (no network;
+                        --base-url then only names the server in the curl lines)
+  --allow-remote        the same as --yes
+
 Credentials, from the environment only (each operation gets the first it accepts):
 ${'{CREDENTIALS}'}
 
@@ -103,7 +115,7 @@ export function credentialsFrom(env: Io['env']): Credentials {
 }
 
 /** Every form in which a credential could appear in output, longest first. */
-function secretsOf(credentials: Credentials): string[] {
+export function secretsOf(credentials: Credentials): string[] {
   const basic = credentials.basic;
   return [
     credentials.apiKey,
@@ -124,7 +136,7 @@ export function isLoopback(url: URL): boolean {
   );
 }
 
-interface Options {
+export interface Options {
   baseUrl: string;
   operations: string[] | undefined;
   pathParams: Record<string, string>;
@@ -137,6 +149,16 @@ interface Options {
   json: boolean;
   junit: string | undefined;
   help: boolean;
+  drift: DriftFlags | undefined;
+}
+
+/** The options of `--drift`. */
+export interface DriftFlags {
+  withWrites: boolean;
+  /** Allow-list files, in the order given. */
+  allow: string[];
+  record: string | undefined;
+  replay: string | undefined;
 }
 
 function parse(argv: string[]): Options {
@@ -159,13 +181,33 @@ function parse(argv: string[]): Options {
         json: { type: 'boolean', default: false },
         junit: { type: 'string' },
         help: { type: 'boolean', default: false },
+        drift: { type: 'boolean', default: false },
+        'with-writes': { type: 'boolean', default: false },
+        allow: { type: 'string', multiple: true },
+        record: { type: 'string' },
+        replay: { type: 'string' },
+        'allow-remote': { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   if (values.help) return { help: true } as Options;
-  const baseUrl = values['base-url'];
+  const driftOnly = (['with-writes', 'allow', 'record', 'replay'] as const).filter(
+    (name) => values[name] !== undefined && values[name] !== false,
+  );
+  if (!values.drift && driftOnly.length > 0) throw new UsageError(`--${driftOnly[0]} goes with --drift`);
+  if (values.drift && values['dry-run'])
+    throw new UsageError(
+      '--dry-run does not go with --drift: without --with-writes, --drift changes nothing on the server',
+    );
+  if (values.record !== undefined && values.replay !== undefined)
+    throw new UsageError('--record and --replay go one at a time: record from a server, or replay cassettes');
+  const drift: DriftFlags | undefined = values.drift
+    ? { withWrites: values['with-writes'], allow: values.allow ?? [], record: values.record, replay: values.replay }
+    : undefined;
+  // A replay reads cassettes; a base URL then only names the server in the curl lines.
+  const baseUrl = values['base-url'] ?? (drift?.replay !== undefined ? 'http://127.0.0.1:8000' : undefined);
   if (baseUrl === undefined) throw new UsageError('--base-url is required');
   let url: URL;
   try {
@@ -201,16 +243,38 @@ function parse(argv: string[]): Options {
     concurrency: positiveInteger('concurrency', values.concurrency, 4),
     timeoutMs: positiveInteger('timeout', values.timeout, 5000),
     seed,
-    yes: values.yes,
+    yes: values.yes || values['allow-remote'],
     dryRun: values['dry-run'],
     json: values.json,
     junit: values.junit,
     help: false,
+    drift,
   };
 }
 
+/** On a terminal, a progress line on stderr, drawn at most every 100 ms and cleared at the end. */
+export function progressLine(io: Io): { onProgress?: (done: number, of: number) => void } {
+  if (!io.isTTY) return {};
+  let lastDrawn = 0;
+  return {
+    onProgress: (done, of) => {
+      const now = Date.now();
+      if (now - lastDrawn < 100 && done < of) return;
+      lastDrawn = now;
+      io.stderr(`\r\x1b[K${done}/${of} requests`);
+      if (done === of) io.stderr('\r\x1b[K');
+    },
+  };
+}
+
+/** What the command says of a server whose first answers do not look like this API's. */
+export function notTheApiMessage(baseUrl: string, selected: { path: string }[], seen: string): string {
+  const root = selected[0]!.path.split('/')[1];
+  return `${baseUrl} does not look like this API: ${seen}; check --base-url (the operations live under /${root}/…)`;
+}
+
 /** Whether any HTTP answer comes from the server (any status means it is reachable). */
-async function reachable(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+export async function reachable(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
   try {
     const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     await response.body?.cancel();
@@ -251,7 +315,7 @@ export async function main(
     io.stderr(`api-contract-verify: ${message}\n`);
     return 2;
   };
-  if (!isLoopback(new URL(options.baseUrl)) && !options.yes) {
+  if (!isLoopback(new URL(options.baseUrl)) && !options.yes && options.drift?.replay === undefined) {
     return fail(
       `${new URL(options.baseUrl).host} is not a loopback host. Every operation of this API writes: pass --yes to send requests to it anyway (never to production).`,
     );
@@ -298,13 +362,18 @@ export async function main(
       );
   }
   const uncovered = selected.filter((op) => !credentialOptional(op) && heldSchemes(op, credentials).length === 0);
-  if (uncovered.length > 0) {
+  if (uncovered.length > 0 && options.drift?.replay === undefined) {
     return fail(
       `no credential for ${uncovered.map((op) => op.id).join(', ')}. Set one of these environment variables:\n` +
         Object.entries(credentialVariables)
           .map(([name, what]) => `  ${name.padEnd(30)} ${what}`)
           .join('\n'),
     );
+  }
+
+  if (options.drift) {
+    const { driftMain } = await import('./drift-cli.js');
+    return driftMain({ ...options, drift: options.drift, selected, credentials, secrets: secretsOf(credentials) }, io);
   }
 
   const plans = selected.map((op) =>
@@ -324,31 +393,17 @@ export async function main(
   if (unreachable !== undefined) return fail(`cannot reach ${options.baseUrl}: ${unreachable}`);
   io.stderr(`${warning}\n`);
 
-  let lastDrawn = 0;
   const report = await verify(plans, {
     baseUrl: options.baseUrl,
     concurrency: options.concurrency,
     timeoutMs: options.timeoutMs,
     seed: options.seed,
-    ...(io.isTTY
-      ? {
-          onProgress: (done: number, of: number) => {
-            const now = Date.now();
-            if (now - lastDrawn < 100 && done < of) return;
-            lastDrawn = now;
-            io.stderr(`\r\x1b[K${done}/${of} requests`);
-            if (done === of) io.stderr('\r\x1b[K');
-          },
-        }
-      : {}),
+    ...progressLine(io),
   });
 
   if (report.notTheApi !== undefined) {
     if (io.isTTY) io.stderr('\r\x1b[K');
-    const root = selected[0]!.path.split('/')[1];
-    return fail(
-      `${options.baseUrl} does not look like this API: ${report.notTheApi}; check --base-url (the operations live under /${root}/…)`,
-    );
+    return fail(notTheApiMessage(options.baseUrl, selected, report.notTheApi));
   }
 
   // A server may echo what it received; no credential leaves this process in any output.

@@ -25,7 +25,9 @@ export type CorpusKind =
   | 'body'
   | 'encoding'
   | 'lax'
-  | 'format';
+  | 'format'
+  /** A step of a rule across requests (`api-contract-verify --drift --with-writes`), not drawn by the corpus. */
+  | 'rule';
 
 /** A body as sent: text when it is valid UTF-8, else its bytes in base64. */
 export type CorpusBody = { text: string } | { base64: string };

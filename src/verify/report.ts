@@ -59,7 +59,7 @@ export function formatText(report: Report): string {
   return out.join('\n');
 }
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text
     // Characters XML 1.0 cannot carry at all.
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')

@@ -273,7 +273,7 @@ function evidence(op: Operation, outcome: Outcome): 'the API' | 'not the API' | 
  * When no answer of the first round says the server is this API and some say it is not (a static
  * file server, a wrong base path): what they were, e.g. `14 of 14 requests answered 404 with JSON`.
  */
-function notTheApi(round: { op: Operation; outcome: Outcome }[]): string | undefined {
+export function notTheApi(round: { op: Operation; outcome: Outcome }[]): string | undefined {
   const said = round.map(({ op, outcome }) => evidence(op, outcome));
   if (said.includes('the API') || !said.includes('not the API')) return undefined;
   const counts = new Map<string, number>();

@@ -18,15 +18,15 @@
 import type { Prism } from './prism/deps.js';
 
 export type { MockSettings } from './settings.js';
-import { Fallbacks } from './control/fallbacks.js';
+import { Fallbacks } from './common/fallbacks.js';
 import { Journal } from './control/journal.js';
 import { CoverageOptionError, createCoverage, type Coverage, type CoverageReport } from './control/coverage.js';
-import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './engine/limits.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './common/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './prism/log.js';
 import { createValidator } from './service/pydantic.js';
 import { createReflector } from './service/reflect.js';
 import { checkChaos, checkScenarios, createScenarioStore, type ScenarioStore } from './scenarios/store.js';
-import { jsonReply, type Reply } from './reply/reply.js';
+import { jsonReply, type Reply } from './common/reply.js';
 import { Spec } from './prism/spec.js';
 import type { MockSettings } from './settings.js';
 import { sourceOf } from './prism/source.js';

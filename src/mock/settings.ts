@@ -26,9 +26,9 @@ export interface MockSettings {
    * [::1]), no credentials
    */
   corsOrigins?: string[] | undefined;
-  /** the most validation errors an invalid request is walked for (./engine/limits.ts; default 1,000) */
+  /** the most validation errors an invalid request is walked for (./common/limits.ts; default 1,000) */
   maxErrors?: number | undefined;
-  /** the most items a reflected list that multiplies two lists of the request may get (./engine/limits.ts; default 20,000) */
+  /** the most items a reflected list that multiplies two lists of the request may get (./common/limits.ts; default 20,000) */
   maxResults?: number | undefined;
   /**
    * hold clients to the contract's JSON types (pydantic's strict mode: "12" for an integer is

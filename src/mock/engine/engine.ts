@@ -21,8 +21,8 @@
 //       Prism's violations of the request and of the response; with the operation it was routed
 //       to and the fallbacks that fired
 import type { Prism } from '../prism/deps.js';
-import type { Fallbacks } from '../control/fallbacks.js';
-import { LimitError } from './limits.js';
+import type { Fallbacks } from '../common/fallbacks.js';
+import { LimitError } from '../common/limits.js';
 import type { Logger } from '../prism/log.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism/prism-types.js';
 import { createInputCheck } from './input-check.js';

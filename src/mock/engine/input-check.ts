@@ -14,7 +14,8 @@
 import { parametersOf, segmentsUnder } from '../../shared/path-template.js';
 import type { Checked, Prism } from '../prism/deps.js';
 import type { IHttpRequest, IPrismDiagnostic, Resource } from '../prism/prism-types.js';
-import { bundleOf, contentFor, essence, type SchemaCheck } from './schema-check.js';
+import { essence } from '../common/media-type.js';
+import { bundleOf, contentFor, type SchemaCheck } from './schema-check.js';
 
 /** Prism's ValidationContext.Input. */
 const INPUT = 0;

@@ -8,10 +8,7 @@
 // template inside a segment such as `/files/{name}.json`) is handed to Prism's router with every
 // operation, so its answers and problems are unchanged.
 import { decodeSegment, parameterOf } from '../../shared/path-template.js';
-import type { IHttpRequest, Resource } from '../prism/prism-types.js';
-
-/** Prism's router: the request and the operations → the operation it routes to, or its problem (an fp-ts Either). */
-export type PrismRoute = (options: { resources: Resource[]; input: IHttpRequest }) => unknown;
+import type { IHttpRequest, PrismRoute, Resource } from '../prism/prism-types.js';
 
 interface Node {
   literal: Map<string, Node>;

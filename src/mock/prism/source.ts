@@ -7,7 +7,7 @@ import { documentText, httpSpecVersion, operationsText } from '../../../generate
 import type { Prism } from './deps.js';
 import type { Resource } from './prism-types.js';
 import type { Document } from './spec.js';
-import { SpecError } from '../api.js';
+import { SpecError } from '../common/spec-error.js';
 
 export interface Source {
   document: Document;

@@ -8,7 +8,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { parsePythonJson, pythonJsonError, utf8Error, type JsonError } from './json-error.js';
-import { essence } from '../engine/schema-check.js';
+import { essence } from '../common/media-type.js';
 import type { ApiRoute, Query } from './route.js';
 
 const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;

@@ -4,8 +4,8 @@
 //   out: the Reply of a scenario's status, or the end of a wait
 import type { Prism } from '../prism/deps.js';
 import type { Resource } from '../prism/prism-types.js';
-import { byteLength, jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
-import { STATUS_TEXT } from '../reply/status-text.js';
+import { byteLength, jsonReply, type HeaderValue, type Reply } from '../common/reply.js';
+import { STATUS_TEXT } from '../common/status-text.js';
 import type { ContractOperation, Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
 

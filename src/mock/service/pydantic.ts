@@ -39,10 +39,11 @@
 //   format email   value_error; other formats      value_error {error}
 
 import { deepEqual, isObject } from '../../shared/json.js';
-import { tooManyErrors } from '../engine/limits.js';
+import { tooManyErrors } from '../common/limits.js';
 import { expectedList, pyRepr, uuidCrateError } from './messages.js';
 import { laxBool, laxDate, laxDateTime, laxFloat, laxInt, UUID_TYPE, uuidValue, type Lax } from './lax.js';
 import type { Schema, Spec } from '../prism/spec.js';
+import type { FormatCheck } from '../prism/prism-types.js';
 
 /** Where a value is: `body`, then keys and indexes. */
 export type Loc = (string | number)[];
@@ -152,10 +153,6 @@ export class Items extends Array<Detail> {
     return super.push(...items);
   }
 }
-
-/** A format check as ajv-formats has it: a RegExp, a function, or a definition holding one. */
-export type FormatCheck =
-  RegExp | ((value: never) => boolean) | { type?: string; validate?: RegExp | ((value: never) => boolean) };
 
 /** What `createValidator` returns. */
 export interface Validator {

@@ -11,8 +11,8 @@
 //   out: the mocker result to send on, the body Prism chose when the result reflects it, the
 //        fallbacks that fired, or the limit of the mock (--max-results, a full state) the request passed
 // Any other failure of this layer sends Prism's own result, as a fallback.
-import type { Fallbacks } from '../control/fallbacks.js';
-import { LimitError } from '../engine/limits.js';
+import type { Fallbacks } from '../common/fallbacks.js';
+import { LimitError } from '../common/limits.js';
 import type { IHttpResponse, IPrismInput, IHttpRequest, MockResult } from '../prism/prism-types.js';
 import { detail, type Detail } from './pydantic.js';
 import type { Reflector } from './reflect.js';

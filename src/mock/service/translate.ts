@@ -26,7 +26,7 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 export interface Translator {
-  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../engine/limits.ts) is thrown. */
+  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../common/limits.ts) is thrown. */
   requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[];
   /** The body of a valid request as the service reads it: what pydantic made of it ("12" → 12). */
   madeBody(operation: Operation, request: Received): unknown;

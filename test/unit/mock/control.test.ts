@@ -1,7 +1,7 @@
 // The mock's own paths (src/mock/control/control.ts), a step that answers before Prism, called
 // in-process: each expectation is what a user of the mock reads (a status, a header, a body).
 import { describe, expect, it, vi } from 'vitest';
-import { Fallbacks } from '../../../src/mock/control/fallbacks.js';
+import { Fallbacks } from '../../../src/mock/common/fallbacks.js';
 import { Journal, type ReceivedRequest } from '../../../src/mock/control/journal.js';
 import { type Logger } from '../../../src/mock/prism/log.js';
 import { createState, type State } from '../../../src/mock/service/state.js';

@@ -1,8 +1,8 @@
-// The loud fallbacks (src/mock/control/fallbacks.ts) called in-process: each is counted, logged as
+// The loud fallbacks (src/mock/common/fallbacks.ts) called in-process: each is counted, logged as
 // a warning with the request, and named for the answer.
 import { describe, expect, it } from 'vitest';
 import { loadPrism } from '../../../src/mock/prism/deps.js';
-import { Fallbacks } from '../../../src/mock/control/fallbacks.js';
+import { Fallbacks } from '../../../src/mock/common/fallbacks.js';
 import { logDestination, logFilter, type Logger } from '../../../src/mock/prism/log.js';
 
 describe('fallbacks: counted, logged as a warning with the request, named for the answer', () => {

@@ -1,7 +1,7 @@
-// The --max-errors and --max-results bounds (src/mock/engine/limits.ts) called in-process: what a
+// The --max-errors and --max-results bounds (src/mock/common/limits.ts) called in-process: what a
 // request may cost beyond its size, and the 413 that names the flag.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../../../src/mock/engine/limits.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS, LimitError, tooManyErrors } from '../../../src/mock/common/limits.js';
 
 describe('limits: what a request may cost beyond its size', () => {
   it('a LimitError is a 413 whose body names the limit and the flag that raises it, the number grouped in thousands', () => {

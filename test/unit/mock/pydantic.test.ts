@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadPrism } from '../../../src/mock/prism/deps.js';
-import { createValidator, detail, type FormatCheck, jsonType } from '../../../src/mock/service/pydantic.js';
+import { createValidator, detail, jsonType } from '../../../src/mock/service/pydantic.js';
+import type { FormatCheck } from '../../../src/mock/prism/prism-types.js';
 import { type Document, type Schema, Spec } from '../../../src/mock/prism/spec.js';
 
 const formats = loadPrism().formats;

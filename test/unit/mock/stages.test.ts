@@ -12,8 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Prism } from '../../../src/mock/prism/deps.js';
-import { Fallbacks } from '../../../src/mock/control/fallbacks.js';
-import { LimitError } from '../../../src/mock/engine/limits.js';
+import { Fallbacks } from '../../../src/mock/common/fallbacks.js';
+import { LimitError } from '../../../src/mock/common/limits.js';
 import type { Logger } from '../../../src/mock/prism/log.js';
 import type {
   IHttpRequest,

@@ -5,6 +5,6 @@ import { expect, it, vi } from 'vitest';
 
 it("names every status from 200 to 599 as Node's http module does", async () => {
   vi.resetModules();
-  const { STATUS_TEXT } = await import('../../../src/mock/reply/status-text.js');
+  const { STATUS_TEXT } = await import('../../../src/mock/common/status-text.js');
   for (let status = 200; status <= 599; status++) expect(STATUS_TEXT[status]).toBe(STATUS_CODES[status]);
 });

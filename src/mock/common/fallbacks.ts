@@ -1,7 +1,6 @@
 // The loud fallbacks: where the mock's layer fails on a request, it sends Prism's own choice
 // instead, and says so: each fallback is counted (GET /__mock/fallbacks), logged as a warning and
 // named in the answer's X-Mock-Fallback header.
-import type { Logger } from '../prism/log.js';
 
 /** How often each fallback fired, as GET /__mock/fallbacks answers. */
 export interface FallbackReport {
@@ -9,10 +8,15 @@ export interface FallbackReport {
   fallbacks: Record<string, number>;
 }
 
+/** The one method of the mock's log (../prism/log.ts) a fallback writes with. */
+export interface WarningLog {
+  warn(fields: object, message: string): void;
+}
+
 export class Fallbacks {
   readonly #counts = new Map<string, number>();
 
-  constructor(private readonly logger: Logger) {}
+  constructor(private readonly logger: WarningLog) {}
 
   /** Records a fallback: counted, and logged as a warning with the request's method and path. Returns its kind, for the answer's X-Mock-Fallback. */
   fire(kind: string, message: string, input: { method: string; url: { path: string } }): string {

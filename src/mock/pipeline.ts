@@ -15,7 +15,8 @@
 // (service/pydantic.ts), a 2xx reflects the request (service/reflect.ts) and the operations' rules
 // across requests (service/state.ts) unless the mock is stateless, a 401 says which credential
 // headers the operation accepts. Every request to the API is kept in the journal.
-import type { Prism } from './prism/deps.js';
+import type { Prism } from './prism/modules.js';
+import { plainPrism } from './prism/adapter.js';
 
 export type { MockSettings } from './settings.js';
 import { Fallbacks } from './common/fallbacks.js';
@@ -100,7 +101,7 @@ const SLICED_BODY = 1_048_576;
 
 export async function createPipeline(settings: MockSettings, host: Host): Promise<Pipeline> {
   checkChaos(settings);
-  const { prism } = host;
+  const prism = plainPrism(host.prism);
   const {
     dynamic = false,
     seed,
@@ -110,7 +111,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     log = host.log,
     maxRecords = DEFAULT_MAX_RECORDS,
   } = settings;
-  const { document, operations, embedded } = await sourceOf(settings.spec, prism, host.readFile);
+  const { document, operations, embedded } = await sourceOf(settings.spec, host.prism, host.readFile);
   const spec = new Spec(document, embedded);
   const validator = createValidator(spec, prism.formats, { strict: settings.strictTypes === true });
   const state = settings.stateless

@@ -20,7 +20,7 @@
 //   out: an Outcome: Prism's problem, a refusal by a limit of the mock, or the response with
 //       Prism's violations of the request and of the response; with the operation it was routed
 //       to and the fallbacks that fired
-import type { Prism } from '../prism/deps.js';
+import type { PlainPrism } from '../prism/adapter.js';
 import type { Fallbacks } from '../common/fallbacks.js';
 import { LimitError } from '../common/limits.js';
 import type { Logger } from '../prism/log.js';
@@ -68,7 +68,7 @@ export type Outcome = Routed &
   );
 
 export interface EngineOptions {
-  prism: Prism;
+  prism: PlainPrism;
   spec: Spec;
   /** the operations Prism read from the spec */
   operations: Resource[];
@@ -123,8 +123,7 @@ export function createEngine({
     const key = JSON.stringify(read);
     let found = securityChecks.get(key);
     if (!found) {
-      const checked = prism.validateSecurity({ resource, element: input });
-      found = checked._tag === 'Left' ? checked.left : [];
+      found = prism.validateSecurity({ resource, element: input });
       if (securityChecks.size >= MAX_KEPT) securityChecks.clear();
       securityChecks.set(key, found);
     }
@@ -142,8 +141,7 @@ export function createEngine({
     details: (() => Detail[]) | undefined,
   ): IPrismDiagnostic[] | LimitError {
     try {
-      const valid = validateInput({ resource, element: input }, () => void details?.());
-      let found: IPrismDiagnostic[] = valid._tag === 'Left' ? valid.left : [];
+      let found = validateInput({ resource, element: input }, () => void details?.());
       // The service's validator decides what is valid: what Prism refuses and pydantic takes (lax
       // mode's "12" for an integer, a naive or unix datetime, a UUID of 32 hex digits) is valid.
       if (found.length > 0 && details && details().length === 0) found = found.filter((v) => v.severity !== 0);
@@ -157,18 +155,16 @@ export function createEngine({
   /** Prism's violations of a response (none when it is valid), unless its body alone proves it valid. */
   function outputViolations(resource: Resource, output: IHttpResponse): IPrismDiagnostic[] {
     if (schemas.responseValid(resource, output)) return [];
-    const result = prism.validateOutput({ resource, element: output });
-    return result._tag === 'Left' ? result.left : [];
+    return prism.validateOutput({ resource, element: output });
   }
 
   return (input, request) => {
     logger.info({ input }, 'Request received');
     const read = preferencesOf(input);
     if ('problem' in read) return { kind: 'problem', error: read.problem, fallbacks: [] };
-    const routed = router.route({ resources: operations, input }) as
-      { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: Resource };
-    if (routed._tag === 'Left') return { kind: 'problem', error: routed.left, fallbacks: [] };
-    const resource = routed.right;
+    const routed = router.route({ resources: operations, input });
+    if (!routed.ok) return { kind: 'problem', error: routed.error, fallbacks: [] };
+    const resource = routed.value;
     const operation = resource.iid ? spec.operation(resource.iid) : undefined;
     // The service's items of the request (none for an operation the spec does not have), walked
     // once: by the input check when the request is not proven valid (the walk stops at
@@ -214,10 +210,9 @@ export function createEngine({
       : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, ...known, fallbacks: fired };
-    if (responded.result._tag === 'Left')
-      return { kind: 'problem', error: responded.result.left, ...known, fallbacks: fired };
+    if (!responded.result.ok) return { kind: 'problem', error: responded.result.error, ...known, fallbacks: fired };
 
-    const output = responded.result.right;
+    const output = responded.result.value;
     const outputs = outputViolations(resource, output);
     const example = responded.example;
     if (example && outputs.some((v) => v.severity === 0)) {

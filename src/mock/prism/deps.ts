@@ -27,8 +27,6 @@ import {
   type YamlParsed,
 } from './modules.js';
 
-export * from './modules.js';
-
 /**
  * The peers the mock needs, Prism's packages, at the versions it is tested with (package.json's
  * peers of @stoplight/prism-*): each range is the set that prism-cli 5.14 uses (any supported

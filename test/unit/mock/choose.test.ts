@@ -1,7 +1,7 @@
 // The choose stage (src/mock/engine/choose.ts) against Prism's whole mocker: with static examples
 // the stage runs Prism's negotiator and assembles the response itself (Prism's mocker loads faker,
 // which static examples never use), so it must give exactly what Prism's mocker gives: the same
-// Either, and on the right the same status, headers (in the same order) and body; on the left the
+// result, and when it answers the same status, headers (in the same order) and body; otherwise the
 // same problem (its class, type, title, status, detail and additional members). Both are asked
 // the same things for every operation of the embedded spec, then for the branches the spec does
 // not reach (response headers, sampled bodies, schemas too complex or broken to sample, examples
@@ -11,14 +11,9 @@
 // itself is held to the same answers (asked again, and past the bound of what is kept), and the
 // chooser's log lines (the negotiation's steps carry the request; a warning for an invalid one).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPrism, type Prism } from '../../../src/mock/prism/deps.js';
-import type {
-  IHttpRequest,
-  IPrismDiagnostic,
-  MockerOptions,
-  MockResult,
-  Resource,
-} from '../../../src/mock/prism/prism-types.js';
+import { loadPrism } from '../../../src/mock/prism/deps.js';
+import { plainPrism, type Choice, type PlainPrism } from '../../../src/mock/prism/adapter.js';
+import type { IHttpRequest, IPrismDiagnostic, MockerOptions, Resource } from '../../../src/mock/prism/prism-types.js';
 import { createChooser, type Chooser } from '../../../src/mock/engine/choose.js';
 import { specPath } from '../../support/spec.js';
 
@@ -60,18 +55,18 @@ const HINT: IPrismDiagnostic = {
   path: ['header', 'x-trace'],
 };
 
-let prism: Prism;
+let prism: PlainPrism;
 let logger: Logger;
 /** Prism without its whole mocker: what the static chooser runs on, so that every answer below is its own. */
-let noMocker: Prism;
+let noMocker: PlainPrism;
 let operations: Resource[];
 
 beforeAll(async () => {
-  prism = loadPrism();
+  prism = plainPrism(loadPrism());
   logger = prism.createLogger('TEST', { level: 'silent' }, { write() {} });
   noMocker = {
     ...prism,
-    mocker: () => {
+    mock: () => {
       throw new Error("the static chooser called Prism's whole mocker");
     },
   };
@@ -89,12 +84,12 @@ function staticChooser(to: Logger = logger): Chooser {
 }
 
 /** What a client sees of a choice: the response, or the problem (its class and every member the answer is written from). */
-function seen(result: MockResult): unknown {
-  if (result._tag === 'Right') {
-    const { statusCode, headers, body, ...rest } = result.right;
+function seen(result: Choice): unknown {
+  if (result.ok) {
+    const { statusCode, headers, body, ...rest } = result.value;
     return { tag: 'Right', statusCode, headers, headerOrder: Object.keys(headers ?? {}), body, rest };
   }
-  const problem = result.left as Error & { status?: number; detail?: string; additional?: unknown };
+  const problem = result.error as Error & { status?: number; detail?: string; additional?: unknown };
   return {
     tag: 'Left',
     problemJson: problem instanceof prism.ProblemJsonError,
@@ -117,17 +112,15 @@ function requestTo(resource: Resource, headers: Record<string, string> = {}): IH
 }
 
 /** Prism's whole mocker's answer (given its own copies, since it writes the Accept header's media types into its config). */
-function mockedBy(
-  resource: Resource,
-  data: IHttpRequest,
-  validations: IPrismDiagnostic[],
-  settings: Config,
-): MockResult {
-  return prism.mocker()({
-    resource: { ...resource, callbacks: [] },
-    input: { data: structuredClone(data), validations: structuredClone(validations) },
-    config: { ...settings },
-  })(logger);
+function mockedBy(resource: Resource, data: IHttpRequest, validations: IPrismDiagnostic[], settings: Config): Choice {
+  return prism.mock(
+    {
+      resource: { ...resource, callbacks: [] },
+      input: { data: structuredClone(data), validations: structuredClone(validations) },
+      config: { ...settings },
+    },
+    logger,
+  );
 }
 
 /** Both answers to the same question: a new static chooser's (`choose`'s when given) and Prism's whole mocker's. */
@@ -137,7 +130,7 @@ function both(
   validations: IPrismDiagnostic[],
   config: Partial<Config>,
   choose: Chooser = staticChooser(),
-): { chosen: MockResult; mocked: MockResult } {
+): { chosen: Choice; mocked: Choice } {
   const settings: Config = { dynamic: false, ignoreExamples: false, ...config };
   const chosen = choose(
     resource,
@@ -249,17 +242,16 @@ const CASES: Case[] = [
 ];
 
 /** `result` is a response of status `expected`, Prism's problem of that type, or a plain Error whose message matches. */
-function expectAnswer(result: MockResult, expected: number | string | RegExp, where?: string): void {
-  if (typeof expected === 'number')
-    expect(result, where).toMatchObject({ _tag: 'Right', right: { statusCode: expected } });
+function expectAnswer(result: Choice, expected: number | string | RegExp, where?: string): void {
+  if (typeof expected === 'number') expect(result, where).toMatchObject({ ok: true, value: { statusCode: expected } });
   else if (typeof expected === 'string')
     expect(result, where).toMatchObject({
-      _tag: 'Left',
-      left: { name: `https://stoplight.io/prism/errors#${expected}` },
+      ok: false,
+      error: { name: `https://stoplight.io/prism/errors#${expected}` },
     });
   else {
-    expect(result, where).toMatchObject({ _tag: 'Left', left: { message: expect.stringMatching(expected) } });
-    expect((result as { left: Error }).left, where).not.toBeInstanceOf(prism.ProblemJsonError);
+    expect(result, where).toMatchObject({ ok: false, error: { message: expect.stringMatching(expected) } });
+    expect((result as { error: Error }).error, where).not.toBeInstanceOf(prism.ProblemJsonError);
   }
 }
 
@@ -304,26 +296,26 @@ describe("the static chooser answers as Prism's whole mocker on every operation 
     const resource = operations[0] as Resource;
     const { chosen } = both(resource, requestTo(resource), [SECURITY], {});
     expect(chosen).toMatchObject({
-      _tag: 'Left',
-      left: { additional: { headers: { 'WWW-Authenticate': 'Basic realm="*",Bearer' } } },
+      ok: false,
+      error: { additional: { headers: { 'WWW-Authenticate': 'Basic realm="*",Bearer' } } },
     });
     expect(both(resource, requestTo(resource), [SECURITY_UNTAGGED], {}).chosen).toMatchObject({
-      _tag: 'Left',
-      left: { additional: undefined },
+      ok: false,
+      error: { additional: undefined },
     });
   });
 
   it("Prism's own security violations of a request without credentials, on every operation that wants them: the same 401", () => {
     let secured = 0;
     for (const resource of operations) {
-      const checked = prism.validateSecurity({ resource, element: requestTo(resource) });
-      if (checked._tag === 'Right') continue;
+      const violations = prism.validateSecurity({ resource, element: requestTo(resource) });
+      if (violations.length === 0) continue;
       secured++;
-      const { chosen, mocked } = both(resource, requestTo(resource), checked.left, {});
+      const { chosen, mocked } = both(resource, requestTo(resource), violations, {});
       expect(seen(chosen), resource.iid).toStrictEqual(seen(mocked));
       expect(chosen, resource.iid).toMatchObject({
-        _tag: 'Left',
-        left: {
+        ok: false,
+        error: {
           status: 401,
           additional: { headers: { 'WWW-Authenticate': expect.stringContaining('Basic realm="*"') } },
         },
@@ -340,7 +332,7 @@ describe("the static chooser answers as Prism's whole mocker on every operation 
         [[TYPE], {}],
       ] as [IPrismDiagnostic[], Partial<Config>][]) {
         const { chosen, mocked } = both(resource, requestTo(resource), validations, config);
-        const headers = (result: MockResult) => (result._tag === 'Right' ? result.right.headers : undefined);
+        const headers = (result: Choice) => (result.ok ? result.value.headers : undefined);
         expect(headers(chosen), resource.iid).toStrictEqual(headers(mocked));
         expect(headers(chosen)?.deprecation, resource.iid).toBe(
           resource.iid === 'applyBulkFeedbackV2' ? 'true' : undefined,
@@ -357,13 +349,13 @@ describe("the static chooser answers as Prism's whole mocker on every operation 
     }[];
     const { chosen } = both(user, requestTo(user), [], {});
     expect(chosen).toEqual({
-      _tag: 'Right',
-      right: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: examples[0]?.value },
+      ok: true,
+      value: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body: examples[0]?.value },
     });
     const invalid = both(user, requestTo(user), [TYPE], {}).chosen;
     expect(invalid).toMatchObject({
-      _tag: 'Right',
-      right: { statusCode: 422, body: { detail: [{ type: 'json_invalid' }] } },
+      ok: true,
+      value: { statusCode: 422, body: { detail: [{ type: 'json_invalid' }] } },
     });
   });
 });
@@ -618,7 +610,7 @@ describe("the static chooser answers as Prism's whole mocker where the embedded 
       const resource = byId(iid);
       const { chosen, mocked } = both(resource, requestTo(resource, headers), validations, config);
       // The order of the headers is held apart (below): the chooser's differs where the spec declares several.
-      const unordered = (result: MockResult) => ({ ...(seen(result) as object), headerOrder: undefined });
+      const unordered = (result: Choice) => ({ ...(seen(result) as object), headerOrder: undefined });
       expect(unordered(chosen)).toStrictEqual(unordered(mocked));
       expectAnswer(chosen, expected);
     });
@@ -639,8 +631,8 @@ describe("the static chooser answers as Prism's whole mocker where the embedded 
     const resource = byId('complexBoth');
     const { chosen, mocked } = both(resource, requestTo(resource), [], {});
     expect(mocked).toMatchObject({
-      _tag: 'Left',
-      left: { detail: 'Unable to generate body for response. The schema is too complex to generate.' },
+      ok: false,
+      error: { detail: 'Unable to generate body for response. The schema is too complex to generate.' },
     });
     expect(seen(chosen)).toStrictEqual(seen(mocked));
   });
@@ -649,8 +641,8 @@ describe("the static chooser answers as Prism's whole mocker where the embedded 
 describe("what the chooser hands to Prism's whole mocker", () => {
   it('--dynamic, or an operation with callbacks: the whole mocker, with the request, its violations and the settings', () => {
     const calls: MockerOptions[] = [];
-    const answer: MockResult = { _tag: 'Right', right: { statusCode: 200, headers: {}, body: 'from the mocker' } };
-    const spy: Prism = { ...prism, mocker: () => (options: MockerOptions) => (calls.push(options), () => answer) };
+    const answer: Choice = { ok: true, value: { statusCode: 200, headers: {}, body: 'from the mocker' } };
+    const spy: PlainPrism = { ...prism, mock: (options: MockerOptions) => (calls.push(options), answer) };
     const choose = createChooser(spy, logger);
     const resource = operations[0] as Resource;
     const data = requestTo(resource);
@@ -674,13 +666,12 @@ describe("what the chooser hands to Prism's whole mocker", () => {
     const choose = createChooser(prism, logger);
     const settings = { dynamic: true, ignoreExamples: false, seed: 'seven' };
     const chosen = choose(resource, { data: requestTo(resource), validations: [] }, { ...settings });
-    const mocked = prism.mocker()({
-      resource,
-      input: { data: requestTo(resource), validations: [] },
-      config: { ...settings },
-    })(logger);
+    const mocked = prism.mock(
+      { resource, input: { data: requestTo(resource), validations: [] }, config: { ...settings } },
+      logger,
+    );
     expect(seen(chosen)).toStrictEqual(seen(mocked));
-    expect(chosen).toMatchObject({ _tag: 'Right', right: { statusCode: 200 } });
+    expect(chosen).toMatchObject({ ok: true, value: { statusCode: 200 } });
   });
 });
 

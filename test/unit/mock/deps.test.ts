@@ -15,7 +15,8 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPrism, PRISM_MODULES, PRISM_PEERS } from '../../../src/mock/prism/deps.js';
+import { loadPrism, PRISM_PEERS } from '../../../src/mock/prism/deps.js';
+import { PRISM_MODULES } from '../../../src/mock/prism/modules.js';
 import { manifest, packageRoot } from '../../../src/shared/package-root.js';
 import { installCopy } from '../../support/install-copy.js';
 

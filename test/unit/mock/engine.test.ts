@@ -18,14 +18,14 @@
 //     the schema rejects.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPrism, type Prism } from '../../../src/mock/prism/deps.js';
+import { loadPrism } from '../../../src/mock/prism/deps.js';
+import { plainPrism, type Choice, type PlainPrism } from '../../../src/mock/prism/adapter.js';
 import { Fallbacks } from '../../../src/mock/common/fallbacks.js';
 import { LimitError } from '../../../src/mock/common/limits.js';
 import type { Logger } from '../../../src/mock/prism/log.js';
-import type { IHttpRequest, IHttpResponse, MockResult, Resource } from '../../../src/mock/prism/prism-types.js';
+import type { IHttpRequest, IHttpResponse, Resource } from '../../../src/mock/prism/prism-types.js';
 import { createInputCheck } from '../../../src/mock/engine/input-check.js';
 import { createRouter } from '../../../src/mock/engine/router.js';
-import type { PrismRoute } from '../../../src/mock/prism/prism-types.js';
 import { essence } from '../../../src/mock/common/media-type.js';
 import { contentFor, createSchemaCheck } from '../../../src/mock/engine/schema-check.js';
 import { Spec, type Document } from '../../../src/mock/prism/spec.js';
@@ -43,7 +43,7 @@ const RUN = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
 const SIGNALS = `/v2/projects/${PROJECT}/runs/${RUN}/signals/configuration`;
 const document = JSON.parse(readFileSync(specPath, 'utf8')) as Document;
 
-let prism: Prism;
+let prism: PlainPrism;
 /** The service's 422 items on a document, at most `maxErrors` (the engine walks them before Prism's validation of a request not proven valid). */
 const translatorOf = (doc: Document, maxErrors = 1000) =>
   createTranslator(createValidator(new Spec(doc), prism.formats), maxErrors);
@@ -69,7 +69,7 @@ const ADMINISTRATOR = (
 const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
-  prism = loadPrism();
+  prism = plainPrism(loadPrism());
   operations = await prism.getHttpOperationsFromSpec(specPath);
 });
 
@@ -100,7 +100,7 @@ function concretePath(resource: Resource): string {
 }
 
 describe('routing table', () => {
-  const prismRoute = (): PrismRoute => (options) => prism.route(options);
+  const prismRoute = (): PlainPrism['route'] => (options) => prism.route(options);
 
   it('routes each operation of the spec, every method, to the operation Prism routes it to', () => {
     const router = createRouter(operations, prismRoute());
@@ -126,10 +126,7 @@ describe('routing table', () => {
     ];
     for (const input of cases) {
       expect(router.find(input)).toBeUndefined();
-      const routed = router.route({ resources: operations, input }) as {
-        _tag: string;
-        left?: { name?: string; status?: number };
-      };
+      const routed = router.route({ resources: operations, input });
       const expected = (() => {
         try {
           return prism.route({ resources: operations, input });
@@ -141,7 +138,7 @@ describe('routing table', () => {
     }
     expect(calls).toEqual(cases.map((c) => `${c.method} ${c.url.path}`));
     const status = (input: IHttpRequest) =>
-      (router.route({ resources: operations, input }) as { left: { status: number } }).left.status;
+      (router.route({ resources: operations, input }) as { error: { status: number } }).error.status;
     expect(status(request('put', '/v2/nothing', undefined))).toBe(404);
     expect(status(request('get', SIGNALS, undefined))).toBe(405);
   });
@@ -153,7 +150,7 @@ describe('routing table', () => {
     const resources = [templated, literal, deeper];
     const router = createRouter(resources, prismRoute());
     const routed = (path: string) =>
-      (router.route({ resources, input: request('post', path, undefined) }) as { right: Resource }).right.id;
+      (router.route({ resources, input: request('post', path, undefined) }) as { value: Resource }).value.id;
     expect(router.find(request('post', '/v2/things/special', undefined))).toBeUndefined();
     expect(routed('/v2/things/special')).toBe('literal');
     expect(routed('/v2/things/%73pecial')).toBe('literal');
@@ -179,9 +176,9 @@ describe('routing table', () => {
     expect(
       (
         router.route({ resources: [inner, plain], input: request('post', '/v2/files/a.json', undefined) }) as {
-          right: Resource;
+          value: Resource;
         }
-      ).right.id,
+      ).value.id,
     ).toBe('inner');
   });
 });
@@ -589,7 +586,7 @@ describe("input check: Prism's validateInput result, by the cheapest path that g
       const calls: string[] = [];
       const count = <F extends (...args: never[]) => unknown>(name: string, f: F): F =>
         ((...args: Parameters<F>) => (calls.push(name), f(...args))) as F;
-      const counted: Prism = {
+      const counted: PlainPrism = {
         ...prism,
         validateInput: count('validateInput', prism.validateInput),
         validateBody: count('validateBody', prism.validateBody),
@@ -642,7 +639,7 @@ describe('schema check', () => {
           const values = [example.value, null, 'text', [], { ...(example.value as object), surprise: 1 }];
           for (const value of values) {
             const prismSays =
-              prism.validateBody(value, [content], 0, 'application/json', undefined, undefined)._tag === 'Right';
+              prism.validateBody(value, [content], 0, 'application/json', undefined, undefined).length === 0;
             expect(
               schemas.valid(content.schema as object, value, undefined),
               `${resource.iid} ${JSON.stringify(value).slice(0, 80)}`,
@@ -688,7 +685,7 @@ describe('schema check', () => {
                 headers: { 'Content-Type': content.mediaType },
                 body,
               };
-              const prismSays = prism.validateOutput({ resource, element: output })._tag === 'Right';
+              const prismSays = prism.validateOutput({ resource, element: output }).length === 0;
               if (schemas.responseValid(resource, output)) {
                 expect(prismSays, `${resource.iid} ${response.code} ${JSON.stringify(body).slice(0, 80)}`).toBe(true);
                 proven++;
@@ -948,7 +945,7 @@ describe('engine: the outcome of a request, and the check of the response the re
     translator: Translator = translatorOf(document),
   ) {
     const lines: string[] = [];
-    const calls: MockResult[] = [];
+    const calls: Choice[] = [];
     const fallbacks = new Fallbacks({ ...silent, warn: (_fields, message) => void lines.push(message) });
     const logger = silentPrismLogger();
     const recorded: Responder = (result, ...rest) => (calls.push(result), respond(result, ...rest));
@@ -970,15 +967,15 @@ describe('engine: the outcome of a request, and the check of the response the re
   const writing =
     (body: unknown, options: { status?: number; keepExample?: boolean } = {}): Responder =>
     (result) => {
-      if (result._tag !== 'Right') return { result, fallbacks: [] };
-      const written: MockResult = {
-        _tag: 'Right',
-        right: { ...result.right, statusCode: options.status ?? result.right.statusCode, body },
+      if (!result.ok) return { result, fallbacks: [] };
+      const written: Choice = {
+        ok: true,
+        value: { ...result.value, statusCode: options.status ?? result.value.statusCode, body },
       };
       return {
         result: written,
         fallbacks: [],
-        ...(options.keepExample ? { example: { body: result.right.body } } : {}),
+        ...(options.keepExample ? { example: { body: result.value.body } } : {}),
       };
     };
   /** A responder that sends Prism's choice as it is. */
@@ -1094,8 +1091,8 @@ describe('engine: the outcome of a request, and the check of the response the re
     const send = (resources: Resource[], headers: Record<string, string>) => {
       const { engine } = engineWith(
         (result) =>
-          result._tag === 'Right'
-            ? { result: { _tag: 'Right', right: { ...result.right, headers, body: { ...example } } }, fallbacks: [] }
+          result.ok
+            ? { result: { ok: true, value: { ...result.value, headers, body: { ...example } } }, fallbacks: [] }
             : { result, fallbacks: [] },
         resources,
       );
@@ -1136,9 +1133,9 @@ describe('engine: the outcome of a request, and the check of the response the re
 
   it('a violation without a path, in the fallback to the example: its message alone', () => {
     const { engine, lines } = engineWith((result) =>
-      result._tag === 'Right'
+      result.ok
         ? {
-            result: { _tag: 'Right', right: { ...result.right, headers: {}, body: { ...example } } },
+            result: { ok: true, value: { ...result.value, headers: {}, body: { ...example } } },
             example: { body: example },
             fallbacks: [],
           }
@@ -1211,7 +1208,7 @@ describe('engine: the outcome of a request, and the check of the response the re
       resource: byId('putSignalsConfiguration'),
       fallbacks: [],
     });
-    expect(calls.map((call) => call._tag)).toEqual(['Left']);
+    expect(calls.map((call) => call.ok)).toEqual([false]);
   });
 
   it("an invalid Prefer header, or a path the spec does not have: Prism's problem, no operation, and the responder is not asked", () => {

@@ -19,7 +19,8 @@ import {
   type Picked,
   type Rule,
 } from '../../../src/mock/scenarios/store.js';
-import { loadPrism, type Prism } from '../../../src/mock/prism/deps.js';
+import { loadPrism } from '../../../src/mock/prism/deps.js';
+import { plainPrism, type PlainPrism } from '../../../src/mock/prism/adapter.js';
 import type { Resource } from '../../../src/mock/prism/prism-types.js';
 import { Spec } from '../../../src/mock/prism/spec.js';
 
@@ -699,7 +700,10 @@ describe('contractOf: what the check reads of each operation of a spec', () => {
     },
   };
   /** The contract of DOCUMENT, read by `prism`; made in each test, where Stryker's mutant is active. */
-  async function contractFor(prism: Prism = loadPrism(), edit: (resources: Resource[]) => void = () => undefined) {
+  async function contractFor(
+    prism: PlainPrism = plainPrism(loadPrism()),
+    edit: (resources: Resource[]) => void = () => undefined,
+  ) {
     const resources = await loadPrism().getHttpOperationsFromSpec(structuredClone(DOCUMENT));
     edit(resources);
     return contractOf(prism, new Spec(structuredClone(DOCUMENT)), resources);
@@ -730,19 +734,16 @@ describe('contractOf: what the check reads of each operation of a spec', () => {
   });
 
   it("only errors at the body count: not a warning, nor an error elsewhere; a valid body's check has none", async () => {
-    const prism = loadPrism();
-    const left = [
+    const prism = plainPrism(loadPrism());
+    const violations = [
       { path: ['body', 'w'], severity: 1, message: 'a warning' },
       { severity: 0, message: 'an error without a path' },
       { path: ['header', 'x'], severity: 0, message: 'a header' },
       { path: ['body', 'e'], severity: 0, message: 'an error' },
     ];
-    const warned = await makeItem({ ...prism, validateOutput: () => ({ _tag: 'Left', left }) } as unknown as Prism);
+    const warned = await makeItem({ ...prism, validateOutput: () => violations });
     expect(warned.bodyViolations(200, {})).toEqual([{ pointer: '/e', reason: 'an error' }]);
-    const valid = await makeItem({
-      ...prism,
-      validateOutput: () => ({ _tag: 'Right', right: { statusCode: 200 } }),
-    } as unknown as Prism);
+    const valid = await makeItem({ ...prism, validateOutput: () => [] });
     expect(valid.bodyViolations(200, {})).toEqual([]);
   });
 

@@ -11,17 +11,12 @@
 //     through, the reflection and the state on a 2xx, the fallbacks that fired, a limit's refusal.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Prism } from '../../../src/mock/prism/deps.js';
+import type { Prism } from '../../../src/mock/prism/modules.js';
+import type { Choice } from '../../../src/mock/prism/adapter.js';
 import { Fallbacks } from '../../../src/mock/common/fallbacks.js';
 import { LimitError } from '../../../src/mock/common/limits.js';
 import type { Logger } from '../../../src/mock/prism/log.js';
-import type {
-  IHttpRequest,
-  IHttpResponse,
-  IPrismInput,
-  MockResult,
-  Resource,
-} from '../../../src/mock/prism/prism-types.js';
+import type { IHttpRequest, IHttpResponse, IPrismInput, Resource } from '../../../src/mock/prism/prism-types.js';
 import { createValidator } from '../../../src/mock/service/pydantic.js';
 import { createReflector, type Reflector } from '../../../src/mock/service/reflect.js';
 import { Spec, type Document, type Operation } from '../../../src/mock/prism/spec.js';
@@ -417,14 +412,14 @@ describe('translate', () => {
   it("a 422 keeps Prism's 422 response (its headers) or makes one", () => {
     const items = [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }];
     const prism422 = { statusCode: 422, headers: { 'Content-type': 'application/json', 'x-a': '1' }, body: {} };
-    expect(unprocessable(prism422, items)).toEqual({ _tag: 'Right', right: { ...prism422, body: { detail: items } } });
+    expect(unprocessable(prism422, items)).toEqual({ ok: true, value: { ...prism422, body: { detail: items } } });
     expect(unprocessable(undefined, items)).toEqual({
-      _tag: 'Right',
-      right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
+      ok: true,
+      value: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
     });
     expect(unprocessable({ statusCode: 200, headers: { 'x-a': '1' }, body: {} }, items)).toEqual({
-      _tag: 'Right',
-      right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
+      ok: true,
+      value: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
     });
   });
 });
@@ -655,7 +650,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
       fallbacks,
       ...parts,
     });
-    return (result: MockResult, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) =>
+    return (result: Choice, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) =>
       responder(result, input, operation, request, () => translator.requestDetails(operation, request, input.data));
   };
   const received = (body: unknown, extra: Partial<Received> = {}): Received => ({
@@ -672,9 +667,9 @@ describe('respond: what the service would answer, on the response Prism chose', 
     headers,
     body,
   });
-  const ok = (body: unknown): MockResult => ({
-    _tag: 'Right',
-    right: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body },
+  const ok = (body: unknown): Choice => ({
+    ok: true,
+    value: { statusCode: 200, headers: { 'Content-type': 'application/json' }, body },
   });
   const SIGNALS = `/v2/projects/${PROJECT}/runs/${PROJECT}/signals/configuration`;
   const jsonError = { msg: 'Expecting value', pos: 7 };
@@ -693,11 +688,11 @@ describe('respond: what the service would answer, on the response Prism chose', 
       result: unprocessable(undefined, [decodeItem]),
       fallbacks: [],
     });
-    const unauthorized: MockResult = { _tag: 'Left', left: Object.assign(new Error('no credential'), { status: 401 }) };
+    const unauthorized: Choice = { ok: false, error: Object.assign(new Error('no credential'), { status: 401 }) };
     expect(respond(unauthorized, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(
       unprocessable(undefined, [decodeItem]),
     );
-    const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
+    const notFound: Choice = { ok: false, error: Object.assign(new Error('no route'), { status: 404 }) };
     expect(respond(notFound, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toBe(
       notFound,
     );
@@ -706,24 +701,24 @@ describe('respond: what the service would answer, on the response Prism chose', 
     expect(
       (
         respond(ok({ a: 1 }), { data: data(SIGNALS, '{"a": }'), validations: [] }, noBody, request).result as {
-          right: IHttpResponse;
+          value: IHttpResponse;
         }
-      ).right.statusCode,
+      ).value.statusCode,
     ).toBe(200);
   });
 
   it("Prism's 422: the service's items (the 401 among the violations does not count); another status despite errors stays Prism's", () => {
     const respond = make();
     const body = { email: 5 };
-    const prism422: MockResult = {
-      _tag: 'Right',
-      right: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: [] } },
+    const prism422: Choice = {
+      ok: true,
+      value: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: [] } },
     };
     const violation = { severity: 0, code: 'type', message: 'must be string', path: ['body', 'email'] };
     expect(
       respond(prism422, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)),
     ).toEqual({
-      result: unprocessable((prism422 as { right: IHttpResponse }).right, [
+      result: unprocessable((prism422 as { value: IHttpResponse }).value, [
         { type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 },
       ]),
       fallbacks: [],
@@ -741,7 +736,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
         .result,
     ).toBe(preferred);
     for (const statusCode of [199, 300, 301]) {
-      const other: MockResult = { _tag: 'Right', right: { statusCode, headers: {}, body: {} } };
+      const other: Choice = { ok: true, value: { statusCode, headers: {}, body: {} } };
       expect(
         respond(
           other,
@@ -753,12 +748,12 @@ describe('respond: what the service would answer, on the response Prism chose', 
       ).toEqual({ result: other, fallbacks: [] });
     }
     const accepted = respond(
-      { _tag: 'Right', right: { statusCode: 299, headers: {}, body: { id: 'u' } } },
+      { ok: true, value: { statusCode: 299, headers: {}, body: { id: 'u' } } },
       { data: data('/v2/system_users', { email: 'a@b.co' }), validations: [] },
       user,
       received({ email: 'a@b.co' }),
     );
-    expect((accepted.result as { right: IHttpResponse }).right).toMatchObject({
+    expect((accepted.result as { value: IHttpResponse }).value).toMatchObject({
       statusCode: 299,
       body: { email: 'a@b.co' },
     });
@@ -767,7 +762,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
   it("a warning of Prism's is no violation: its 422 stays Prism's, a 2xx is reflected", () => {
     const respond = make();
     const warning = { severity: 1, code: 'format', message: 'a warning', path: ['body', 'email'] };
-    const prism422: MockResult = { _tag: 'Right', right: { statusCode: 422, headers: {}, body: { detail: [] } } };
+    const prism422: Choice = { ok: true, value: { statusCode: 422, headers: {}, body: { detail: [] } } };
     expect(
       respond(
         prism422,
@@ -782,14 +777,14 @@ describe('respond: what the service would answer, on the response Prism chose', 
       user,
       received({ email: 'a@b.co' }),
     );
-    expect((reflected.result as { right: IHttpResponse }).right.body).toMatchObject({ email: 'a@b.co' });
+    expect((reflected.result as { value: IHttpResponse }).value.body).toMatchObject({ email: 'a@b.co' });
   });
 
   it("Prism's problem (no response chosen) goes on as it is, with no fallback", () => {
     const { logger } = recording();
     const fallbacks = new Fallbacks(logger);
     const respond = make({ fallbacks });
-    const notFound: MockResult = { _tag: 'Left', left: Object.assign(new Error('no route'), { status: 404 }) };
+    const notFound: Choice = { ok: false, error: Object.assign(new Error('no route'), { status: 404 }) };
     const request = received({ email: 'a@b.co' });
     expect(
       respond(notFound, { data: data('/v2/nothing', { email: 'a@b.co' }), validations: [] }, user, request),
@@ -816,8 +811,8 @@ describe('respond: what the service would answer, on the response Prism chose', 
       user,
       received({ email: 'a@b.co' }, { unchecked: true }),
     );
-    expect(fine.result._tag).toBe('Right');
-    expect((fine.result as { right: IHttpResponse }).right.body).toMatchObject({ email: 'a@b.co' });
+    expect(fine.result.ok).toBe(true);
+    expect((fine.result as { value: IHttpResponse }).value.body).toMatchObject({ email: 'a@b.co' });
   });
 
   it('a 2xx: the request reflected, then the state applied (by the session of X-Mock-Session), the example kept for a fallback', () => {
@@ -836,7 +831,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
       user,
       received({ email: 'a@b.co' }),
     );
-    expect((responded.result as { right: IHttpResponse }).right).toMatchObject({
+    expect((responded.result as { value: IHttpResponse }).value).toMatchObject({
       statusCode: 200,
       body: { email: 'a@b.co', stated: true },
     });
@@ -904,7 +899,7 @@ describe('the fallbacks and cuts no request through the spec reaches (a minimal 
     headers: { 'content-type': 'application/json' },
     body: { name: 'x' },
   };
-  const right = (response: IHttpResponse): MockResult => ({ _tag: 'Right', right: response });
+  const right = (response: IHttpResponse): Choice => ({ ok: true, value: response });
   const unusedReflector: Reflector = {
     reflect: () => {
       throw new Error('not reached');

@@ -1,6 +1,6 @@
 // The reason phrase of each final status, as Node's http module names it (its STATUS_CODES), so that
 // a scenario's undocumented status gets the same title in a web page as from the HTTP mock
-// (test/unit/mock/status-text.test.ts compares the two).
+// (test/unit/mock/common/status-text.test.ts compares the two).
 
 /** Node's reason phrases of the statuses 200 to 599 it names. */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {

@@ -7,7 +7,7 @@
 // Deprecation header of a deprecated operation). Prism's whole mocker loads its data generator
 // (faker: about half a second), which static examples never use; it is loaded and run only where
 // it does more: --dynamic generation, and operations with callbacks (which it calls).
-// test/unit/mock/choose.test.ts holds both to the same answers on every operation of the spec.
+// test/unit/mock/engine/choose.test.ts holds both to the same answers on every operation of the spec.
 //   in:  the operation (Prism's resource), the request and its violations, the mock settings
 //   out: Prism's choice (its problem, or the response)
 import type { Choice, Negotiation, PlainPrism, Result } from '../prism/adapter.js';

@@ -243,7 +243,6 @@ function credentialProblem(value: unknown, inHeader: boolean, isUserId = false):
   if (typeof value !== 'string') return 'is not a string';
   if (value === '') return 'is empty';
   if (inHeader && /^[ \t]|[ \t]$/.test(value)) return 'begins or ends with whitespace, which HTTP would strip';
-  // Stryker disable next-line EqualityOperator: one step past the end reads NaN, which no check below matches.
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     const at = `at character ${i + 1}`;

@@ -1,20 +1,7 @@
 /// <reference types="node" />
 // The mock as one function: from a request (method, target, headers, body bytes) to the answer,
-// with no socket. The doors (./server.ts: node:http; ./index.ts: fetch and WHATWG Request; ./msw.ts:
-// MSW handlers) only carry bytes in and out, so every door answers alike. The steps a request
-// passes through, in order (each module hands its result to the next; this is the one place that
-// lists them):
-//
-//   request/cors.ts ─ request/read-body.ts (in the doors) ─ request/route.ts ─┬─ control/control.ts
-//                                                                           └─ request/parse.ts
-//   ─ engine/engine.ts (engine/preferences.ts, engine/router.ts, engine/input-check.ts,
-//                       scenarios/store.ts, engine/choose.ts, service/respond.ts)
-//   ─ scenarios/apply.ts (a delay, a fault) ─ reply/write.ts ─ control/journal.ts
-//
-// A 422 carries the service's own `HTTPValidationError` built from the real violations
-// (service/pydantic.ts), a 2xx reflects the request (service/reflect.ts) and the operations' rules
-// across requests (service/state.ts) unless the mock is stateless, a 401 says which credential
-// headers the operation accepts. Every request to the API is kept in the journal.
+// with no socket. The doors only carry bytes in and out, so every door answers alike. The steps,
+// in the order this runs them, are described once, in docs/ARCHITECTURE.md ("The mock").
 import type { Prism } from './prism/modules.js';
 import { plainPrism } from './prism/adapter.js';
 
@@ -159,7 +146,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     const bytes = request.body;
     // A large body is answered in slices (its decoding, its parse, Prism's and the service's work,
     // the answer's text), so that other requests are served between them: each stays under a
-    // quarter of a second at 10 MB (BENCHMARKS.md).
+    // quarter of a second at 10 MB.
     const big = bytes.length >= SLICED_BODY;
     const decoded = decodeBody(bytes, headerOf(request, 'content-type'), routed.query);
     if (big) await breathe();

@@ -1,21 +1,9 @@
-// The pipeline's engine step (../pipeline.ts): Prism's own pipeline run step by step in this
-// process, each step's result handed to the next:
-//   - preferences: what the client asks of the choice (`Prefer`, ./preferences.ts);
-//   - route: the routing table (./router.ts) finds the operation (Prism's 404 or 405 when none);
-//   - check: Prism's security check and its validation of the request (./input-check.ts); a
-//     request that is not proven valid is first walked by the service's validator, which stops
-//     past --max-errors errors (./limits.ts): such a request is refused before Prism's
-//     validation makes an object of each;
-//   - scenarios: what a test asked the mock to answer instead (../scenarios/store.ts): a status or
-//     a fault ends the engine here, before anything is remembered; a delay rides along;
-//   - choose: the response Prism's mocker chooses (status, example, `Prefer`: ./choose.ts);
-//   - respond: what the service would answer instead (the 422 dialect, the reflection, the state:
-//     ../service/respond.ts);
-//   - check the response: a body the responder wrote is checked against its response schema
-//     alone, by Prism's compiled check; only one that fails it, and every response Prism made by
-//     itself, goes through Prism's whole response validation (status, media type, headers, body).
-//     A reflection the response schema rejects is a fault of the responder: the example Prism
-//     chose goes out instead (a loud fallback).
+// The pipeline's engine step: Prism's own pipeline run step by step in this process, each step's
+// result handed to the next (docs/ARCHITECTURE.md lists them). A request that is not proven valid
+// is walked by the service's validator first, which stops past --max-errors errors, so that such a
+// request is refused before Prism's validation makes an object of each. A reflection the response
+// schema rejects is the responder's fault: the example Prism chose goes out instead (a loud
+// fallback).
 //   in:  Prism's request (IHttpRequest) and what the parse stage read of it (Received)
 //   out: an Outcome: Prism's problem, a refusal by a limit of the mock, or the response with
 //       Prism's violations of the request and of the response; with the operation it was routed

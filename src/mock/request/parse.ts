@@ -108,7 +108,7 @@ export function decodeBody(raw: Uint8Array, contentType: string | undefined, que
     received.unchecked = true;
     return { received };
   }
-  // One pass decodes and checks (as fast as Node's toString and isUtf8 together: BENCHMARKS.md).
+  // One pass decodes and checks, as fast as Node's toString and isUtf8 together.
   try {
     received.text = decodeAsPython(raw);
   } catch {

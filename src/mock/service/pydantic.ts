@@ -126,7 +126,6 @@ function locOf(path: Path): Loc {
     keys.push(node.key as string | number);
     node = node.up;
   }
-  // Stryker disable next-line OptionalChaining,ArrayDeclaration: the walk up always ends at a root, which has a base
   return [...(node?.base ?? []), ...keys.reverse()];
 }
 
@@ -498,7 +497,6 @@ export function createValidator(
 
   function isValid(schema: Schema | boolean | undefined, value: unknown): boolean {
     try {
-      // Stryker disable next-line ArrayDeclaration: the first error ends a validity check; no item, and so no loc, is ever kept
       check(schema, value, root([]), bailSink);
       return true;
     } catch (error) {
@@ -681,7 +679,6 @@ export function createValidator(
         return;
       }
     }
-    // Stryker disable next-line ConditionalExpression: without a pattern, regex(undefined) is the empty pattern, which every string matches
     if (typeof node.pattern === 'string' && regex(node.pattern)?.test(value) === false) {
       out.push(
         detail('string_pattern_mismatch', locOf(path), `String should match pattern '${node.pattern}'`, value, {
@@ -695,7 +692,6 @@ export function createValidator(
 
   /** The item for a value that fails its node's format (a number fails only a number format, such as int32, which formatError names). */
   function checkFormat(node: Schema, value: string | number, path: Path, out: Detail[]): void {
-    // Stryker disable next-line ConditionalExpression: without a format, formatHolds finds no check named "undefined", which holds
     if (typeof node.format === 'string' && !formatHolds(node.format, value))
       out.push(formatError(node.format, value as string, path));
   }

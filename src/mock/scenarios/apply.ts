@@ -5,7 +5,7 @@
 import type { PlainPrism } from '../prism/adapter.js';
 import type { Resource } from '../prism/prism-types.js';
 import { byteLength, jsonReply, type HeaderValue, type Reply } from '../common/reply.js';
-import { STATUS_TEXT } from '../common/status-text.js';
+import statuses from 'statuses';
 import type { ContractOperation, Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
 
@@ -92,7 +92,8 @@ export function scenarioReply(picked: Picked, operationId: string): Reply {
   }
   if (answer.body !== undefined)
     return jsonReply(answer.status, contentType ?? 'application/json', answer.body, headers);
-  const title = STATUS_TEXT[answer.status] ?? `HTTP ${answer.status}`;
+  // statuses' reason phrases are Node's http module's, so a page titles a status as the HTTP mock does.
+  const title = statuses.message[answer.status] ?? `HTTP ${answer.status}`;
   const source = picked.by === 'chaos' ? "the mock's run-wide chaos (--faults)" : `mock scenario ${picked.by.index}`;
   const detail = `${title}, answered by ${source}: ${operationId} does not document ${answer.status}, so this answer is outside the contract.`;
   return jsonReply(

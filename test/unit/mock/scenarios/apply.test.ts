@@ -2,6 +2,7 @@
 // a small spec, scenarioLabel, scenarioReply, wait and untilAborted (and the listeners a wait leaves
 // behind).
 import { getEventListeners } from 'node:events';
+import { STATUS_CODES } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractOf, scenarioLabel, scenarioReply, untilAborted, wait } from '../../../../src/mock/scenarios/apply.js';
 import { type ContractOperation, type Picked } from '../../../../src/mock/scenarios/store.js';
@@ -150,6 +151,14 @@ describe('scenarioLabel and scenarioReply', () => {
     expect(scenarioLabel({ by, delay: 0, answer: answer() })).toBe('3 makeItem outside-contract');
     expect(scenarioLabel({ by: 'chaos', delay: 0 })).toBe('chaos');
     expect(scenarioLabel({ by: 'chaos', delay: 0, fault: 'reset' })).toBe('chaos');
+  });
+
+  it("an undocumented status without a body: problem+json titled with Node's reason phrase for every status from 200 to 599", () => {
+    for (let status = 200; status <= 599; status++) {
+      const reply = scenarioReply({ by, delay: 0, answer: answer({ status }) }, 'makeItem');
+      const title = (JSON.parse(reply.body as string) as { title: string }).title;
+      expect(title, String(status)).toBe(STATUS_CODES[status] ?? `HTTP ${status}`);
+    }
   });
 
   it("a text: its headers, the label, then its Content-Type (given in any case, else JSON's) and its length in bytes", () => {

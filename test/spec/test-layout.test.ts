@@ -25,7 +25,11 @@ const NO_BEHAVIOUR: Record<string, string> = {
 
 /** Modules whose cases are still in another suite: that suite. */
 const ELSEWHERE: Record<string, string> = {
+  'src/client/call.ts': 'test/unit/client/stubbed.test.ts',
   'src/client/contract.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/credentials.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/errors.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/guard.ts': 'test/unit/client/stubbed.test.ts',
   'src/client/index.ts': 'test/unit/client/stubbed.test.ts',
   'src/client/validation.ts': 'test/unit/client/stubbed.test.ts',
   'src/mock/browser/msw.ts': 'test/unit/mock/browser/index.test.ts',

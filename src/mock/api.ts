@@ -5,13 +5,13 @@ import type { FallbackReport } from './common/fallbacks.js';
 import type { ReceivedRequest } from './control/journal.js';
 import type { CoverageReport } from './control/coverage.js';
 import type { MockSettings } from './settings.js';
-import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios/store.js';
+import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios/types.js';
 export { SpecError } from './common/spec-error.js';
 
 export type { ReceivedRequest } from './control/journal.js';
 export type { InitialState } from './service/state.js';
 export type { MockSettings } from './settings.js';
-export { ScenarioError } from './scenarios/store.js';
+export { ScenarioError } from './scenarios/check.js';
 export { CoverageOffError, CoverageOptionError } from './control/coverage.js';
 export type {
   CoverageReport,
@@ -37,9 +37,9 @@ export type {
   ResponseBody,
   Scenario,
   ScenarioHeaders,
-  ScenarioViolation,
   UndocumentedStatus,
-} from './scenarios/store.js';
+} from './scenarios/types.js';
+export type { ScenarioViolation } from './scenarios/check.js';
 
 /** A journal entry of one operation, typed by it: its body is the operation's request body when the request was valid. */
 export type ReceivedOf<Op extends OperationId> = Omit<

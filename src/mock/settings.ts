@@ -3,7 +3,7 @@
 // reach none of Prism's (a project that imports them needs neither Prism nor Node's types).
 import type { LogSink } from './prism/log.js';
 import type { Document } from './prism/spec.js';
-import type { Delay } from './scenarios/store.js';
+import type { Delay } from './scenarios/types.js';
 import type { InitialState } from './service/state.js';
 
 /** What the mock answers from, and how; every door takes these (the bin as flags). */

@@ -19,6 +19,7 @@ const NO_BEHAVIOUR: Record<string, string> = {
   'src/mock/prism/bundled.ts':
     "the list of Prism's modules handed to a page's finder (the build replaces it with the bundle)",
   'src/mock/prism/prism-types.ts': "types of Prism's pieces",
+  'src/mock/scenarios/types.ts': 'types of the scenarios',
   'src/mock/settings.ts': 'types of what every door takes',
   'src/rules/types.ts': 'types of the operation rules',
 };

@@ -8,7 +8,8 @@ import type { Fallbacks } from '../common/fallbacks.js';
 import type { Journal } from './journal.js';
 import type { Coverage } from './coverage.js';
 import { jsonReply, type Reply } from '../common/reply.js';
-import { ScenarioError, type ScenarioStore } from '../scenarios/store.js';
+import { ScenarioError } from '../scenarios/check.js';
+import { type ScenarioStore } from '../scenarios/store.js';
 import { sessionOf, type State } from '../service/state.js';
 import { COVERAGE_PATH, RESET_PATH, SCENARIOS_PATH } from '../request/route.js';
 

@@ -6,7 +6,8 @@ import type { PlainPrism } from '../prism/adapter.js';
 import type { Resource } from '../prism/prism-types.js';
 import { byteLength, jsonReply, type HeaderValue, type Reply } from '../common/reply.js';
 import statuses from 'statuses';
-import type { ContractOperation, Picked } from './store.js';
+import type { ContractOperation } from './check.js';
+import type { Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
 
 /** What the scenarios' check reads of each operation: its path parameters, documented statuses, response schemas and examples. */

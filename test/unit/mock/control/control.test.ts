@@ -5,7 +5,8 @@ import { Fallbacks } from '../../../../src/mock/common/fallbacks.js';
 import { Journal, type ReceivedRequest } from '../../../../src/mock/control/journal.js';
 import { type Logger } from '../../../../src/mock/prism/log.js';
 import { createState, type State } from '../../../../src/mock/service/state.js';
-import { createScenarioStore, ScenarioError } from '../../../../src/mock/scenarios/store.js';
+import { createScenarioStore } from '../../../../src/mock/scenarios/store.js';
+import { ScenarioError } from '../../../../src/mock/scenarios/check.js';
 import { controlReply } from '../../../../src/mock/control/control.js';
 
 describe("control: the mock's own paths", () => {

@@ -13,7 +13,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPrism } from '../../../../src/mock/prism/deps.js';
 import { plainPrism, type Choice, type PlainPrism } from '../../../../src/mock/prism/adapter.js';
-import type { IHttpRequest, IPrismDiagnostic, MockerOptions, Resource } from '../../../../src/mock/prism/prism-types.js';
+import type {
+  IHttpRequest,
+  IPrismDiagnostic,
+  MockerOptions,
+  Resource,
+} from '../../../../src/mock/prism/prism-types.js';
 import { createChooser, type Chooser } from '../../../../src/mock/engine/choose.js';
 import { specPath } from '../../../support/spec.js';
 

@@ -287,7 +287,9 @@ describe('package-root and deps: the package finds itself, and Prism or says how
       // a file of its own, not a link: Node resolves a link to the installed http-spec's directory
       '@stoplight/http-spec/index.js': 'module.exports = {};\n',
     });
-    const otherCopy = (await import(join(other, 'prism/deps.ts'))) as typeof import('../../../../src/mock/prism/deps.js');
+    const otherCopy = (await import(
+      join(other, 'prism/deps.ts')
+    )) as typeof import('../../../../src/mock/prism/deps.js');
     expect(otherCopy.loadPrism().httpSpecVersion).toBe('9.9.9');
     const none = newerPrism(join(scratch, 'no-http-spec'), { '@stoplight/http-spec': null });
     const noneCopy = (await import(join(none, 'prism/deps.ts'))) as typeof import('../../../../src/mock/prism/deps.js');

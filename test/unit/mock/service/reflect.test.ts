@@ -9,7 +9,17 @@ import { loadPrism } from '../../../../src/mock/prism/deps.js';
 import { createValidator } from '../../../../src/mock/service/pydantic.js';
 import { createReflector } from '../../../../src/mock/service/reflect.js';
 import { type Operation, Spec } from '../../../../src/mock/prism/spec.js';
-import { example, fresh, MAX_RESULTS, operation, OTHER, PROJECT, reflect, RUN, TEMPLATE } from '../../../support/rules.js';
+import {
+  example,
+  fresh,
+  MAX_RESULTS,
+  operation,
+  OTHER,
+  PROJECT,
+  reflect,
+  RUN,
+  TEMPLATE,
+} from '../../../support/rules.js';
 
 describe('any operation', () => {
   it('an example that is not an object (a spec may name any value) is sent as it is', () => {

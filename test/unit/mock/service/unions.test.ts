@@ -58,6 +58,8 @@ describe('the tag of a discriminated union', () => {
     expect(tagOf([ref('Cron'), ref('Interval')])).toEqual({ property: 'type', tags: ['CRON', 'INTERVAL'] });
     expect(tagOf([ref('Cron'), ref('Cron')])).toBeUndefined();
     expect(tagOf([ref('Cron'), text])).toBeUndefined();
+    const untagged: Schema = { type: 'object', properties: { type: { type: 'string' } } };
+    expect(tagOf([ref('Cron'), untagged])).toBeUndefined();
     expect(tagOf([ref('Cron')])).toBeUndefined();
     const members = [ref('Cron'), ref('Interval')];
     expect(tagOf(members)).toBe(tagOf(members)); // read once per list

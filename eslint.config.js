@@ -4,8 +4,33 @@
 // ESLint's own recommended rules. `npm run lint:code` runs it, and CI (.ci/run) fails on any finding
 // before the tests. The rules turned off or set below, each with its reason:
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The layers of src/mock/, bottom first (docs/ARCHITECTURE.md, "The layers of the mock"): a module
+// imports from its own layer and those below it, never from one above; the folders of one layer do
+// not import each other. Every import counts, types too: a type that points up is a loop in the design.
+const MOCK_LAYERS = [
+  ['common/**'],
+  ['prism/**'],
+  ['request/**'],
+  ['scenarios/**', 'service/**'],
+  ['engine/**'],
+  ['reply/**'],
+  ['control/**'],
+  ['@(pipeline|settings).ts'],
+  ['{browser/**,!(pipeline|settings).ts}'],
+];
+const mockZones = MOCK_LAYERS.flatMap((layer, index) =>
+  layer.map((part) => ({
+    target: `src/mock/${part}`,
+    from: [...layer.filter((other) => other !== part), ...MOCK_LAYERS.slice(index + 1).flat()].map(
+      (glob) => `src/mock/${glob}`,
+    ),
+    message: `src/mock/${part} is layer ${index + 1} of src/mock's ${MOCK_LAYERS.length}: it imports from its own folder and the layers below (docs/ARCHITECTURE.md).`,
+  })),
+).filter((zone) => zone.from.length > 0);
 
 export default tseslint.config(
   // Not linted: what is built or installed, and fixtures. (generated/ is linted: the package ships it.)
@@ -59,6 +84,33 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows the imports of the modules it reads: TypeScript, with typescript-eslint's parser.
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // The sources import each other by the .js name they are built to.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
+    },
+    rules: {
+      // No loop of imports anywhere in src/ (type-only imports are left out: they vanish at build).
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: mockZones }],
+      // One idea a function: the longest functions of the libraries this package is built on are about
+      // 230 lines (openapi-fetch's coreFetch, Prism's buildSchemaFilter).
+      'max-lines-per-function': ['error', { max: 200, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // The one exception: pydantic's validator is one closure over its compiled schemas (767 lines),
+    // whose parts share that state; it stays whole until they are cut apart (its union choosing first).
+    files: ['src/mock/service/pydantic.ts'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['test/**/*.ts'],

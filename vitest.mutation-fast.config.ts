@@ -8,10 +8,10 @@ export default defineConfig({
   test: {
     include: [
       'test/unit/client/stubbed.test.ts',
-      'test/unit/mock/fetch-call.test.ts',
-      'test/unit/mock/state.test.ts',
-      'test/unit/mock/reflect.test.ts',
-      'test/unit/mock/pydantic.test.ts',
+      'test/unit/mock/request/fetch-call.test.ts',
+      'test/unit/mock/service/state.test.ts',
+      'test/unit/mock/service/reflect.test.ts',
+      'test/unit/mock/service/pydantic.test.ts',
       'test/unit/rules/*.test.ts',
       'test/unit/shared/*.test.ts',
     ],

@@ -11,7 +11,7 @@ import { defineConfig } from 'vitest/config';
 
 const IN_PROCESS_SUITES = [
   'test/unit/client/stubbed.test.ts',
-  'test/unit/mock/*.test.ts',
+  'test/unit/mock/**/*.test.ts',
   'test/unit/verify/*.test.ts',
   'test/unit/rules/*.test.ts',
   'test/unit/shared/*.test.ts',

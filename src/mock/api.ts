@@ -1,16 +1,17 @@
 // What `@observability/api-contract/mock` offers whatever its host: the mock's interface, its
 // errors and the types of its journal and scenarios. ./mock.ts makes the mock; ./index.ts (Node) and
 // ./browser/index.ts (a web page) export it with a host.
-import type { FallbackReport } from './control/fallbacks.js';
+import type { FallbackReport } from './common/fallbacks.js';
 import type { ReceivedRequest } from './control/journal.js';
 import type { CoverageReport } from './control/coverage.js';
 import type { MockSettings } from './settings.js';
-import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios/store.js';
+import type { ListedScenario, OperationId, PathParams, RequestBody, Scenario } from './scenarios/types.js';
+export { SpecError } from './common/spec-error.js';
 
 export type { ReceivedRequest } from './control/journal.js';
 export type { InitialState } from './service/state.js';
 export type { MockSettings } from './settings.js';
-export { ScenarioError } from './scenarios/store.js';
+export { ScenarioError } from './scenarios/check.js';
 export { CoverageOffError, CoverageOptionError } from './control/coverage.js';
 export type {
   CoverageReport,
@@ -36,9 +37,9 @@ export type {
   ResponseBody,
   Scenario,
   ScenarioHeaders,
-  ScenarioViolation,
   UndocumentedStatus,
-} from './scenarios/store.js';
+} from './scenarios/types.js';
+export type { ScenarioViolation } from './scenarios/check.js';
 
 /** A journal entry of one operation, typed by it: its body is the operation's request body when the request was valid. */
 export type ReceivedOf<Op extends OperationId> = Omit<
@@ -53,23 +54,6 @@ export type ReceivedOf<Op extends OperationId> = Omit<
 export class ConnectionResetError extends Error {
   override readonly name = 'ConnectionResetError';
   readonly code = 'ECONNRESET';
-}
-
-/**
- * A spec given by its path that cannot be read, or is not an OpenAPI document: the message names
- * the file. (Here, with the mock's other errors, so that the types of the mock's entries reach
- * none of Prism's.)
- */
-export class SpecError extends Error {
-  override readonly name = 'SpecError';
-  constructor(
-    /** the path given */
-    readonly file: string,
-    problem: string,
-    cause?: unknown,
-  ) {
-    super(`spec ${file}: ${problem}`, { cause });
-  }
 }
 
 /** `mock.requests` or `mock.waitFor` was asked for an operation the spec does not have (a typo a compiler would catch). */

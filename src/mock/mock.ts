@@ -13,7 +13,7 @@ import {
 } from './api.js';
 import { CoverageOffError } from './control/coverage.js';
 import { createPipeline, type Host } from './pipeline.js';
-import type { OperationId } from './scenarios/store.js';
+import type { OperationId } from './scenarios/types.js';
 import { wait } from './scenarios/apply.js';
 import { readBody } from './request/read-body.js';
 import { readFetchCall, type FetchCall } from './request/fetch-call.js';

@@ -2,7 +2,7 @@
 // and the bin's flags (./cli.ts), with the same rule and the same words for each setting, named as
 // each door names it (`maxRecords`, `--max-records`). OPTIONS has one entry per setting of
 // MockSettings (./settings.ts): a setting added there is refused by the compiler until it has one.
-import { isDelayOrRange, MAX_DELAY } from './scenarios/store.js';
+import { isDelayOrRange, MAX_DELAY } from './scenarios/check.js';
 import { checkInitialState } from './service/state.js';
 import type { MockSettings } from './settings.js';
 

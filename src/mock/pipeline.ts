@@ -1,32 +1,21 @@
 /// <reference types="node" />
 // The mock as one function: from a request (method, target, headers, body bytes) to the answer,
-// with no socket. The doors (./server.ts: node:http; ./index.ts: fetch and WHATWG Request; ./msw.ts:
-// MSW handlers) only carry bytes in and out, so every door answers alike. The steps a request
-// passes through, in order (each module hands its result to the next; this is the one place that
-// lists them):
-//
-//   request/cors.ts ─ request/read-body.ts (in the doors) ─ request/route.ts ─┬─ control/control.ts
-//                                                                           └─ request/parse.ts
-//   ─ engine/engine.ts (engine/preferences.ts, engine/router.ts, engine/input-check.ts,
-//                       scenarios/store.ts, engine/choose.ts, service/respond.ts)
-//   ─ scenarios/apply.ts (a delay, a fault) ─ reply/write.ts ─ control/journal.ts
-//
-// A 422 carries the service's own `HTTPValidationError` built from the real violations
-// (service/pydantic.ts), a 2xx reflects the request (service/reflect.ts) and the operations' rules
-// across requests (service/state.ts) unless the mock is stateless, a 401 says which credential
-// headers the operation accepts. Every request to the API is kept in the journal.
-import type { Prism } from './prism/deps.js';
+// with no socket. The doors only carry bytes in and out, so every door answers alike. The steps,
+// in the order this runs them, are described once, in docs/ARCHITECTURE.md ("The mock").
+import type { Prism } from './prism/modules.js';
+import { plainPrism } from './prism/adapter.js';
 
 export type { MockSettings } from './settings.js';
-import { Fallbacks } from './control/fallbacks.js';
+import { Fallbacks } from './common/fallbacks.js';
 import { Journal } from './control/journal.js';
 import { CoverageOptionError, createCoverage, type Coverage, type CoverageReport } from './control/coverage.js';
-import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './engine/limits.js';
+import { DEFAULT_MAX_ERRORS, DEFAULT_MAX_RESULTS } from './common/limits.js';
 import { credentialHeadersOf, logDestination, logFilter, type LogSink, type Logger } from './prism/log.js';
 import { createValidator } from './service/pydantic.js';
 import { createReflector } from './service/reflect.js';
-import { checkChaos, checkScenarios, createScenarioStore, type ScenarioStore } from './scenarios/store.js';
-import { jsonReply, type Reply } from './reply/reply.js';
+import { checkChaos, createScenarioStore, type ScenarioStore } from './scenarios/store.js';
+import { checkScenarios } from './scenarios/check.js';
+import { jsonReply, type Reply } from './common/reply.js';
 import { Spec } from './prism/spec.js';
 import type { MockSettings } from './settings.js';
 import { sourceOf } from './prism/source.js';
@@ -100,7 +89,7 @@ const SLICED_BODY = 1_048_576;
 
 export async function createPipeline(settings: MockSettings, host: Host): Promise<Pipeline> {
   checkChaos(settings);
-  const { prism } = host;
+  const prism = plainPrism(host.prism);
   const {
     dynamic = false,
     seed,
@@ -110,7 +99,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     log = host.log,
     maxRecords = DEFAULT_MAX_RECORDS,
   } = settings;
-  const { document, operations, embedded } = await sourceOf(settings.spec, prism, host.readFile);
+  const { document, operations, embedded } = await sourceOf(settings.spec, host.prism, host.readFile);
   const spec = new Spec(document, embedded);
   const validator = createValidator(spec, prism.formats, { strict: settings.strictTypes === true });
   const state = settings.stateless
@@ -158,7 +147,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     const bytes = request.body;
     // A large body is answered in slices (its decoding, its parse, Prism's and the service's work,
     // the answer's text), so that other requests are served between them: each stays under a
-    // quarter of a second at 10 MB (BENCHMARKS.md).
+    // quarter of a second at 10 MB.
     const big = bytes.length >= SLICED_BODY;
     const decoded = decodeBody(bytes, headerOf(request, 'content-type'), routed.query);
     if (big) await breathe();

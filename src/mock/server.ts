@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { nodeHost } from './host.js';
 import { createPipeline, type Dropped, type MockSettings } from './pipeline.js';
-import type { Reply } from './reply/reply.js';
+import type { Reply } from './common/reply.js';
 import { readBody } from './request/read-body.js';
 
 export { COVERAGE_PATH, FALLBACKS_PATH, REQUESTS_PATH, RESET_PATH, SCENARIOS_PATH } from './request/route.js';

@@ -3,7 +3,7 @@
 // reach none of Prism's (a project that imports them needs neither Prism nor Node's types).
 import type { LogSink } from './prism/log.js';
 import type { Document } from './prism/spec.js';
-import type { Delay } from './scenarios/store.js';
+import type { Delay } from './scenarios/types.js';
 import type { InitialState } from './service/state.js';
 
 /** What the mock answers from, and how; every door takes these (the bin as flags). */
@@ -26,9 +26,9 @@ export interface MockSettings {
    * [::1]), no credentials
    */
   corsOrigins?: string[] | undefined;
-  /** the most validation errors an invalid request is walked for (./engine/limits.ts; default 1,000) */
+  /** the most validation errors an invalid request is walked for (./common/limits.ts; default 1,000) */
   maxErrors?: number | undefined;
-  /** the most items a reflected list that multiplies two lists of the request may get (./engine/limits.ts; default 20,000) */
+  /** the most items a reflected list that multiplies two lists of the request may get (./common/limits.ts; default 20,000) */
   maxResults?: number | undefined;
   /**
    * hold clients to the contract's JSON types (pydantic's strict mode: "12" for an integer is

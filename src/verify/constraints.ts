@@ -132,19 +132,53 @@ const FORMAT_CANDIDATES = [
   '',
 ];
 
+/** What every mutation of a node is made with: where it is, and how a body is read and changed there. */
+interface Site {
+  node: Flat;
+  path: Path;
+  op: Operation;
+  notes: string[];
+  seedFor: SeedFor;
+  /** Where the request's error is expected: the node's own path. */
+  at: Expected[];
+  valueAt: (base: Json) => Json | undefined;
+  /** The value at the path as text: a string as it is, anything else as JSON writes it. */
+  textAt: (base: Json) => string;
+  replace: (value: Json) => (base: Json) => Json;
+}
+
 /** The mutations a variant node offers (each violates one keyword of that node). */
 function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], seedFor: SeedFor): Mutation[] {
-  const k = node.keywords;
-  const out: Mutation[] = [];
-  const at: Expected[] = [{ path }];
   const valueAt = (base: Json) => getAt(base, path);
-  /** The value at the path as text: a string as it is, anything else as JSON writes it. */
-  const textAt = (base: Json): string => {
-    const value = valueAt(base);
-    return typeof value === 'string' ? value : JSON.stringify(value);
+  const site: Site = {
+    node,
+    path,
+    op,
+    notes,
+    seedFor,
+    at: [{ path }],
+    valueAt,
+    textAt: (base) => {
+      const value = valueAt(base);
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    },
+    replace: (value) => (base) => setAt(base, path, value),
   };
-  const replace = (value: Json) => (base: Json) => setAt(base, path, value);
+  return [
+    ...valueMutations(site),
+    ...(node.type === 'string' ? stringMutations(site) : []),
+    ...(node.type === 'integer' || node.type === 'number' ? numberMutations(site) : []),
+    ...(node.type === 'array' ? arrayMutations(site) : []),
+    ...objectMutations(site),
+    ...compositionMutations(site),
+  ];
+}
 
+/** The mutations of a node's type, enum and const. */
+function valueMutations(site: Site): Mutation[] {
+  const { node, path, op, at, replace } = site;
+  const out: Mutation[] = [];
+  const k = node.keywords;
   // The type constraint of a `type: [a, b]` list is stated once, on its first member, and broken by a
   // value of none of its types.
   if (node.type !== 'any' && (!node.typeUnion || node.typeUnion[0] === node.type)) {
@@ -178,150 +212,171 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
     typeof c === 'string' ? `${c}_fuzz` : typeof c === 'number' ? c + 1 : typeof c === 'boolean' ? !c : undefined;
   if (other !== undefined)
     out.push({ keyword: 'const', detail: JSON.stringify(c), path, expected: at, apply: replace(other) });
-  if (node.type === 'string') {
-    const pattern = k.pattern as string | undefined;
-    const minLength = (k.minLength as number | undefined) ?? 0;
-    const maxLength = k.maxLength as number | undefined;
-    if (minLength > 0) {
-      out.push({
-        keyword: 'minLength',
-        detail: String(minLength),
-        path,
-        expected: at,
-        apply: (base) =>
-          setAt(base, path, fitLength(textAt(base), minLength - 1, pattern) ?? 'a'.repeat(minLength - 1)),
-      });
-    }
-    if (maxLength !== undefined) {
-      out.push({
-        keyword: 'maxLength',
-        detail: String(maxLength),
-        path,
-        expected: at,
-        apply: (base) =>
-          setAt(base, path, fitLength(textAt(base), maxLength + 1, pattern) ?? 'a'.repeat(maxLength + 1)),
-      });
-    }
-    if (pattern !== undefined) {
-      const re = new RegExp(pattern, 'u');
-      out.push({
-        keyword: 'pattern',
-        detail: pattern,
-        path,
-        expected: at,
-        apply: (base) => {
-          const sample = textAt(base);
-          const candidates = [sample.replace(/\s/gu, ''), 'x'.repeat(Math.max(minLength, 1)), '!', ' ', ''];
-          const failing = candidates.filter((c) => !re.test(c));
-          return setAt(base, path, failing.find(lengthOk(node)) ?? failing[0] ?? '');
-        },
-      });
-    }
-    const format = k.format as string | undefined;
-    if (format !== undefined && !formatConstrains(format)) {
-      notes.push(
-        `${pathName(path)}: format "${String(format)}" constrains nothing (ajv-formats accepts any string), so it is not a constraint`,
-      );
-    }
-    if (formatConstrains(format)) {
-      const formatOnly = { type: 'string', format };
-      out.push({
-        keyword: 'format',
-        detail: format,
-        path,
-        expected: at,
-        apply: (base) => {
-          const failing = FORMAT_CANDIDATES.map((c) => c.replace('{format}', format)).filter(
-            (c) => !isValid(formatOnly, c),
-          );
-          // Every format the generator draws refuses some candidate (generate.ts has no generator for one that would not).
-          const chosen =
-            failing.find((c) => lengthOk(node)(c) && new RegExp(pattern ?? '', 'u').test(c)) ?? failing[0]!;
-          return setAt(base, path, chosen);
-        },
-      });
-    }
+  return out;
+}
+
+/** The mutations of a string's length, pattern and format. */
+function stringMutations(site: Site): Mutation[] {
+  const { node, path, notes, at, textAt } = site;
+  const out: Mutation[] = [];
+  const k = node.keywords;
+  const pattern = k.pattern as string | undefined;
+  const minLength = (k.minLength as number | undefined) ?? 0;
+  const maxLength = k.maxLength as number | undefined;
+  if (minLength > 0) {
+    out.push({
+      keyword: 'minLength',
+      detail: String(minLength),
+      path,
+      expected: at,
+      apply: (base) => setAt(base, path, fitLength(textAt(base), minLength - 1, pattern) ?? 'a'.repeat(minLength - 1)),
+    });
   }
-  if (node.type === 'integer' || node.type === 'number') {
-    const step = 1;
-    if (typeof k.minimum === 'number')
-      out.push({ keyword: 'minimum', detail: String(k.minimum), path, expected: at, apply: replace(k.minimum - step) });
-    if (typeof k.maximum === 'number')
-      out.push({ keyword: 'maximum', detail: String(k.maximum), path, expected: at, apply: replace(k.maximum + step) });
-    if (typeof k.exclusiveMinimum === 'number')
-      out.push({
-        keyword: 'exclusiveMinimum',
-        detail: String(k.exclusiveMinimum),
-        path,
-        expected: at,
-        apply: replace(k.exclusiveMinimum),
-      });
-    if (typeof k.exclusiveMaximum === 'number')
-      out.push({
-        keyword: 'exclusiveMaximum',
-        detail: String(k.exclusiveMaximum),
-        path,
-        expected: at,
-        apply: replace(k.exclusiveMaximum),
-      });
-    if (typeof k.multipleOf === 'number') {
-      const m = k.multipleOf;
-      out.push({
-        keyword: 'multipleOf',
-        detail: String(m),
-        path,
-        expected: at,
-        apply: (base) => setAt(base, path, (valueAt(base) as number) + m / 2),
-      });
-    }
+  if (maxLength !== undefined) {
+    out.push({
+      keyword: 'maxLength',
+      detail: String(maxLength),
+      path,
+      expected: at,
+      apply: (base) => setAt(base, path, fitLength(textAt(base), maxLength + 1, pattern) ?? 'a'.repeat(maxLength + 1)),
+    });
   }
-  if (node.type === 'array') {
-    // Bases fill every optional field, so the array is there.
-    const items = (base: Json) => valueAt(base) as Json[];
-    const minItems = (k.minItems as number | undefined) ?? 0;
-    if (minItems > 0) {
-      const n = minItems - 1;
-      out.push({
-        keyword: 'minItems',
-        detail: String(minItems),
-        path,
-        expected: at,
-        apply: (base) => setAt(base, path, items(base).slice(0, n)),
-      });
-    }
-    if (typeof k.maxItems === 'number') {
-      const n = k.maxItems + 1;
-      out.push({
-        keyword: 'maxItems',
-        detail: String(k.maxItems),
-        path,
-        expected: at,
-        apply: (base) => {
-          const current = items(base);
-          if (current.length === 0) throw new Error(`cannot grow an empty array at ${pathName(path)} past maxItems`);
-          return setAt(
-            base,
-            path,
-            Array.from({ length: n }, (_, i) => current[i % current.length]!),
-          );
-        },
-      });
-    }
-    if (k.uniqueItems === true) {
-      out.push({
-        keyword: 'uniqueItems',
-        detail: '',
-        path,
-        expected: at,
-        apply: (base) => {
-          // Bases fill every array with an item, unless maxItems is 0, whose own mutation (before this one) refuses the empty array.
-          const first = items(base)[0]!;
-          return setAt(base, path, [first, first]);
-        },
-      });
-    }
+  if (pattern !== undefined) {
+    const re = new RegExp(pattern, 'u');
+    out.push({
+      keyword: 'pattern',
+      detail: pattern,
+      path,
+      expected: at,
+      apply: (base) => {
+        const sample = textAt(base);
+        const candidates = [sample.replace(/\s/gu, ''), 'x'.repeat(Math.max(minLength, 1)), '!', ' ', ''];
+        const failing = candidates.filter((c) => !re.test(c));
+        return setAt(base, path, failing.find(lengthOk(node)) ?? failing[0] ?? '');
+      },
+    });
   }
-  // An object's required properties and whether it is closed (a node of another type has neither).
+  const format = k.format as string | undefined;
+  if (format !== undefined && !formatConstrains(format)) {
+    notes.push(
+      `${pathName(path)}: format "${String(format)}" constrains nothing (ajv-formats accepts any string), so it is not a constraint`,
+    );
+  }
+  if (formatConstrains(format)) {
+    const formatOnly = { type: 'string', format };
+    out.push({
+      keyword: 'format',
+      detail: format,
+      path,
+      expected: at,
+      apply: (base) => {
+        const failing = FORMAT_CANDIDATES.map((c) => c.replace('{format}', format)).filter(
+          (c) => !isValid(formatOnly, c),
+        );
+        // Every format the generator draws refuses some candidate (generate.ts has no generator for one that would not).
+        const chosen = failing.find((c) => lengthOk(node)(c) && new RegExp(pattern ?? '', 'u').test(c)) ?? failing[0]!;
+        return setAt(base, path, chosen);
+      },
+    });
+  }
+  return out;
+}
+
+/** The mutations of a number's bounds and multipleOf. */
+function numberMutations(site: Site): Mutation[] {
+  const { node, path, at, valueAt, replace } = site;
+  const out: Mutation[] = [];
+  const k = node.keywords;
+  const step = 1;
+  if (typeof k.minimum === 'number')
+    out.push({ keyword: 'minimum', detail: String(k.minimum), path, expected: at, apply: replace(k.minimum - step) });
+  if (typeof k.maximum === 'number')
+    out.push({ keyword: 'maximum', detail: String(k.maximum), path, expected: at, apply: replace(k.maximum + step) });
+  if (typeof k.exclusiveMinimum === 'number')
+    out.push({
+      keyword: 'exclusiveMinimum',
+      detail: String(k.exclusiveMinimum),
+      path,
+      expected: at,
+      apply: replace(k.exclusiveMinimum),
+    });
+  if (typeof k.exclusiveMaximum === 'number')
+    out.push({
+      keyword: 'exclusiveMaximum',
+      detail: String(k.exclusiveMaximum),
+      path,
+      expected: at,
+      apply: replace(k.exclusiveMaximum),
+    });
+  if (typeof k.multipleOf === 'number') {
+    const m = k.multipleOf;
+    out.push({
+      keyword: 'multipleOf',
+      detail: String(m),
+      path,
+      expected: at,
+      apply: (base) => setAt(base, path, (valueAt(base) as number) + m / 2),
+    });
+  }
+  return out;
+}
+
+/** The mutations of an array's item counts and uniqueness. */
+function arrayMutations(site: Site): Mutation[] {
+  const { node, path, at, valueAt } = site;
+  const out: Mutation[] = [];
+  const k = node.keywords;
+  // Bases fill every optional field, so the array is there.
+  const items = (base: Json) => valueAt(base) as Json[];
+  const minItems = (k.minItems as number | undefined) ?? 0;
+  if (minItems > 0) {
+    const n = minItems - 1;
+    out.push({
+      keyword: 'minItems',
+      detail: String(minItems),
+      path,
+      expected: at,
+      apply: (base) => setAt(base, path, items(base).slice(0, n)),
+    });
+  }
+  if (typeof k.maxItems === 'number') {
+    const n = k.maxItems + 1;
+    out.push({
+      keyword: 'maxItems',
+      detail: String(k.maxItems),
+      path,
+      expected: at,
+      apply: (base) => {
+        const current = items(base);
+        if (current.length === 0) throw new Error(`cannot grow an empty array at ${pathName(path)} past maxItems`);
+        return setAt(
+          base,
+          path,
+          Array.from({ length: n }, (_, i) => current[i % current.length]!),
+        );
+      },
+    });
+  }
+  if (k.uniqueItems === true) {
+    out.push({
+      keyword: 'uniqueItems',
+      detail: '',
+      path,
+      expected: at,
+      apply: (base) => {
+        // Bases fill every array with an item, unless maxItems is 0, whose own mutation (before this one) refuses the empty array.
+        const first = items(base)[0]!;
+        return setAt(base, path, [first, first]);
+      },
+    });
+  }
+  return out;
+}
+
+/** An object's required properties and whether it is closed (a node of another type has neither). */
+function objectMutations(site: Site): Mutation[] {
+  const { node, path } = site;
+  const out: Mutation[] = [];
   for (const name of node.required) {
     out.push({
       keyword: 'required',
@@ -340,6 +395,13 @@ function mutationsOf(node: Flat, path: Path, op: Operation, notes: string[], see
       apply: (base) => setAt(base, [...path, UNKNOWN_FIELD], 'x'),
     });
   }
+  return out;
+}
+
+/** The mutations of a node's `not`s, and of its oneOf sites (a value two branches take at once). */
+function compositionMutations(site: Site): Mutation[] {
+  const { node, path, op, seedFor, at } = site;
+  const out: Mutation[] = [];
   node.nots.forEach((not, i) => {
     out.push({
       keyword: 'not',

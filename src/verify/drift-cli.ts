@@ -20,7 +20,7 @@ import {
   type Cassette,
   type Interaction,
 } from './cassette.js';
-import { notTheApiMessage, progressLine, reachable, type DriftFlags, type Io, type Options } from './cli.js';
+import { notTheApiMessage, progressLine, reachable, type DriftFlags, type Io, type Options } from './command.js';
 import type { Operation } from './operations.js';
 
 export interface DriftCommand extends Options {

@@ -1,5 +1,5 @@
 // A copy of some of the mock's modules installed outside this repository, for the tests of how the
-// package finds itself and its peers from wherever it is installed (test/unit/mock/deps.test.ts).
+// package finds itself and its peers from wherever it is installed (test/unit/mock/prism/deps.test.ts).
 import { copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

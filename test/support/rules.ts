@@ -1,5 +1,5 @@
 // What the tests of the operations' rules (test/unit/rules/<operation>.test.ts) share with those of the
-// mock's reflection and state (test/unit/mock/reflect.test.ts, test/unit/mock/state.test.ts): the reflector
+// mock's reflection and state (test/unit/mock/service/reflect.test.ts, test/unit/mock/service/state.test.ts): the reflector
 // as src/mock/pipeline.ts builds it, the state's requests, a provider check's request, and the ids.
 import { readFileSync } from 'node:fs';
 import { loadPrism } from '../../src/mock/prism/deps.js';

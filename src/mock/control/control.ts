@@ -4,11 +4,12 @@
 // exercised of the contract (GET).
 //   in:  the control route, the request's method, headers and body, and the mock's parts
 //   out: the answer
-import type { Fallbacks } from './fallbacks.js';
+import type { Fallbacks } from '../common/fallbacks.js';
 import type { Journal } from './journal.js';
 import type { Coverage } from './coverage.js';
-import { jsonReply, type Reply } from '../reply/reply.js';
-import { ScenarioError, type ScenarioStore } from '../scenarios/store.js';
+import { jsonReply, type Reply } from '../common/reply.js';
+import { ScenarioError } from '../scenarios/check.js';
+import { type ScenarioStore } from '../scenarios/store.js';
 import { sessionOf, type State } from '../service/state.js';
 import { COVERAGE_PATH, RESET_PATH, SCENARIOS_PATH } from '../request/route.js';
 

@@ -7,25 +7,18 @@
 // Deprecation header of a deprecated operation). Prism's whole mocker loads its data generator
 // (faker: about half a second), which static examples never use; it is loaded and run only where
 // it does more: --dynamic generation, and operations with callbacks (which it calls).
-// test/unit/mock/choose.test.ts holds both to the same answers on every operation of the spec.
+// test/unit/mock/engine/choose.test.ts holds both to the same answers on every operation of the spec.
 //   in:  the operation (Prism's resource), the request and its violations, the mock settings
-//   out: Prism's choice (an Either: its problem, or the response)
-import type { Negotiated, Prism } from '../prism/deps.js';
+//   out: Prism's choice (its problem, or the response)
+import type { Choice, Negotiation, PlainPrism, Result } from '../prism/adapter.js';
 import type { Logger } from '../prism/log.js';
-import type {
-  IHttpRequest,
-  IHttpResponse,
-  IPrismDiagnostic,
-  MockerOptions,
-  MockResult,
-  Resource,
-} from '../prism/prism-types.js';
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism/prism-types.js';
 
 export type Chooser = (
   resource: Resource,
   input: { data: IHttpRequest; validations: IPrismDiagnostic[] },
   config: MockerOptions['config'],
-) => MockResult;
+) => Choice;
 
 /** Prism's logger as its mocker and negotiator call it (pino's). */
 type PrismLogger = Logger & { child(bindings: object): PrismLogger; isLevelEnabled(level: string): boolean };
@@ -57,8 +50,8 @@ function expectedCodes(violations: IPrismDiagnostic[]): [number, ...number[]] {
   return [422, 400];
 }
 
-export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
-  const left = (error: Error): MockResult => ({ _tag: 'Left', left: error });
+export function createChooser(prism: PlainPrism, logger: PrismLogger): Chooser {
+  const left = (error: Error): Choice => ({ ok: false, error });
 
   /** Prism's own problem for an invalid request whose status the spec does not declare. */
   function violationsProblem(violations: IPrismDiagnostic[]): Error {
@@ -103,9 +96,9 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
   }
 
   /** The response of a negotiation, as Prism's mocker assembles it with static examples. */
-  function assemble(negotiated: Negotiated, resource: Resource, ignoreExamples: boolean): MockResult {
-    if (negotiated._tag === 'Left') return negotiated;
-    const chosen = negotiated.right;
+  function assemble(negotiated: Result<Negotiation, Error>, resource: Resource, ignoreExamples: boolean): Choice {
+    if (!negotiated.ok) return negotiated;
+    const chosen = negotiated.value;
     // Prism's order: the body first, then the headers. Prism keys them by name (the last of a name)
     // and walks the names sorted (code-unit order).
     let body: unknown;
@@ -144,7 +137,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
       },
       body,
     };
-    return { _tag: 'Right', right: response };
+    return { ok: true, value: response };
   }
 
   /**
@@ -152,7 +145,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
    * operation, the Accept header and the preferences. Nothing downstream modifies a choice: the
    * responder answers with a copy.
    */
-  const choices = new Map<string, MockResult>();
+  const choices = new Map<string, Choice>();
 
   /**
    * The choice for a valid request. It is kept when the log shows none of the negotiation's steps
@@ -162,13 +155,9 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     resource: Resource,
     options: MockerOptions['config'],
     negotiation: PrismLogger | Warnings,
-  ): MockResult {
+  ): Choice {
     const negotiate = () =>
-      assemble(
-        prism.negotiator.negotiateOptionsForValidRequest(resource, options)(negotiation),
-        resource,
-        options.ignoreExamples ?? false,
-      );
+      assemble(prism.negotiateValid(resource, options, negotiation), resource, options.ignoreExamples ?? false);
     if (!(negotiation instanceof Warnings)) return negotiate();
     const key = JSON.stringify([
       resource.id,
@@ -180,7 +169,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     const known = choices.get(key);
     if (known) return known;
     const chosen = negotiate();
-    if (chosen._tag === 'Right' && !negotiation.warned) {
+    if (chosen.ok && !negotiation.warned) {
       if (choices.size >= MAX_CHOICES) choices.clear();
       choices.set(key, chosen);
     }
@@ -192,7 +181,7 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     const where = { input: { method: input.data.method, url: { path: input.data.url.path } } };
     // Prism's whole mocker logs at warn too: its lines always carry the request.
     if (config.dynamic || (resource.callbacks?.length ?? 0) > 0)
-      return prism.mocker()({ resource, input, config })(logger.child({ name: 'NEGOTIATOR', ...where }));
+      return prism.mock({ resource, input, config }, logger.child({ name: 'NEGOTIATOR', ...where }));
     const negotiator = () => logger.child({ name: 'NEGOTIATOR', ...where });
     const negotiation = logger.isLevelEnabled('info') ? negotiator() : new Warnings(negotiator);
     const accept = Object.entries(input.data.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept')?.[1];
@@ -202,16 +191,12 @@ export function createChooser(prism: Prism, logger: PrismLogger): Chooser {
     logger.warn({ name: 'VALIDATOR', ...where }, 'Request did not pass the validation rules');
     const codes = expectedCodes(input.validations);
     const exampleKey = codes.includes(Number(options.code)) ? options.exampleKey : undefined;
-    const negotiated = prism.negotiator.negotiateOptionsForInvalidRequest(
-      resource.responses,
-      codes,
-      exampleKey,
-    )(negotiation);
+    const negotiated = prism.negotiateInvalid(resource.responses, codes, exampleKey, negotiation);
     // The negotiator's one problem here is its 404 (no such example), which Prism's mocker keeps;
     // its plain Error (no response for these codes) gives way to Prism's own problem.
-    if (negotiated._tag === 'Left')
+    if (!negotiated.ok)
       return left(
-        negotiated.left instanceof prism.ProblemJsonError ? negotiated.left : violationsProblem(input.validations),
+        negotiated.error instanceof prism.ProblemJsonError ? negotiated.error : violationsProblem(input.validations),
       );
     return assemble(negotiated, resource, config.ignoreExamples ?? false);
   };

@@ -1,28 +1,16 @@
-// The pipeline's engine step (../pipeline.ts): Prism's own pipeline run step by step in this
-// process, each step's result handed to the next:
-//   - preferences: what the client asks of the choice (`Prefer`, ./preferences.ts);
-//   - route: the routing table (./router.ts) finds the operation (Prism's 404 or 405 when none);
-//   - check: Prism's security check and its validation of the request (./input-check.ts); a
-//     request that is not proven valid is first walked by the service's validator, which stops
-//     past --max-errors errors (./limits.ts): such a request is refused before Prism's
-//     validation makes an object of each;
-//   - scenarios: what a test asked the mock to answer instead (../scenarios/store.ts): a status or
-//     a fault ends the engine here, before anything is remembered; a delay rides along;
-//   - choose: the response Prism's mocker chooses (status, example, `Prefer`: ./choose.ts);
-//   - respond: what the service would answer instead (the 422 dialect, the reflection, the state:
-//     ../service/respond.ts);
-//   - check the response: a body the responder wrote is checked against its response schema
-//     alone, by Prism's compiled check; only one that fails it, and every response Prism made by
-//     itself, goes through Prism's whole response validation (status, media type, headers, body).
-//     A reflection the response schema rejects is a fault of the responder: the example Prism
-//     chose goes out instead (a loud fallback).
+// The pipeline's engine step: Prism's own pipeline run step by step in this process, each step's
+// result handed to the next (docs/ARCHITECTURE.md lists them). A request that is not proven valid
+// is walked by the service's validator first, which stops past --max-errors errors, so that such a
+// request is refused before Prism's validation makes an object of each. A reflection the response
+// schema rejects is the responder's fault: the example Prism chose goes out instead (a loud
+// fallback).
 //   in:  Prism's request (IHttpRequest) and what the parse stage read of it (Received)
 //   out: an Outcome: Prism's problem, a refusal by a limit of the mock, or the response with
 //       Prism's violations of the request and of the response; with the operation it was routed
 //       to and the fallbacks that fired
-import type { Prism } from '../prism/deps.js';
-import type { Fallbacks } from '../control/fallbacks.js';
-import { LimitError } from './limits.js';
+import type { PlainPrism } from '../prism/adapter.js';
+import type { Fallbacks } from '../common/fallbacks.js';
+import { LimitError } from '../common/limits.js';
 import type { Logger } from '../prism/log.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism/prism-types.js';
 import { createInputCheck } from './input-check.js';
@@ -30,7 +18,8 @@ import type { Detail } from '../service/pydantic.js';
 import { createRouter } from './router.js';
 import { createSchemaCheck } from './schema-check.js';
 import type { Spec } from '../prism/spec.js';
-import type { MatchedRequest, Picked } from '../scenarios/store.js';
+import type { MatchedRequest } from '../scenarios/types.js';
+import type { Picked } from '../scenarios/store.js';
 import { sessionOf, type StateFullError } from '../service/state.js';
 import type { Chooser } from './choose.js';
 import type { Received } from '../request/parse.js';
@@ -68,7 +57,7 @@ export type Outcome = Routed &
   );
 
 export interface EngineOptions {
-  prism: Prism;
+  prism: PlainPrism;
   spec: Spec;
   /** the operations Prism read from the spec */
   operations: Resource[];
@@ -123,8 +112,7 @@ export function createEngine({
     const key = JSON.stringify(read);
     let found = securityChecks.get(key);
     if (!found) {
-      const checked = prism.validateSecurity({ resource, element: input });
-      found = checked._tag === 'Left' ? checked.left : [];
+      found = prism.validateSecurity({ resource, element: input });
       if (securityChecks.size >= MAX_KEPT) securityChecks.clear();
       securityChecks.set(key, found);
     }
@@ -142,8 +130,7 @@ export function createEngine({
     details: (() => Detail[]) | undefined,
   ): IPrismDiagnostic[] | LimitError {
     try {
-      const valid = validateInput({ resource, element: input }, () => void details?.());
-      let found: IPrismDiagnostic[] = valid._tag === 'Left' ? valid.left : [];
+      let found = validateInput({ resource, element: input }, () => void details?.());
       // The service's validator decides what is valid: what Prism refuses and pydantic takes (lax
       // mode's "12" for an integer, a naive or unix datetime, a UUID of 32 hex digits) is valid.
       if (found.length > 0 && details && details().length === 0) found = found.filter((v) => v.severity !== 0);
@@ -157,18 +144,16 @@ export function createEngine({
   /** Prism's violations of a response (none when it is valid), unless its body alone proves it valid. */
   function outputViolations(resource: Resource, output: IHttpResponse): IPrismDiagnostic[] {
     if (schemas.responseValid(resource, output)) return [];
-    const result = prism.validateOutput({ resource, element: output });
-    return result._tag === 'Left' ? result.left : [];
+    return prism.validateOutput({ resource, element: output });
   }
 
   return (input, request) => {
     logger.info({ input }, 'Request received');
     const read = preferencesOf(input);
     if ('problem' in read) return { kind: 'problem', error: read.problem, fallbacks: [] };
-    const routed = router.route({ resources: operations, input }) as
-      { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: Resource };
-    if (routed._tag === 'Left') return { kind: 'problem', error: routed.left, fallbacks: [] };
-    const resource = routed.right;
+    const routed = router.route({ resources: operations, input });
+    if (!routed.ok) return { kind: 'problem', error: routed.error, fallbacks: [] };
+    const resource = routed.value;
     const operation = resource.iid ? spec.operation(resource.iid) : undefined;
     // The service's items of the request (none for an operation the spec does not have), walked
     // once: by the input check when the request is not proven valid (the walk stops at
@@ -214,10 +199,9 @@ export function createEngine({
       : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, ...known, fallbacks: fired };
-    if (responded.result._tag === 'Left')
-      return { kind: 'problem', error: responded.result.left, ...known, fallbacks: fired };
+    if (!responded.result.ok) return { kind: 'problem', error: responded.result.error, ...known, fallbacks: fired };
 
-    const output = responded.result.right;
+    const output = responded.result.value;
     const outputs = outputViolations(resource, output);
     const example = responded.example;
     if (example && outputs.some((v) => v.severity === 0)) {

@@ -12,9 +12,10 @@
 // Any other request goes to Prism's validateInput itself. Either way the violations, and the 422
 // built from them, are Prism's.
 import { parametersOf, segmentsUnder } from '../../shared/path-template.js';
-import type { Checked, Prism } from '../prism/deps.js';
+import type { PlainPrism } from '../prism/adapter.js';
 import type { IHttpRequest, IPrismDiagnostic, Resource } from '../prism/prism-types.js';
-import { bundleOf, contentFor, essence, type SchemaCheck } from './schema-check.js';
+import { essence } from '../common/media-type.js';
+import { bundleOf, contentFor, type SchemaCheck } from './schema-check.js';
 
 /** Prism's ValidationContext.Input. */
 const INPUT = 0;
@@ -22,13 +23,13 @@ const INPUT = 0;
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /**
- * Prism's validation result for a request. `beforePrism` runs when the request is not proven valid,
+ * Prism's violations of a request (none when it is valid). `beforePrism` runs when the request is not proven valid,
  * before Prism's checks (which make an object for every violation): it may throw to stop there.
  */
 export type InputCheck = (
-  options: Parameters<Prism['validateInput']>[0],
+  options: Parameters<PlainPrism['validateInput']>[0],
   beforePrism?: () => void,
-) => ReturnType<Prism['validateInput']>;
+) => IPrismDiagnostic[];
 
 /** Prism's request body and parameter specs, as its resources carry them. */
 interface RequestSpec {
@@ -50,7 +51,7 @@ interface ParameterSpec {
 const contentLength = (headers: Record<string, string | undefined>): number =>
   Number.parseInt(headers['content-length'] ?? '', 10) || 0;
 
-export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck {
+export function createInputCheck(prism: PlainPrism, schemas: SchemaCheck): InputCheck {
   /**
    * Whether the request is valid, proven by compiled schema checks (./schema-check.ts) alone: a
    * body in the operation's media type, path parameters proven (`pathOk`), no header or query
@@ -72,7 +73,6 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
   /** Whether the path parameters are valid, proven by compiled schema checks: strings in the simple style, read as sent. */
   function pathProven(resource: Resource, path: Record<string, string> | undefined): boolean {
     if (!schemas.exact) return false;
-    // Stryker disable next-line ArrayDeclaration: with no parameters there is nothing to prove; an entry that is none fails the proof, and the checks then call nothing
     for (const parameter of (resource.request as RequestSpec | undefined)?.path ?? []) {
       // Another style is split first; a deprecated parameter gets Prism's warning. The value as sent
       // is checked without coercion, so a type Prism coerces to (a number) is never proven.
@@ -93,7 +93,7 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
     element: IHttpRequest,
     path: Record<string, string> | undefined,
     pathOk: boolean,
-  ): Checked[] | undefined {
+  ): IPrismDiagnostic[][] | undefined {
     const request = (resource.request ?? {}) as RequestSpec;
     const bundle = bundleOf(resource);
     const headers = (element.headers ?? {}) as Record<string, string | undefined>;
@@ -114,12 +114,10 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
     body: unknown,
     headers: Record<string, string | undefined>,
     bundle: unknown,
-  ): Checked[] | undefined {
+  ): IPrismDiagnostic[][] | undefined {
     const length = contentLength(headers);
-    // Stryker disable next-line ArrayDeclaration: an entry that is no Prism result (no `_tag` of 'Left') adds no violation
     if (!spec) return length === 0 ? [] : undefined;
     const contentType = headers['content-type'];
-    // Stryker disable next-line ConditionalExpression: without a Content-Type the parse below throws and the request goes to Prism all the same
     if (contentType === undefined || body === null || body === undefined || (spec.required && !body)) return undefined;
     let boundary: string | undefined;
     let mediaType: string;
@@ -148,13 +146,10 @@ export function createInputCheck(prism: Prism, schemas: SchemaCheck): InputCheck
     const { resource, element } = options;
     const path = byPosition(resource.path, element.url.path);
     const pathOk = pathProven(resource, path);
-    if (proven(resource, element, pathOk)) return { _tag: 'Right', right: element };
+    if (proven(resource, element, pathOk)) return [];
     beforePrism?.();
     const checks = check(resource, element, path, pathOk);
     if (!checks) return prism.validateInput(options);
-    const violations: IPrismDiagnostic[] = checks.flatMap((checked) => (checked._tag === 'Left' ? checked.left : []));
-    return violations.length > 0
-      ? { _tag: 'Left', left: violations as [IPrismDiagnostic, ...IPrismDiagnostic[]] }
-      : { _tag: 'Right', right: options.element };
+    return checks.flat();
   };
 }

@@ -4,7 +4,7 @@
 // read is Prism's 422 problem, naming it.
 //   in:  Prism's request
 //   out: the preferences that were given, or the problem
-import type { Prism } from '../prism/deps.js';
+import type { PlainPrism } from '../prism/adapter.js';
 import type { IHttpRequest } from '../prism/prism-types.js';
 
 export interface Preferences {
@@ -16,7 +16,9 @@ export interface Preferences {
 
 export type PreferencesRead = { preferences: Preferences } | { problem: Error };
 
-export function createPreferences(prism: Prism): (input: IHttpRequest) => PreferencesRead {
+export function createPreferences(
+  prism: Pick<PlainPrism, 'ProblemJsonError' | 'problems' | 'parsePrefer'>,
+): (input: IHttpRequest) => PreferencesRead {
   return (input) => {
     const header = input.headers?.prefer;
     const query = input.url.query ?? {};

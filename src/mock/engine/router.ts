@@ -8,10 +8,8 @@
 // template inside a segment such as `/files/{name}.json`) is handed to Prism's router with every
 // operation, so its answers and problems are unchanged.
 import { decodeSegment, parameterOf } from '../../shared/path-template.js';
+import type { PlainPrism } from '../prism/adapter.js';
 import type { IHttpRequest, Resource } from '../prism/prism-types.js';
-
-/** Prism's router: the request and the operations → the operation it routes to, or its problem (an fp-ts Either). */
-export type PrismRoute = (options: { resources: Resource[]; input: IHttpRequest }) => unknown;
 
 interface Node {
   literal: Map<string, Node>;
@@ -29,11 +27,11 @@ const TEMPLATED = /{(.+)}/;
 export interface Router {
   /** The one operation the request's method and path match, or undefined when Prism's router must decide. */
   find(input: IHttpRequest): Resource | undefined;
-  /** A router with Prism's interface: the table's operation, or Prism's router over every operation. */
-  route: PrismRoute;
+  /** The table's operation, or what Prism's router over every operation finds. */
+  route: PlainPrism['route'];
 }
 
-export function createRouter(resources: Resource[], prismRoute: PrismRoute): Router {
+export function createRouter(resources: Resource[], prismRoute: PlainPrism['route']): Router {
   const root = node();
   let exact = true;
   for (const resource of resources) {
@@ -79,7 +77,7 @@ export function createRouter(resources: Resource[], prismRoute: PrismRoute): Rou
     find,
     route: (options) => {
       const resource = find(options.input);
-      return resource ? { _tag: 'Right', right: resource } : prismRoute({ resources, input: options.input });
+      return resource ? { ok: true, value: resource } : prismRoute({ resources, input: options.input });
     },
   };
 }

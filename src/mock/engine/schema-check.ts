@@ -7,17 +7,16 @@
 // Prism checks a rewritten schema: `allOf` merged, `readOnly` properties dropped from requests and
 // `writeOnly` ones from responses. On a document that has none of the three, the rewrite changes
 // nothing; on one that has any, `exact` is false and every check goes to Prism.
-import type { AjvInstance, Prism } from '../prism/deps.js';
+import type { PlainPrism } from '../prism/adapter.js';
+import type { AjvInstance } from '../prism/modules.js';
 import type { IHttpResponse, Resource } from '../prism/prism-types.js';
+import { essence } from '../common/media-type.js';
 
 const DRAFT_2019_09 = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/;
 const DRAFT_2020_12 = /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/;
 
 /** The bundle Prism's resources carry beside their schemas, for their `$ref`s. */
 export const bundleOf = (resource: Resource): unknown => (resource as Resource & { __bundled__?: unknown }).__bundled__;
-
-/** A media type without its parameters, lower-cased. */
-export const essence = (mediaType: string): string => (mediaType.split(';')[0] as string).trim().toLowerCase();
 
 /**
  * The content of `mediaType` among a request's or response's contents, when it is the one Prism
@@ -46,7 +45,11 @@ export interface SchemaCheck {
 }
 
 /** `schemasValid`: the document's schemas are known valid against their meta-schemas, so ajv does not check them again. */
-export function createSchemaCheck(prism: Prism, document: unknown, schemasValid = false): SchemaCheck {
+export function createSchemaCheck(
+  prism: Pick<PlainPrism, 'ajv'>,
+  document: unknown,
+  schemasValid = false,
+): SchemaCheck {
   const instances = new Map<string, AjvInstance>();
   const compiled = new WeakMap<object, (value: unknown) => boolean>();
 

@@ -27,8 +27,6 @@ import {
   type YamlParsed,
 } from './modules.js';
 
-export * from './modules.js';
-
 /**
  * Prism's packages the mock takes modules from (those PRISM_MODULES names), each at the version the
  * bundle is built from and the suite runs on (package.json's devDependencies).

@@ -6,9 +6,7 @@
 import type { createLogger } from '@stoplight/prism-core';
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
-import type { Mocker, IPrismDiagnostic, Resource } from './prism-types.js';
-import type { FormatCheck } from '../service/pydantic.js';
-import type { PrismRoute } from '../engine/router.js';
+import type { FormatCheck, Mocker, IPrismDiagnostic, PrismRoute, Resource } from './prism-types.js';
 
 /** A module of Prism's that the mock takes: the Prism package that finds it, where, and each export the mock calls (by its path, '' for the module itself) with its `typeof`. */
 export interface PrismModule {

@@ -15,3 +15,10 @@ export type Resource = MockerOptions['resource'];
 export type MockResult = ReturnType<ReturnType<Mocker>>;
 /** The logger Prism's mocker is run with. */
 export type MockerLogger = Parameters<ReturnType<Mocker>>[0];
+
+/** Prism's router: the request and the operations → the operation it routes to, or its problem (an fp-ts Either). */
+export type PrismRoute = (options: { resources: Resource[]; input: IHttpRequest }) => unknown;
+
+/** A format check as ajv-formats has it: a RegExp, a function, or a definition holding one. */
+export type FormatCheck =
+  RegExp | ((value: never) => boolean) | { type?: string; validate?: RegExp | ((value: never) => boolean) };

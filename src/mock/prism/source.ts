@@ -4,10 +4,10 @@
 // @stoplight/http-spec than the one that derived them. A spec given as a document or a file is read
 // by Prism at start, as Prism's own CLI does; a file may be JSON or YAML.
 import { documentText, httpSpecVersion, operationsText } from '../../../generated/embedded.js';
-import type { Prism } from './deps.js';
+import type { Prism } from './modules.js';
 import type { Resource } from './prism-types.js';
 import type { Document } from './spec.js';
-import { SpecError } from '../api.js';
+import { SpecError } from '../common/spec-error.js';
 
 export interface Source {
   document: Document;

@@ -5,11 +5,11 @@
 // to the example Prism chose; the fallbacks that fired are named in X-Mock-Fallback.
 //   in:  the engine's Outcome and Prism's request
 //   out: the Reply to write
-import type { Prism } from '../prism/deps.js';
-import type { Fallbacks } from '../control/fallbacks.js';
+import type { PlainPrism } from '../prism/adapter.js';
+import type { Fallbacks } from '../common/fallbacks.js';
 import type { Logger } from '../prism/log.js';
 import type { IPrismDiagnostic } from '../prism/prism-types.js';
-import { byteLength, jsonReply, type HeaderValue, type Reply } from './reply.js';
+import { byteLength, jsonReply, type HeaderValue, type Reply } from '../common/reply.js';
 import type { IHttpRequest, Resource } from '../prism/prism-types.js';
 import type { Outcome } from '../engine/engine.js';
 import { scenarioReply } from '../scenarios/apply.js';
@@ -28,7 +28,7 @@ export function createWriter({
   logger,
   fallbacks,
 }: {
-  prism: Prism;
+  prism: Pick<PlainPrism, 'ProblemJsonError' | 'problems'>;
   logger: Logger;
   fallbacks: Fallbacks;
 }): Writer {

@@ -4,7 +4,7 @@
 //   in:  the request's method and headers
 //   out: the headers every answer to it carries, and the whole answer when it is a preflight
 import type { IncomingHttpHeaders } from 'node:http';
-import { jsonReply, type Reply } from '../reply/reply.js';
+import { jsonReply, type Reply } from '../common/reply.js';
 
 /** Origins of pages served from this machine, any port: the default CORS allowance (as Vite's dev server). */
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;

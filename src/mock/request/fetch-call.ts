@@ -1,5 +1,5 @@
 // `mock.fetch(input, init)` read without making a WHATWG Request, on the calls where fetch would read
-// them the same way: a Request costs about a fifth of a whole answer (BENCHMARKS.md, section 6). The
+// them the same way: making a Request costs about a fifth of a whole answer. The
 // call is read here only when all of these hold, and otherwise goes through `new Request(input, init)`
 // (which also throws fetch's own TypeError for what it refuses):
 //   - `input` is an absolute URL (a string or a URL) without a user name or password;

@@ -8,7 +8,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { parsePythonJson, pythonJsonError, utf8Error, type JsonError } from './json-error.js';
-import { essence } from '../engine/schema-check.js';
+import { essence } from '../common/media-type.js';
 import type { ApiRoute, Query } from './route.js';
 
 const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
@@ -108,7 +108,7 @@ export function decodeBody(raw: Uint8Array, contentType: string | undefined, que
     received.unchecked = true;
     return { received };
   }
-  // One pass decodes and checks (as fast as Node's toString and isUtf8 together: BENCHMARKS.md).
+  // One pass decodes and checks, as fast as Node's toString and isUtf8 together.
   try {
     received.text = decodeAsPython(raw);
   } catch {

@@ -2,7 +2,7 @@
 // and dropped, and the pipeline answers 413.
 //   in:  the request's body stream (node:http's, or a WHATWG Request's)
 //   out: its bytes, and whether it passed the limit
-import { jsonReply, type Reply } from '../reply/reply.js';
+import { jsonReply, type Reply } from '../common/reply.js';
 
 export const MAX_BODY = 10_485_760; // 10 MiB, Prism's own limit
 

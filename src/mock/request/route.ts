@@ -79,7 +79,6 @@ export function decodablePath(path: string): string {
         const bytes: number[] = [];
         for (let i = 0; i < segment.length; i++) {
           const hex = segment.slice(i + 1, i + 3);
-          // Stryker disable next-line Regex: `hex` has at most two characters, so dropping either anchor matches the same
           if (segment[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
             bytes.push(parseInt(hex, 16));
             i += 2;

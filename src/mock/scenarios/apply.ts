@@ -2,15 +2,20 @@
 // the scenarios' check, the wait of a delay, the wait of a hang, and the answer a scenario gives.
 //   in:  what the store picked for the request, the caller's AbortSignal
 //   out: the Reply of a scenario's status, or the end of a wait
-import type { Prism } from '../prism/deps.js';
+import type { PlainPrism } from '../prism/adapter.js';
 import type { Resource } from '../prism/prism-types.js';
-import { byteLength, jsonReply, type HeaderValue, type Reply } from '../reply/reply.js';
-import { STATUS_TEXT } from '../reply/status-text.js';
-import type { ContractOperation, Picked } from './store.js';
+import { byteLength, jsonReply, type HeaderValue, type Reply } from '../common/reply.js';
+import statuses from 'statuses';
+import type { ContractOperation } from './check.js';
+import type { Picked } from './store.js';
 import type { Spec } from '../prism/spec.js';
 
 /** What the scenarios' check reads of each operation: its path parameters, documented statuses, response schemas and examples. */
-export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map<string, ContractOperation> {
+export function contractOf(
+  prism: Pick<PlainPrism, 'validateOutput' | 'sample'>,
+  spec: Spec,
+  resources: Resource[],
+): Map<string, ContractOperation> {
   const contract = new Map<string, ContractOperation>();
   for (const resource of resources) {
     const operation = resource.iid && spec.operation(resource.iid);
@@ -23,7 +28,7 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
       bodyViolations(status, body) {
         // Prism's check of a response, as the mock's own responses are checked: only its body's violations count here.
         // Prism's path is Ajv's instancePath split at its slashes: its tokens are escaped already.
-        const checked = prism.validateOutput({
+        const violations = prism.validateOutput({
           resource,
           element: {
             statusCode: status,
@@ -31,8 +36,7 @@ export function contractOf(prism: Prism, spec: Spec, resources: Resource[]): Map
             body,
           },
         });
-        if (checked._tag === 'Right') return [];
-        return checked.left.flatMap((v) =>
+        return violations.flatMap((v) =>
           v.severity === 0 && v.path?.[0] === 'body'
             ? [
                 {
@@ -89,7 +93,8 @@ export function scenarioReply(picked: Picked, operationId: string): Reply {
   }
   if (answer.body !== undefined)
     return jsonReply(answer.status, contentType ?? 'application/json', answer.body, headers);
-  const title = STATUS_TEXT[answer.status] ?? `HTTP ${answer.status}`;
+  // statuses' reason phrases are Node's http module's, so a page titles a status as the HTTP mock does.
+  const title = statuses.message[answer.status] ?? `HTTP ${answer.status}`;
   const source = picked.by === 'chaos' ? "the mock's run-wide chaos (--faults)" : `mock scenario ${picked.by.index}`;
   const detail = `${title}, answered by ${source}: ${operationId} does not document ${answer.status}, so this answer is outside the contract.`;
   return jsonReply(

@@ -7,7 +7,6 @@ const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
 /** Python's escape of an unprintable code point: `\xNN` up to U+00FF, `\uNNNN` up to U+FFFF, else `\UNNNNNNNN`. */
 function pyEscape(code: number): string {
-  // Stryker disable next-line EqualityOperator: U+00FF and U+0100 are both printable, so no escaped character is at the boundary
   if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
   return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\U${code.toString(16).padStart(8, '0')}`;
 }

@@ -39,10 +39,12 @@
 //   format email   value_error; other formats      value_error {error}
 
 import { deepEqual, isObject } from '../../shared/json.js';
-import { tooManyErrors } from '../engine/limits.js';
+import { tooManyErrors } from '../common/limits.js';
 import { expectedList, pyRepr, uuidCrateError } from './messages.js';
 import { laxBool, laxDate, laxDateTime, laxFloat, laxInt, UUID_TYPE, uuidValue, type Lax } from './lax.js';
 import type { Schema, Spec } from '../prism/spec.js';
+import type { FormatCheck } from '../prism/prism-types.js';
+import { typesOf, unionReading, type Tag } from './unions.js';
 
 /** Where a value is: `body`, then keys and indexes. */
 export type Loc = (string | number)[];
@@ -72,9 +74,6 @@ export function jsonType(value: unknown): string {
       return 'undefined';
   }
 }
-
-const typesOf = (schema: Schema): string[] | undefined =>
-  schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
 
 const admitsJsonType = (types: string[], actual: string): boolean =>
   types.includes(actual) || (actual === 'integer' && types.includes('number'));
@@ -125,7 +124,6 @@ function locOf(path: Path): Loc {
     keys.push(node.key as string | number);
     node = node.up;
   }
-  // Stryker disable next-line OptionalChaining,ArrayDeclaration: the walk up always ends at a root, which has a base
   return [...(node?.base ?? []), ...keys.reverse()];
 }
 
@@ -152,10 +150,6 @@ export class Items extends Array<Detail> {
     return super.push(...items);
   }
 }
-
-/** A format check as ajv-formats has it: a RegExp, a function, or a definition holding one. */
-export type FormatCheck =
-  RegExp | ((value: never) => boolean) | { type?: string; validate?: RegExp | ((value: never) => boolean) };
 
 /** What `createValidator` returns. */
 export interface Validator {
@@ -316,79 +310,7 @@ export function createValidator(
     return kinds.length > 0 && kinds.length < types.length ? `nullable[${inner}]` : inner;
   }
 
-  /** A schema that admits null alone (`type: 'null'`): `Optional[...]`'s other half. */
-  const nullOnly = (schema: Schema | boolean | undefined): boolean => {
-    const node = deref(schema);
-    return deepEqual(typesOf(node), ['null']) || ('const' in node && node.const === null);
-  };
-
-  /**
-   * The members of a union as pydantic sees them: null members dropped (`Optional[Union[...]]` is a
-   * nullable union), plain unions among them flattened (`Union[Union[A, B], C]` is `Union[A, B, C]`).
-   */
-  function membersOf(branches: Schema[]): Schema[] {
-    return branches.flatMap((branch) => {
-      if (nullOnly(branch)) return [];
-      const node = deref(branch);
-      const inner = node.oneOf ?? node.anyOf;
-      if (Array.isArray(inner) && facts(node).types === undefined && !tagOf(inner)) return membersOf(inner);
-      return [branch];
-    });
-  }
-
-  /** Whether a union is Optional: a member is null, or a plain union among them takes null. */
-  const takesNull = (branches: Schema[]): boolean =>
-    branches.some((branch) => {
-      if (nullOnly(branch)) return true;
-      const node = deref(branch);
-      const inner = node.oneOf ?? node.anyOf;
-      return Array.isArray(inner) && facts(node).types === undefined && !tagOf(inner) && takesNull(inner);
-    });
-
-  /** A union's tag: the property every member (each an object) holds a distinct `const` in, as `Field(discriminator=...)` does. */
-  interface Tag {
-    property: string;
-    tags: unknown[];
-  }
-  const tagCache = new WeakMap<object, Tag | null>();
-  function tagOf(members: Schema[]): Tag | undefined {
-    let found = tagCache.get(members);
-    if (found === undefined) {
-      found = null;
-      const nodes = members.map(deref);
-      if (nodes.length > 1 && nodes.every((node) => isObject(node.properties))) {
-        for (const property of Object.keys(nodes[0]?.properties ?? {})) {
-          const tags = nodes.map((node) => deref(node.properties?.[property]));
-          if (!tags.every((tag) => 'const' in tag)) continue;
-          const values = tags.map((tag) => tag.const);
-          if (new Set(values.map((value) => JSON.stringify(value))).size === values.length) {
-            found = { property, tags: values };
-            break;
-          }
-        }
-      }
-      tagCache.set(members, found);
-    }
-    return found ?? undefined;
-  }
-
-  /** The member named by an exclusion: one member's tag `const`, the others' `not` of it (a callable discriminator naming classes). */
-  function excludedTag(members: Schema[]): { property: string; value: unknown; known: number } | undefined {
-    const nodes = members.map(deref);
-    const known = nodes.findIndex((node) =>
-      Object.entries(node.properties ?? {}).some(([, property]) => 'const' in deref(property)),
-    );
-    if (known < 0 || nodes.length !== 2) return undefined;
-    const other = nodes[1 - known] as Schema;
-    const excluded = deref(other.not);
-    for (const [name, property] of Object.entries(nodes[known]?.properties ?? {})) {
-      const target = deref(property);
-      const not = deref(excluded.properties?.[name]);
-      if ('const' in target && 'const' in not && deepEqual(target.const, not.const))
-        return { property: name, value: target.const, known };
-    }
-    return undefined;
-  }
+  const { nullOnly, membersOf, takesNull, tagOf, excludedTag } = unionReading(deref);
 
   /**
    * Whether a value plainly cannot be valid against a branch, decided without walking it: the
@@ -501,7 +423,6 @@ export function createValidator(
 
   function isValid(schema: Schema | boolean | undefined, value: unknown): boolean {
     try {
-      // Stryker disable next-line ArrayDeclaration: the first error ends a validity check; no item, and so no loc, is ever kept
       check(schema, value, root([]), bailSink);
       return true;
     } catch (error) {
@@ -684,7 +605,6 @@ export function createValidator(
         return;
       }
     }
-    // Stryker disable next-line ConditionalExpression: without a pattern, regex(undefined) is the empty pattern, which every string matches
     if (typeof node.pattern === 'string' && regex(node.pattern)?.test(value) === false) {
       out.push(
         detail('string_pattern_mismatch', locOf(path), `String should match pattern '${node.pattern}'`, value, {
@@ -698,7 +618,6 @@ export function createValidator(
 
   /** The item for a value that fails its node's format (a number fails only a number format, such as int32, which formatError names). */
   function checkFormat(node: Schema, value: string | number, path: Path, out: Detail[]): void {
-    // Stryker disable next-line ConditionalExpression: without a format, formatHolds finds no check named "undefined", which holds
     if (typeof node.format === 'string' && !formatHolds(node.format, value))
       out.push(formatError(node.format, value as string, path));
   }

@@ -18,7 +18,7 @@
 
 import { operationRules, type Answer } from '../../rules/index.js';
 import { isObject } from '../../shared/json.js';
-import { LimitError } from '../engine/limits.js';
+import { LimitError } from '../common/limits.js';
 import type { Validator } from './pydantic.js';
 import type { Operation, Schema, Spec } from '../prism/spec.js';
 

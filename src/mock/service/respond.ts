@@ -11,9 +11,10 @@
 //   out: the mocker result to send on, the body Prism chose when the result reflects it, the
 //        fallbacks that fired, or the limit of the mock (--max-results, a full state) the request passed
 // Any other failure of this layer sends Prism's own result, as a fallback.
-import type { Fallbacks } from '../control/fallbacks.js';
-import { LimitError } from '../engine/limits.js';
-import type { IHttpResponse, IPrismInput, IHttpRequest, MockResult } from '../prism/prism-types.js';
+import type { Fallbacks } from '../common/fallbacks.js';
+import { LimitError } from '../common/limits.js';
+import type { Choice } from '../prism/adapter.js';
+import type { IPrismInput, IHttpRequest } from '../prism/prism-types.js';
 import { detail, type Detail } from './pydantic.js';
 import type { Reflector } from './reflect.js';
 import type { Operation } from '../prism/spec.js';
@@ -23,7 +24,7 @@ import { pathParameters } from '../../shared/path-template.js';
 import { translateViolations, unprocessable } from './translate.js';
 
 export interface Responded {
-  result: MockResult;
+  result: Choice;
   /** The body Prism chose, when `result` carries a reflection of it instead (sent if the reflection fails). */
   example?: { body: unknown };
   /** the fallbacks that fired */
@@ -40,7 +41,7 @@ export interface ResponderParts {
 
 /** `details`: the service's 422 items of the request (./translate.ts), bounded by --max-errors. */
 export type Responder = (
-  result: MockResult,
+  result: Choice,
   input: IPrismInput<IHttpRequest>,
   operation: Operation,
   request: Received,
@@ -51,8 +52,8 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
   return (result, input, operation, request, details) => {
     try {
       const errors = input.validations.filter((v) => v.severity === 0 && v.code !== 401);
-      // A Right carries the response Prism chose, a Left its refusal: each has only its own field.
-      const { right: chosen, left: refusal } = result as { right?: IHttpResponse; left?: { status?: number } };
+      const chosen = result.ok ? result.value : undefined;
+      const refusal = result.ok ? undefined : (result.error as { status?: number });
 
       // FastAPI decodes the body before it checks credentials or anything else. (A result without a
       // chosen response is a Left.)
@@ -61,8 +62,8 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
         if (request.jsonError.undecodable)
           return {
             result: {
-              _tag: 'Right',
-              right: {
+              ok: true,
+              value: {
                 statusCode: 400,
                 headers: { 'Content-type': 'application/json' },
                 body: { detail: 'There was an error parsing the body' },
@@ -113,7 +114,7 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
           reflected,
         );
       return {
-        result: { _tag: 'Right', right: { ...chosen, body: reflected } },
+        result: { ok: true, value: { ...chosen, body: reflected } },
         example: { body: chosen.body },
         fallbacks: [],
       };

@@ -5,7 +5,8 @@
 // the credential its operation needs gets a 401 that names the credentials the operation accepts.
 //   in:  the operation, the request (parsed, with its path, query, headers, cookies)
 //   out: `detail` items (none when the request is valid), or the 401 body
-import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockResult, Resource } from '../prism/prism-types.js';
+import type { Choice } from '../prism/adapter.js';
+import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, Resource } from '../prism/prism-types.js';
 import { detail, Items, type Detail, type Validator } from './pydantic.js';
 import type { Operation } from '../prism/spec.js';
 import type { Received } from '../request/parse.js';
@@ -26,7 +27,7 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 export interface Translator {
-  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../engine/limits.ts) is thrown. */
+  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../common/limits.ts) is thrown. */
   requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[];
   /** The body of a valid request as the service reads it: what pydantic made of it ("12" → 12). */
   madeBody(operation: Operation, request: Received): unknown;
@@ -168,10 +169,10 @@ export function unauthorizedBody(resource: Resource | undefined): {
 }
 
 /** A 422 in the service's dialect, on Prism's 422 response when it chose one. */
-export function unprocessable(chosen: IHttpResponse | undefined, items: Detail[]): MockResult {
+export function unprocessable(chosen: IHttpResponse | undefined, items: Detail[]): Choice {
   return {
-    _tag: 'Right',
-    right: {
+    ok: true,
+    value: {
       ...(chosen?.statusCode === 422 ? chosen : { statusCode: 422, headers: { 'Content-type': 'application/json' } }),
       body: { detail: items },
     },

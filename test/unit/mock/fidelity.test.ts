@@ -5,8 +5,9 @@
 // fails unless test/fixtures/conformance/deliberate.json lists it, and that list is the table of
 // docs/mock.md "Where the mock differs from FastAPI", row for row.
 import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementOf,
   allowedBy,
@@ -26,6 +27,7 @@ import { bodyBytes } from '../../../src/verify/corpus.js';
 import { rawRequest, isFailure } from '../../../src/verify/raw.js';
 import { createMock, type Mock } from '../../../src/mock/index.js';
 import { mswHandlers } from '../../../src/mock/msw.js';
+import { startMock, type RunningMock } from '../../../src/mock/server.js';
 
 const root = new URL('../../../', import.meta.url);
 const CASSETTES = new URL('test/fixtures/conformance/cassettes/', root).pathname;
@@ -99,28 +101,36 @@ describe('the in-process mock against FastAPI', () => {
 });
 
 describe('the doors agree with the cassettes on a sample', () => {
-  it('over HTTP (the suite’s stateless mock)', async () => {
-    const base = inject('statelessMockUrl');
-    const lines: string[] = [];
-    for (const interaction of sample) {
-      const { request } = interaction;
-      const answer = await rawRequest(base, {
-        method: request.method,
-        path: request.path,
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { body: bodyBytes(request.body) }),
-      });
-      if (isFailure(answer)) throw new Error(`${request.id}: ${answer.failure}`);
-      const contentType = answer.headers['content-type'];
-      lines.push(
-        ...unexplained(interaction, {
-          status: answer.status,
-          headers: contentType === undefined ? {} : { 'content-type': contentType },
-          body: parsed(answer.body),
-        }),
-      );
-    }
-    expect(lines).toEqual([]);
+  describe('over HTTP (the mock’s server, stateless, in this process)', () => {
+    let running: RunningMock;
+    beforeAll(async () => {
+      running = await startMock({ stateless: true, port: 0, log: new PassThrough() });
+    });
+    afterAll(() => running?.close());
+
+    it('answers each interaction of the sample as recorded', async () => {
+      const base = running.url;
+      const lines: string[] = [];
+      for (const interaction of sample) {
+        const { request } = interaction;
+        const answer = await rawRequest(base, {
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: bodyBytes(request.body) }),
+        });
+        if (isFailure(answer)) throw new Error(`${request.id}: ${answer.failure}`);
+        const contentType = answer.headers['content-type'];
+        lines.push(
+          ...unexplained(interaction, {
+            status: answer.status,
+            headers: contentType === undefined ? {} : { 'content-type': contentType },
+            body: parsed(answer.body),
+          }),
+        );
+      }
+      expect(lines).toEqual([]);
+    });
   });
 
   describe('through MSW', () => {

@@ -8,7 +8,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tooManyErrors } from '../../../src/mock/engine/limits.js';
+import { tooManyErrors } from '../../../src/mock/common/limits.js';
 import { nameUuid } from '../../../src/shared/uuid.js';
 import { startMock, type MockOptions, type RunningMock } from '../../../src/mock/server.js';
 import { StateFullError } from '../../../src/mock/service/state.js';

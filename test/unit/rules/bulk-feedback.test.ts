@@ -2,7 +2,7 @@
 // provider must satisfy (its checks) and what the mock answers (createReflector), on the exact
 // values a user of the mock reads. The mock remembers nothing of it.
 import { describe, expect, it } from 'vitest';
-import { LimitError } from '../../../src/mock/engine/limits.js';
+import { LimitError } from '../../../src/mock/common/limits.js';
 import { createReflector } from '../../../src/mock/service/reflect.js';
 import type { Json } from '../../../src/verify/schema.js';
 import {

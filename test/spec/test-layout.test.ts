@@ -1,0 +1,77 @@
+// Tests mirror the code: the test of src/<area>/<path>/<module>.ts is
+// test/unit/<area>/<path>/<module>.test.ts, so that a reader finds a module's test by its name. A
+// module with no behaviour of its own (re-exports, types, a bin's two lines) is listed in
+// NO_BEHAVIOUR; a module whose cases still live in another suite is listed in ELSEWHERE with that
+// suite, until they move. Each list is checked too: an entry whose module is gone, or that has its
+// own test now, fails, so neither list outlives its reason.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Modules with nothing to test of their own, and why. */
+const NO_BEHAVIOUR: Record<string, string> = {
+  'src/index.ts': "the package's entry: re-exports",
+  'src/mock/coverage-bin.ts':
+    "the api-contract-coverage bin's entry: calls coverage-cli.ts's main with the process's streams",
+  'src/mock/prism/bundled.ts':
+    "the list of Prism's modules handed to a page's finder (the build replaces it with the bundle)",
+  'src/mock/prism/prism-types.ts': "types of Prism's pieces",
+  'src/mock/scenarios/types.ts': 'types of the scenarios',
+  'src/mock/settings.ts': 'types of what every door takes',
+  'src/rules/types.ts': 'types of the operation rules',
+};
+
+/** Modules whose cases are still in another suite: that suite. */
+const ELSEWHERE: Record<string, string> = {
+  'src/client/call.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/contract.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/credentials.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/errors.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/guard.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/index.ts': 'test/unit/client/stubbed.test.ts',
+  'src/client/validation.ts': 'test/unit/client/stubbed.test.ts',
+  'src/mock/browser/msw.ts': 'test/unit/mock/browser/index.test.ts',
+  'src/mock/coverage-cli.ts': 'test/unit/mock/control/coverage-report.test.ts',
+  'src/mock/coverage-file.ts': 'test/unit/mock/control/coverage.test.ts',
+  'src/mock/index.ts': 'test/unit/mock/doors.test.ts',
+  'src/mock/pipeline.ts': 'test/unit/mock/doors.test.ts',
+  'src/mock/prism/browser.ts': 'test/unit/mock/browser/index.test.ts',
+  'src/rules/index.ts': 'test/unit/rules/provider-checks.test.ts',
+  'src/rules/support.ts': 'test/unit/rules/provider-checks.test.ts',
+  'src/verify/cassette.ts': 'test/unit/verify/corpus.test.ts',
+  'src/verify/drift-cli.ts': 'test/unit/verify/drift.test.ts',
+  'src/verify/drift-report.ts': 'test/unit/verify/drift.test.ts',
+  'src/verify/drift-rules.ts': 'test/unit/verify/drift.test.ts',
+  'src/verify/exchange.ts': 'test/unit/verify/transport.test.ts',
+  'src/verify/hostile.ts': 'test/unit/verify/transport.test.ts',
+  'src/verify/operations.ts': 'test/unit/verify/run.test.ts',
+  'src/verify/raw.ts': 'test/unit/verify/transport.test.ts',
+  'src/verify/samples.ts': 'test/unit/verify/transport.test.ts',
+  'src/verify/spec.ts': 'test/unit/verify/schema.test.ts',
+  'src/verify/validate.ts': 'test/unit/verify/checks.test.ts',
+  'src/verify/verdict.ts': 'test/unit/verify/checks.test.ts',
+};
+
+const modules = (readdirSync(join(root, 'src'), { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+  .map((file) => join('src', file).split('\\').join('/'))
+  .sort();
+const testOf = (module: string) => module.replace(/^src\//, 'test/unit/').replace(/\.ts$/, '.test.ts');
+
+it('every module of src/ has its test where a reader looks for it, or is listed with its reason', () => {
+  const missing = modules.filter(
+    (module) => !existsSync(join(root, testOf(module))) && !(module in NO_BEHAVIOUR) && !(module in ELSEWHERE),
+  );
+  expect(missing, `each needs ${missing.map(testOf).join(', ')}`).toEqual([]);
+});
+
+it('the lists name modules that exist, without a test of their own yet, and suites that exist', () => {
+  for (const module of [...Object.keys(NO_BEHAVIOUR), ...Object.keys(ELSEWHERE)]) {
+    expect(modules, module).toContain(module);
+    expect(existsSync(join(root, testOf(module))), `${module} has ${testOf(module)}: take it off the list`).toBe(false);
+  }
+  for (const suite of Object.values(ELSEWHERE)) expect(existsSync(join(root, suite)), suite).toBe(true);
+});

@@ -1,25 +1,19 @@
 // What the rules modules share: reading and showing JSON values in a check's message, and the
 // kind of store the mock keeps a project's records in.
 import { deepEqual, isObject, type JsonObject } from '../shared/json.js';
+import { uuidValue } from '../shared/uuid-text.js';
 import type { RuleRequest, Store } from './types.js';
 
 export const has = (object: JsonObject, key: string): boolean => Object.hasOwn(object, key);
 export const show = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Equal JSON values; strings that are UUIDs compare case-insensitively (a UUID's case carries no meaning). */
+/** Equal JSON values; strings that name the same UUID compare equal, in any of the forms pydantic reads (a case, hyphens, braces or a `urn:uuid:` carry no meaning). */
 export const same = (a: unknown, b: unknown): boolean =>
-  deepEqual(
-    a,
-    b,
-    (x, y) =>
-      typeof x === 'string' &&
-      typeof y === 'string' &&
-      UUID.test(x) &&
-      UUID.test(y) &&
-      x.toLowerCase() === y.toLowerCase(),
-  );
+  deepEqual(a, b, (x, y) => {
+    if (typeof x !== 'string' || typeof y !== 'string') return false;
+    const uuid = uuidValue(x);
+    return uuid !== undefined && uuid === uuidValue(y);
+  });
 
 /** A copy of a sample's body changed by `edit`, as a probe. */
 export function edited(

@@ -6,7 +6,7 @@
 //   int       an integer; a float without a fraction; a bool; a string of one (`" +1_2 "`, `"12.00"`)
 //   float     a number; a bool; a string Python's float() reads (`"1e3"`, `"inf"`, `"1_0"`)
 //   bool      a bool; 0 and 1 (also 0.0 and 1.0); `0 off f false n no 1 on t true y yes`, any case
-//   uuid      a UUID in any of the uuid crate's forms: hyphenated, 32 hex digits, braced, `urn:uuid:`
+//   uuid      a UUID in any of the uuid crate's forms (../../shared/uuid-text.ts)
 //   date      `YYYY-MM-DD`; a datetime whose time is zero; a unix time (number or string) of a midnight
 //   datetime  RFC 3339 and its relatives (naive, no seconds, `_` or space as separator); a date; a unix
 //             time in seconds, or in milliseconds past 2e10
@@ -73,24 +73,6 @@ export function laxBool(value: unknown): Lax {
     return Number.isInteger(value) ? unable : fail('bool_type', 'Input should be a valid boolean');
   }
   return fail('bool_type', 'Input should be a valid boolean');
-}
-
-/** The uuid crate's forms pydantic accepts, each read as its 32 hex digits. */
-const UUID_FORMS = [
-  /^([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})$/i,
-  /^\{([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\}$/i,
-  /^urn:uuid:([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/i,
-];
-
-/** The hyphenated, lower-case form of a UUID in one of the crate's forms (what the service returns), or undefined. */
-export function uuidValue(text: string): string | undefined {
-  for (const form of UUID_FORMS) {
-    const groups = form.exec(text);
-    // A partly hyphenated form (`12345678-12341234…`) is none of the crate's.
-    if (groups && (form !== UUID_FORMS[0] || text.length === 32 || text.length === 36))
-      return groups.slice(1).join('-').toLowerCase();
-  }
-  return undefined;
 }
 
 /** pydantic's error for a value a UUID field cannot take at all (a number, a bool, null, a list...). */

@@ -41,7 +41,8 @@
 import { deepEqual, isObject } from '../../shared/json.js';
 import { tooManyErrors } from '../common/limits.js';
 import { expectedList, pyRepr, uuidCrateError } from './messages.js';
-import { laxBool, laxDate, laxDateTime, laxFloat, laxInt, UUID_TYPE, uuidValue, type Lax } from './lax.js';
+import { laxBool, laxDate, laxDateTime, laxFloat, laxInt, UUID_TYPE, type Lax } from './lax.js';
+import { uuidValue } from '../../shared/uuid-text.js';
 import type { Schema, Spec } from '../prism/spec.js';
 import type { FormatCheck } from '../prism/prism-types.js';
 import { typesOf, unionReading, type Tag } from './unions.js';

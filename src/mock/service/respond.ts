@@ -20,6 +20,7 @@ import type { Reflector } from './reflect.js';
 import type { Operation } from '../prism/spec.js';
 import { sessionOf, StateFullError, type State } from './state.js';
 import type { Received } from '../request/parse.js';
+import { uuidValue } from '../../shared/uuid-text.js';
 import { pathParameters } from '../../shared/path-template.js';
 import { translateViolations, unprocessable } from './translate.js';
 
@@ -47,6 +48,17 @@ export type Responder = (
   request: Received,
   details: () => Detail[],
 ) => Responded;
+
+/** The path's parameters as the service reads them: a UUID in the form FastAPI writes it back (../../shared/uuid-text.ts). */
+function servicePathParams(operation: Operation, sent: Record<string, string>): Record<string, string> {
+  const read = { ...sent };
+  for (const parameter of operation.parameters) {
+    const value = read[parameter.name];
+    if (parameter.in === 'path' && value !== undefined && parameter.schema.format === 'uuid')
+      read[parameter.name] = uuidValue(value) ?? value;
+  }
+  return read;
+}
 
 export function createResponder({ reflector, state, fallbacks }: ResponderParts): Responder {
   return (result, input, operation, request, details) => {
@@ -104,7 +116,7 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
         const items = details();
         if (items.length > 0) return { result: unprocessable(undefined, items), fallbacks: [] };
       }
-      const pathParams = pathParameters(operation.path, input.data.url.path);
+      const pathParams = servicePathParams(operation, pathParameters(operation.path, input.data.url.path));
       const body = request.absent ? null : request.body;
       let reflected = reflector.reflect(operation, { pathParams, body, text: request.text }, chosen.body);
       if (state)

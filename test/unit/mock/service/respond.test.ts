@@ -229,6 +229,37 @@ describe('respond: what the service would answer, on the response Prism chose', 
     expect(absent.example).toEqual({ body: example });
   });
 
+  it.each([
+    ['32 hex digits', (id: string) => id.replaceAll('-', '')],
+    ['upper case', (id: string) => id.toUpperCase()],
+    ['braced', (id: string) => `{${id}}`],
+    ['urn:uuid:', (id: string) => `urn:uuid:${id}`],
+    ['hyphenated, lower case', (id: string) => id],
+  ])(
+    'a path identifier sent %s is answered, and remembered, as the UUID FastAPI parsed (hyphenated, lower case)',
+    (_, form) => {
+      const applied: { request: { pathParams: Record<string, string> } }[] = [];
+      const state = {
+        apply: (_id: string, request: { pathParams: Record<string, string> }, reflected: unknown) => (
+          applied.push({ request }),
+          reflected
+        ),
+      } as unknown as State;
+      const respond = make({ state });
+      const run = '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50';
+      const body = { model: 'gpt-4o' };
+      const responded = respond(
+        ok({ data: { id: PROJECT, project_id: PROJECT, run_id: PROJECT, model: 'example' } }),
+        { data: data(`/v2/projects/${form(PROJECT)}/runs/${form(run)}/signals/configuration`, body), validations: [] },
+        signals,
+        received(body),
+      );
+      const answered = (responded.result as { value: IHttpResponse }).value.body as { data: Record<string, unknown> };
+      expect(answered.data).toMatchObject({ project_id: PROJECT, run_id: run, model: 'gpt-4o' });
+      expect(applied[0]?.request.pathParams).toEqual({ project_id: PROJECT, run_id: run });
+    },
+  );
+
   it('a limit of the mock (--max-results, a full state) is the refusal; the result goes on unchanged, no fallback', () => {
     for (const error of [new LimitError('too many', 'max-results', 1), new StateFullError(3)]) {
       const { logger } = recording();

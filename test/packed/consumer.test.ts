@@ -107,7 +107,7 @@ describe('the packed package', { timeout: 120_000 }, () => {
     expect(existsSync(join(app, 'node_modules/@observability/api-contract/dist/src/index.js'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/@stoplight'))).toBe(false);
     const installed = readdirSync(join(app, 'node_modules')).filter((name) => !name.startsWith('.'));
-    expect(installed.sort()).toEqual(['@observability', 'openapi-fetch', 'openapi-typescript-helpers']);
+    expect(installed.sort()).toEqual(['@observability', 'openapi-fetch', 'openapi-typescript-helpers', 'statuses']);
   });
 
   it('compiles a consumer file against its exports and types, and runs it against the mock', async () => {

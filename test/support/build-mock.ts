@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'nod
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markBinsExecutable } from '../../scripts/bin-mode.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_INFO = join(root, 'dist/mock.tsbuildinfo');
@@ -53,7 +54,10 @@ function staleness(): { reason: string; force: boolean } | undefined {
 export function buildMock(): string {
   const started = performance.now();
   const stale = staleness();
-  if (!stale) return `dist/src/mock is up to date (checked in ${(performance.now() - started).toFixed(1)} ms)`;
+  if (!stale) {
+    markBinsExecutable();
+    return `dist/src/mock is up to date (checked in ${(performance.now() - started).toFixed(1)} ms)`;
+  }
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.mock.json', ...(stale.force ? ['--force'] : [])], {
     cwd: root,
@@ -65,5 +69,6 @@ export function buildMock(): string {
   // this check done, so that the next run does not call tsc again.
   const now = new Date();
   if (existsSync(BUILD_INFO)) utimesSync(BUILD_INFO, now, now);
+  markBinsExecutable();
   return `compiled dist/src/mock (${stale.reason}) in ${Math.round(performance.now() - started)} ms`;
 }

@@ -35,15 +35,7 @@ const mockZones = MOCK_LAYERS.flatMap((layer, index) =>
 export default tseslint.config(
   // Not linted: what is built or installed, and fixtures. (generated/ is linted: the package ships it.)
   {
-    ignores: [
-      'dist/',
-      '**/node_modules/',
-      'reports/',
-      '.stryker-tmp*/',
-      'test/.artifacts/',
-      'test/fixtures/',
-      'scripts/bench/autocannon.d.ts',
-    ],
+    ignores: ['dist/', '**/node_modules/', 'reports/', '.stryker-tmp*/', 'test/.artifacts/', 'test/fixtures/'],
   },
   js.configs.recommended,
   {
@@ -65,6 +57,7 @@ export default tseslint.config(
             'vitest.bench.config.ts',
             'test/ecosystem/msw/api.test.ts',
             'test/ecosystem/msw/answers.test.ts',
+            'scripts/bench/autocannon.d.ts',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -13,7 +13,7 @@ import { StateFullError, type State } from '../../../../src/mock/service/state.j
 import { type Received } from '../../../../src/mock/request/parse.js';
 import { createResponder, type ResponderParts } from '../../../../src/mock/service/respond.js';
 import { createTranslator, unprocessable } from '../../../../src/mock/service/translate.js';
-import { PROJECT, recording, spec } from '../../../support/mock-steps.js';
+import { PROJECT, received, recording, spec } from '../../../support/mock-steps.js';
 
 describe('respond: what the service would answer, on the response Prism chose', () => {
   const validator = createValidator(spec, {});
@@ -33,14 +33,6 @@ describe('respond: what the service would answer, on the response Prism chose', 
     return (result: Choice, input: IPrismInput<IHttpRequest>, operation: Operation, request: Received) =>
       responder(result, input, operation, request, () => translator.requestDetails(operation, request, input.data));
   };
-  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({
-    query: {},
-    absent: false,
-    body,
-    text: JSON.stringify(body),
-    unchecked: false,
-    ...extra,
-  });
   const data = (path: string, body: unknown, headers: Record<string, string> = {}): IHttpRequest => ({
     method: 'post',
     url: { path },

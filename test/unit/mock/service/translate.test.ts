@@ -6,26 +6,17 @@ import { LimitError } from '../../../../src/mock/common/limits.js';
 import type { IHttpRequest, Resource } from '../../../../src/mock/prism/prism-types.js';
 import { createValidator } from '../../../../src/mock/service/pydantic.js';
 import { type Operation } from '../../../../src/mock/prism/spec.js';
-import { type Received } from '../../../../src/mock/request/parse.js';
 import {
   createTranslator,
   translateViolations,
   unauthorizedBody,
   unprocessable,
 } from '../../../../src/mock/service/translate.js';
-import { spec } from '../../../support/mock-steps.js';
+import { received, spec } from '../../../support/mock-steps.js';
 
 describe('translate', () => {
   const validator = createValidator(spec, {});
   const translator = createTranslator(validator);
-  const received = (body: unknown, extra: Partial<Received> = {}): Received => ({
-    query: {},
-    absent: false,
-    body,
-    text: JSON.stringify(body),
-    unchecked: false,
-    ...extra,
-  });
   const input = (path: string, headers: Record<string, string> = {}): IHttpRequest => ({
     method: 'post',
     url: { path },

@@ -8,9 +8,8 @@
 // small one alone), their 99th percentile over the runs and the most. A fresh process's first big
 // body also grows its heap ("cold"); the others are measured after it ("warm", 3 runs each). Last,
 // the most memory the mock held over all of them (VmHWM, Linux).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { median, ms, root, startServer, table } from './lib.js';
+import { median, ms, peakRssMib, root, startServer, table } from './lib.js';
 
 const SMALL = '{"traces":[{"name":"small"}]}';
 
@@ -91,13 +90,6 @@ function p99(values) {
 
 /** The most of the values; 0 for none. @param {number[]} values */
 const most = (values) => values.reduce((a, b) => Math.max(a, b), 0);
-
-/** The most memory the process has held so far (VmHWM), in MiB; undefined off Linux. @param {number | undefined} pid */
-function peakRssMib(pid) {
-  if (process.platform !== 'linux' || pid === undefined) return undefined;
-  const kb = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb === undefined ? undefined : Number(kb) / 1024;
-}
 
 /** The target for the mock's peak memory over every big body of the section, in MiB. */
 const PEAK_RSS_TARGET_MIB = 512;

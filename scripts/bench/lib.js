@@ -220,6 +220,13 @@ export async function startServer(name, args, { probe, cwd = root, timeoutMs = 6
   return { name, child, port, baseUrl, startupMs: performance.now() - started, stop: () => stopChild(child) };
 }
 
+/** The most memory the process has held so far (VmHWM), in MiB; undefined off Linux. @param {number | undefined} pid */
+export function peakRssMib(pid) {
+  if (process.platform !== 'linux' || pid === undefined) return undefined;
+  const kb = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
+}
+
 /** @type {number | undefined} */
 let clockTicks;
 /**

@@ -10,7 +10,7 @@
 // the target of 512 MiB is bench section 7's (`npm run bench -- --only bodies`), measured on a mock
 // that serves nothing else, since how much of the heap V8 keeps between two big bodies depends on
 // when its collector runs, and so on the load of the machine.
-import { readFileSync } from 'node:fs';
+import { peakRssMib } from '../../scripts/bench/lib.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockProcess } from '../support/mock-process.js';
 import { announce } from '../support/fuzz-config.js';
@@ -34,13 +34,6 @@ const opById = (id: string): Operation => {
 const bulk = opById('applyBulkFeedbackV2');
 const traces = opById('logTraces');
 const probeOp = traces;
-
-/** Peak resident set size of a process, in MiB (VmHWM of /proc/<pid>/status). */
-function peakRss(pid: number): number {
-  const kb = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  if (kb === undefined) throw new Error(`no VmHWM for pid ${pid}`);
-  return Number(kb) / 1024;
-}
 
 function post(
   mock: MockProcess,
@@ -162,7 +155,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (mock && !mock.exited())
-    console.log(`[fuzz] mock limits: peak RSS of the default mock ${peakRss(mock.pid).toFixed(1)} MiB`);
+    console.log(
+      `[fuzz] mock limits: peak RSS of the default mock ${peakRssMib(mock.pid)?.toFixed(1) ?? 'not measured (Linux only)'} MiB`,
+    );
   await mock?.stop();
 });
 

@@ -27,6 +27,7 @@ import { createEngine, type Outcome } from './engine/engine.js';
 import { decodeBody, parseJson, prismInput } from './request/parse.js';
 import { parseJsonInSlices } from './request/json-slices.js';
 import { bodyTooLarge, MAX_BODY } from './request/read-body.js';
+import { Slices } from './common/slices.js';
 import { createResponder } from './service/respond.js';
 import { route } from './request/route.js';
 import { contractOf, scenarioLabel, untilAborted, wait } from './scenarios/apply.js';
@@ -154,7 +155,9 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
     const received = big ? await parseJsonInSlices(decoded, breathe) : parseJson(decoded);
     if (big) await breathe();
     const input = prismInput(request.method, routed, request.headers, received);
-    const outcome = engine(input, received);
+    const prepared = big ? await engine.prepare(input, received, new Slices(breathe)) : undefined;
+    if (big) await breathe();
+    const outcome = engine(input, received, prepared);
     const body = received.absent ? null : received.body;
     const { picked } = outcome;
     if (picked) {

@@ -247,6 +247,25 @@ describe('big bodies and attacks on a mock with the default flags', () => {
     expect(new Set(answer.trace_ids).size).toBe(count);
   });
 
+  it('Log Traces, 9 MB of traces with one error in the middle and one near the end: the 422 names both, as the walk of the whole body finds them', async () => {
+    const { text, traces: count } = llmTracesBody(9_000_000);
+    const traceAt = (i: number) => text.indexOf(`"name":"chat ${i}"`);
+    const [middle, late] = [Math.floor(count / 2), count - 3];
+    const body = [
+      text.slice(0, traceAt(middle)),
+      '"name":1',
+      text.slice(traceAt(middle) + `"name":"chat ${middle}"`.length, traceAt(late)),
+      '"name":[]',
+      text.slice(traceAt(late) + `"name":"chat ${late}"`.length),
+    ].join('');
+    const response = await alongside(mock, () => post(mock, traces, body));
+    expect(response.status, response.body.slice(0, 300)).toBe(422);
+    expect((JSON.parse(response.body) as { detail: { type: string; loc: unknown[] }[] }).detail).toEqual([
+      expect.objectContaining({ type: 'string_type', loc: ['body', 'traces', middle, 'name'], input: 1 }),
+      expect.objectContaining({ type: 'string_type', loc: ['body', 'traces', late, 'name'], input: [] }),
+    ]);
+  });
+
   it('Log Traces, 1,000,000 empty traces (3 MB): 200, every trace counted', async () => {
     const response = await alongside(mock, () => post(mock, traces, tracesBody(1_000_000, false)));
     expect(response.status, response.body.slice(0, 300)).toBe(200);

@@ -14,7 +14,8 @@ import { LimitError } from '../common/limits.js';
 import type { Logger } from '../prism/log.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, MockerOptions, Resource } from '../prism/prism-types.js';
 import { createInputCheck } from './input-check.js';
-import type { Detail } from '../service/pydantic.js';
+import type { Ahead, Detail } from '../service/pydantic.js';
+import type { Slices } from '../common/slices.js';
 import { createRouter } from './router.js';
 import { createSchemaCheck } from './schema-check.js';
 import type { Spec } from '../prism/spec.js';
@@ -76,7 +77,22 @@ export interface EngineOptions {
 /** At most this many security checks are kept (their key holds the client's credentials). */
 const MAX_KEPT = 1000;
 
-export type Engine = (input: IHttpRequest, request: Received) => Outcome;
+/** What `prepare` found of a request with a large body, handed to the engine with it. */
+export interface Prepared {
+  /** proven valid by the compiled checks alone */
+  proven: boolean;
+  /** the service's walk of its body done ahead, when not proven valid */
+  ahead?: Ahead | undefined;
+}
+
+export interface Engine {
+  (input: IHttpRequest, request: Received, prepared?: Prepared): Outcome;
+  /**
+   * For a large body, the work that may run in slices before the engine's one stretch: the compiled
+   * checks of the request, and when they do not prove it valid, the service's walk of its body.
+   */
+  prepare(input: IHttpRequest, request: Received, slices: Slices): Promise<Prepared | undefined>;
+}
 
 export function createEngine({
   prism,
@@ -128,9 +144,10 @@ export function createEngine({
     resource: Resource,
     input: IHttpRequest,
     details: (() => Detail[]) | undefined,
+    proven: boolean | undefined,
   ): IPrismDiagnostic[] | LimitError {
     try {
-      let found = validateInput({ resource, element: input }, () => void details?.());
+      let found = validateInput({ resource, element: input }, () => void details?.(), proven);
       // The service's validator decides what is valid: what Prism refuses and pydantic takes (lax
       // mode's "12" for an integer, a naive or unix datetime, a UUID of 32 hex digits) is valid.
       if (found.length > 0 && details && details().length === 0) found = found.filter((v) => v.severity !== 0);
@@ -147,7 +164,16 @@ export function createEngine({
     return prism.validateOutput({ resource, element: output });
   }
 
-  return (input, request) => {
+  async function prepare(input: IHttpRequest, request: Received, slices: Slices): Promise<Prepared | undefined> {
+    const routed = router.route({ resources: operations, input });
+    const operation = routed.ok && routed.value.iid ? spec.operation(routed.value.iid) : undefined;
+    if (!routed.ok || !operation) return undefined;
+    if (validateInput.proven(routed.value, input)) return { proven: true };
+    await slices.next();
+    return { proven: false, ahead: await translator.walkAhead(operation, request, slices) };
+  }
+
+  const engine: Engine = (input, request, prepared) => {
     logger.info({ input }, 'Request received');
     const read = preferencesOf(input);
     if ('problem' in read) return { kind: 'problem', error: read.problem, fallbacks: [] };
@@ -159,8 +185,9 @@ export function createEngine({
     // once: by the input check when the request is not proven valid (the walk stops at
     // --max-errors), and read again by the responder for its 422.
     let walked: Detail[] | undefined;
-    const details = () => (walked ??= operation ? translator.requestDetails(operation, request, input) : []);
-    const found = violations(resource, input, operation ? details : undefined);
+    const details = () =>
+      (walked ??= operation ? translator.requestDetails(operation, request, input, prepared?.ahead) : []);
+    const found = violations(resource, input, operation ? details : undefined, prepared?.proven);
     const pathParams = operation ? pathParameters(operation.path, input.url.path) : {};
     // Valid as the service would find it: no violation of the credentials, parameters or body, a body
     // that decodes, and none of what Prism lets through that the service refuses.
@@ -228,4 +255,6 @@ export function createEngine({
       fallbacks: fired,
     };
   };
+  engine.prepare = prepare;
+  return engine;
 }

@@ -26,10 +26,12 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
  * Prism's violations of a request (none when it is valid). `beforePrism` runs when the request is not proven valid,
  * before Prism's checks (which make an object for every violation): it may throw to stop there.
  */
-export type InputCheck = (
-  options: Parameters<PlainPrism['validateInput']>[0],
-  beforePrism?: () => void,
-) => IPrismDiagnostic[];
+export interface InputCheck {
+  /** `proven`: what `proven` already said of this request (it is not asked again). */
+  (options: Parameters<PlainPrism['validateInput']>[0], beforePrism?: () => void, proven?: boolean): IPrismDiagnostic[];
+  /** Whether the request is proven valid by compiled schema checks alone (then it has no violation). */
+  proven(resource: Resource, element: IHttpRequest): boolean;
+}
 
 /** Prism's request body and parameter specs, as its resources carry them. */
 interface RequestSpec {
@@ -142,14 +144,17 @@ export function createInputCheck(prism: PlainPrism, schemas: SchemaCheck): Input
     return parametersOf(segments);
   }
 
-  return (options, beforePrism) => {
+  const inputCheck: InputCheck = (options, beforePrism, known) => {
     const { resource, element } = options;
     const path = byPosition(resource.path, element.url.path);
     const pathOk = pathProven(resource, path);
-    if (proven(resource, element, pathOk)) return [];
+    if (known ?? proven(resource, element, pathOk)) return [];
     beforePrism?.();
     const checks = check(resource, element, path, pathOk);
     if (!checks) return prism.validateInput(options);
     return checks.flat();
   };
+  inputCheck.proven = (resource, element) =>
+    proven(resource, element, pathProven(resource, byPosition(resource.path, element.url.path)));
+  return inputCheck;
 }

@@ -152,14 +152,27 @@ export class Items extends Array<Detail> {
   }
 }
 
+/**
+ * What a walk ahead (./ahead.ts) found of the items of a body's arrays, by the array: the schema its
+ * items were walked against, and each item's own items (none where it was not walked ahead). The
+ * walk reads them only for that array under that schema.
+ */
+export type Ahead = Map<unknown[], { items: Schema; found: (Detail[] | undefined)[] }>;
+
 /** What `createValidator` returns. */
 export interface Validator {
   /**
    * pydantic's items for `value` against `schema`, each `loc` prefixed with `loc`. They are also
    * added to `into`, whose limit stops the walk with tooManyErrors as soon as it would hold more.
    * `lax`: lax mode whatever the validator's (parameters arrive as text, which only lax mode reads).
+   * `ahead`: the items of array items already walked (./ahead.ts), read instead of walking them again.
    */
-  errors(schema: Schema, value: unknown, loc?: Loc, into?: Items, lax?: boolean): Detail[];
+  errors(schema: Schema, value: unknown, loc?: Loc, into?: Items, lax?: boolean, ahead?: Ahead): Detail[];
+  /**
+   * The node a value under `schema` is walked as when nothing else reads that value again: past a
+   * `$ref` alone; undefined for a node with a union, `allOf`, `not` or `if`.
+   */
+  plainNode(schema: Schema | boolean | undefined): Schema | undefined;
   isValid(schema: Schema | boolean | undefined, value: unknown): boolean;
   /** The branch of a union that a value takes (to apply the right branch's defaults). */
   branchFor(branches: Schema[], value: unknown): Schema;
@@ -189,6 +202,8 @@ export function createValidator(
   let strict = options.strict === true;
   /** How many conditions (`if`/`then`) the walk is inside. */
   let conditional = 0;
+  /** What the walk under way reads instead of walking (`errors`' `ahead`). */
+  let walked: Ahead | undefined;
   const patterns = new Map<string, RegExp | null>();
   /** The pattern compiled as JavaScript reads it (with Unicode when it can), or null when it cannot be read. */
   function regex(source: string): RegExp | null {
@@ -669,10 +684,15 @@ export function createValidator(
     const before = out.length;
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : [];
     const rest = Array.isArray(node.items) ? node.additionalItems : node.items;
+    const ahead = walked?.get(value);
+    const known =
+      ahead !== undefined && ahead.items === rest && prefix.length === 0 && conditional === 0 ? ahead.found : [];
     if (prefix.length > 0 || rest !== undefined)
-      value.forEach((item, index) =>
-        check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out),
-      );
+      value.forEach((item, index) => {
+        const found = known[index];
+        if (found === undefined) check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out);
+        else for (const detail of found) out.push(detail);
+      });
     if (out.length === before && value.length < minItems) {
       out.push(
         detail(
@@ -860,16 +880,28 @@ export function createValidator(
       loc: Loc = [],
       into = new Items(Number.POSITIVE_INFINITY),
       lax = false,
+      ahead?: Ahead,
     ): Detail[] {
       const before = into.length;
       const mode = strict;
       strict = mode && !lax;
+      const reading = walked;
+      walked = ahead;
       try {
         check(schema, value, root(loc), into);
       } finally {
         strict = mode;
+        walked = reading;
       }
       return into.slice(before);
+    },
+    plainNode(schema) {
+      let node = schema;
+      while (typeof node === 'object' && typeof node.$ref === 'string' && facts(node).refOnly)
+        node = spec.pointer(node.$ref);
+      if (typeof node !== 'object' || typeof node.$ref === 'string') return undefined;
+      const rereads = node.allOf !== undefined || node.oneOf !== undefined || node.anyOf !== undefined;
+      return rereads || node.not !== undefined || node.if !== undefined ? undefined : node;
     },
     isValid,
     branchFor,

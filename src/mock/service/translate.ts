@@ -7,7 +7,9 @@
 //   out: `detail` items (none when the request is valid), or the 401 body
 import type { Choice } from '../prism/adapter.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, Resource } from '../prism/prism-types.js';
-import { detail, Items, type Detail, type Validator } from './pydantic.js';
+import { detail, Items, type Ahead, type Detail, type Validator } from './pydantic.js';
+import { walkAhead } from './ahead.js';
+import type { Slices } from '../common/slices.js';
 import type { Operation } from '../prism/spec.js';
 import type { Received } from '../request/parse.js';
 import { pathParameters } from '../../shared/path-template.js';
@@ -27,14 +29,19 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 export interface Translator {
-  /** The service's 422 items for a request (none when it is valid); past `maxErrors` of them, tooManyErrors (../common/limits.ts) is thrown. */
-  requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[];
+  /**
+   * The service's 422 items for a request (none when it is valid); past `maxErrors` of them,
+   * tooManyErrors (../common/limits.ts) is thrown. `ahead`: what `walkAhead` found of its body.
+   */
+  requestDetails(operation: Operation, request: Received, input: IHttpRequest, ahead?: Ahead): Detail[];
+  /** The walk of a request's body done ahead, in slices (./ahead.ts); undefined when it has none to walk. */
+  walkAhead(operation: Operation, request: Received, slices: Slices): Promise<Ahead | undefined>;
   /** The body of a valid request as the service reads it: what pydantic made of it ("12" → 12). */
   madeBody(operation: Operation, request: Received): unknown;
 }
 
 export function createTranslator(validator: Validator, maxErrors = Number.POSITIVE_INFINITY): Translator {
-  function requestDetails(operation: Operation, request: Received, input: IHttpRequest): Detail[] {
+  function requestDetails(operation: Operation, request: Received, input: IHttpRequest, ahead?: Ahead): Detail[] {
     // One bound for the whole request: its parameters' items and its body's.
     const items = new Items(maxErrors);
     const path = pathParameters(operation.path, input.url.path);
@@ -69,7 +76,7 @@ export function createTranslator(validator: Validator, maxErrors = Number.POSITI
         // FastAPI: no body, or a JSON null, is no body: missing when the body is required, else absent.
         if (operation.bodyRequired) items.push(detail('missing', ['body'], 'Field required', null));
       } else {
-        validator.errors(operation.requestSchema, request.body, ['body'], items);
+        validator.errors(operation.requestSchema, request.body, ['body'], items, false, ahead);
       }
     }
     return items.map((item) =>
@@ -82,7 +89,14 @@ export function createTranslator(validator: Validator, maxErrors = Number.POSITI
     if (!operation.requestSchema || request.absent) return request.body;
     return validator.made(operation.requestSchema, request.body);
   }
-  return { requestDetails, madeBody };
+  return {
+    requestDetails,
+    madeBody,
+    walkAhead: async (operation, request, slices) =>
+      operation.requestSchema && !request.absent && request.body !== null
+        ? walkAhead(validator, operation.requestSchema, request.body, ['body'], maxErrors, slices)
+        : undefined,
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { Spec } from '../../../../src/mock/prism/spec.js';
 import type { Received } from '../../../../src/mock/request/parse.js';
 import { createChooser } from '../../../../src/mock/engine/choose.js';
 import { createEngine, type Outcome } from '../../../../src/mock/engine/engine.js';
+import { Slices } from '../../../../src/mock/common/slices.js';
 import type { Responder } from '../../../../src/mock/service/respond.js';
 import { type Translator } from '../../../../src/mock/service/translate.js';
 import {
@@ -71,8 +72,29 @@ describe("engine: the response Prism's pieces choose for a request (preferences,
       body: unknown = { email: 'a@example.com' },
       query: Record<string, string> = {},
     ) => engine(request('post', USERS, body, headers, query), received(body));
-    return { send };
+    return { send, engine, received };
   }
+
+  it('prepare: nothing more for a request proven valid; for one that is not, the walk ahead of its body, with which the outcome is the same', async () => {
+    const { engine, received } = engineWith();
+    let breaths = 0;
+    const slices = new Slices(() => Promise.resolve(void (breaths += 1)), -1);
+    const valid = { email: 'a@example.com' };
+    expect(await engine.prepare(request('post', USERS, valid, {}, {}), received(valid), slices)).toEqual({
+      proven: true,
+    });
+    expect(breaths).toBe(0);
+    for (const body of [{ email: 5 }, { email: [5, 'x'] }, [{ email: 5 }]]) {
+      const input = request('post', USERS, body, {}, {});
+      const prepared = await engine.prepare(input, received(body), slices);
+      expect(prepared).toEqual({ proven: false, ahead: expect.any(Map) });
+      expect(engine(input, received(body), prepared)).toEqual(engine(input, received(body)));
+    }
+    expect(breaths).toBe(3);
+    expect(
+      await engine.prepare(request('post', '/v2/nothing', valid, {}, {}), received(valid), slices),
+    ).toBeUndefined();
+  });
 
   it('the same request twice: the same outcome; the Accept header and Prefer choose the status and the example; an invalid request: 422', () => {
     const { send } = engineWith();
@@ -517,6 +539,7 @@ describe('engine: the outcome of a request, and the check of the response the re
         throw new Error('the walk failed');
       },
       madeBody: (_operation, request) => request.body,
+      walkAhead: () => Promise.resolve(undefined),
     };
     const { engine: failing } = engineWith(unchanged, operations, faulty);
     expect(() => failing(request('post', USERS, tooMany), received())).toThrow('the walk failed');

@@ -161,7 +161,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const plan = plans.get(operation);
     if (!plan) throw new UnknownOperationError(operation);
     if (!plan.header && !plan.optional) throw new MissingCredentialError(plan.operationId, plan.schemes);
-    const call = new Call(method.toUpperCase(), url, init?.signal, timeout);
+    const call = new Call(method, url, init?.signal, timeout);
     if (call.signal?.aborted) throw call.signal.reason;
     const fetchOf: (request: Request, ext?: RequestInit) => Promise<Response> =
       init?.fetch ?? clientOptions.fetch ?? globalThis.fetch;

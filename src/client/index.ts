@@ -92,6 +92,19 @@ function checkBaseUrl(baseUrl: unknown): void {
   throw new InvalidClientOptionError('baseUrl', `must be an absolute http or https URL, ${example}; got ${got}`);
 }
 
+/**
+ * The entries of the middleware option or of `use` to keep: null and undefined are skipped, as
+ * openapi-fetch's `use` skips them; anything else that is not middleware is refused.
+ */
+function middlewareOf(entries: readonly (Middleware | null | undefined)[]): Middleware[] {
+  const kept = entries.filter((entry) => entry !== undefined && entry !== null);
+  for (const entry of kept) {
+    if (typeof entry !== 'object' || !('onRequest' in entry || 'onResponse' in entry || 'onError' in entry))
+      throw new InvalidClientOptionError('middleware', 'each must be an object with onRequest, onResponse or onError');
+  }
+  return kept;
+}
+
 /** A positive number option, or undefined; a RangeError for anything else. */
 function positiveOption(name: string, value: number | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -132,19 +145,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const guard = responseGuard(maxResponseBytes, credentialTexts(auth), check);
   // The caller's middleware, given now or added later with `use`. openapi-fetch's own list stays
   // empty: each call hands openapi-fetch its whole chain, the response guard first.
-  const chain: Middleware[] = [];
-  const use = (...added: Middleware[]) => {
-    for (const entry of added) {
-      if (entry === undefined || entry === null) continue; // skipped, as openapi-fetch's `use` skips them
-      if (typeof entry !== 'object' || !('onRequest' in entry || 'onResponse' in entry || 'onError' in entry))
-        throw new InvalidClientOptionError(
-          'middleware',
-          'each must be an object with onRequest, onResponse or onError',
-        );
-      chain.push(entry);
-    }
-  };
-  use(...middleware);
+  if (!Array.isArray(middleware))
+    throw new InvalidClientOptionError('middleware', `must be a list of middleware, got ${typeof middleware}`);
+  const chain = middlewareOf(middleware);
+  const use = (...added: Middleware[]) => void chain.push(...middlewareOf(added));
 
   // Path parameters and the credential are checked before anything is sent or any middleware runs,
   // and the call is bounded by its own Call (timeout, the caller's signal, through the body read).

@@ -25,6 +25,18 @@ describe('the request is sent as the call gave it', () => {
     expect(sent[0]!.redirect).toBe('error');
   });
 
+  it.each(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const)(
+    '%s() calls with its method (named by the UnknownOperationError of a path outside the spec)',
+    async (method) => {
+      const { client } = stubbed({ auth: every });
+      const call = client[method] as unknown as (path: string) => Promise<unknown>;
+      expect(await call('/v2/not-in-the-spec').catch((e: unknown) => e)).toMatchObject({
+        name: 'UnknownOperationError',
+        operation: `${method} /v2/not-in-the-spec`,
+      });
+    },
+  );
+
   it('a call without any options is sent, and its answer read', async () => {
     const { client, sent } = stubbed({}, { body: '{"id": 1}' });
     const call = client.POST as unknown as (path: string) => ReturnType<typeof createUser>;
@@ -227,7 +239,8 @@ describe('middleware: the client’s, added later with use(), and one call’s o
     const [given, added, kept] = [watch('given'), watch('added'), watch('kept')];
     const { client } = stubbed({ auth: every, middleware: [given, kept] }, { body: '' });
     client.use(added);
-    client.eject(given, added, watch('never added'));
+    client.eject(watch('never added'));
+    client.eject(given, added);
     expect(await logTraces(client).catch((e: unknown) => e)).toMatchObject({ reason: 'empty body' });
     expect(seen).toEqual(['kept']);
   });
@@ -249,6 +262,10 @@ describe('middleware: the client’s, added later with use(), and one call’s o
       }
       return undefined;
     };
+    expect(refused(() => stubbed({ middleware: {} as Middleware[] }))).toMatchObject({
+      option: 'middleware',
+      message: 'createApiClient: middleware must be a list of middleware, got object.',
+    });
     const problem = 'each must be an object with onRequest, onResponse or onError';
     for (const wrong of [{}, 'onRequest', { request: () => undefined }])
       for (const error of [

@@ -131,6 +131,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeout = positiveOption('timeout', timeoutOption, 2_147_483_647); // setTimeout's largest delay
   const maxResponseBytes =
     positiveOption('maxResponseBytes', maxOption, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // The caller's middleware, given now or added later with `use`. openapi-fetch's own list stays
+  // empty: each call hands openapi-fetch its whole chain, the response guard first.
+  if (!Array.isArray(middleware))
+    throw new InvalidClientOptionError('middleware', `must be a list of middleware, got ${typeof middleware}`);
+  const chain = middlewareOf(middleware);
   // No operation of the API redirects; following a redirect would carry the API-key headers
   // (which fetch, unlike Authorization, keeps across origins) to wherever it points.
   const client = createClient<paths>({ redirect: 'error', ...clientOptions });
@@ -143,11 +148,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     : undefined;
   check?.catch(() => undefined); // observed by every call; never unhandled
   const guard = responseGuard(maxResponseBytes, credentialTexts(auth), check);
-  // The caller's middleware, given now or added later with `use`. openapi-fetch's own list stays
-  // empty: each call hands openapi-fetch its whole chain, the response guard first.
-  if (!Array.isArray(middleware))
-    throw new InvalidClientOptionError('middleware', `must be a list of middleware, got ${typeof middleware}`);
-  const chain = middlewareOf(middleware);
   const use = (...added: Middleware[]) => void chain.push(...middlewareOf(added));
 
   // Path parameters and the credential are checked before anything is sent or any middleware runs,

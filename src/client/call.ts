@@ -16,7 +16,7 @@ export class Call {
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
-    /** The method, upper case as openapi-fetch sends it, and the path as the spec writes it. */
+    /** The method, in the case the call gave it, and the path as the spec writes it. */
     readonly method: string,
     readonly path: string,
     signal: AbortSignal | null | undefined,

@@ -137,7 +137,7 @@ export class UnknownOperationError extends Error {
 export class InvalidClientOptionError extends TypeError {
   override readonly name = 'InvalidClientOptionError';
   constructor(
-    /** The option at fault: `options`, `baseUrl`. */
+    /** The option at fault: `options`, `baseUrl`, `middleware`. */
     readonly option: string,
     problem: string,
   ) {

@@ -1,19 +1,10 @@
 // What the client accepts of an answer: a status the operation documents, JSON within the size bound,
 // and, with validateResponses, a body its schema allows; anything else is an UnexpectedResponseError.
-import type { Middleware } from 'openapi-fetch';
 import { operationResponses } from '../../generated/security.js';
-import { Call, operationKey } from './call.js';
+import { operationKey, type Call } from './call.js';
 import type { ContractCheck } from './contract.js';
 import { repeatsCredential } from './credentials.js';
 import { UnexpectedResponseError, type UnexpectedResponseDetails, type UnexpectedResponseReason } from './errors.js';
-
-/**
- * The fetch a call hands openapi-fetch, which hands it back to middleware as `options.fetch`: the
- * guard finds the call there (a WeakMap from Request to Call cost every call about 10 %).
- */
-export const CALL = Symbol('call');
-
-export type CallFetch = ((request: Request, ext?: RequestInit) => Promise<Response>) & { [CALL]?: Call };
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -116,22 +107,5 @@ export function responseGuard(
       response.arrayBuffer = () => Promise.resolve(body.buffer); // the body's own buffer: readBody copied it there
     else if (parseAs === 'blob') response.blob = () => Promise.resolve(new Blob([body], { type: mediaType }));
     else if (parseAs === 'stream') Object.defineProperty(response, 'body', { value: new Blob([body]).stream() });
-  };
-}
-
-/**
- * The guard as the outermost openapi-fetch middleware: the client's first, so that on responses it
- * runs after every other, the client's (given now or added later with `use`) and the call's own.
- */
-export function guardMiddleware(guard: Guard): Middleware {
-  return {
-    // Every request goes out through a call's fetch, so its Call is always found; should openapi-fetch
-    // ever hand this middleware another fetch, a bare Call bounds the size all the same.
-    onResponse: ({ request, response, schemaPath, options }) =>
-      guard(
-        (options.fetch as CallFetch)[CALL] ?? new Call(request.method, schemaPath, undefined, undefined),
-        response,
-        options.parseAs,
-      ),
   };
 }

@@ -1,7 +1,6 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
 import { operationSecurity, securitySchemes, type SecuritySchemeName } from '../../generated/security.js';
-import { HTTP_METHODS } from '../shared/openapi.js';
 import { Call, operationKey, operationName } from './call.js';
 import {
   checkCredentials,
@@ -17,7 +16,7 @@ import {
   MissingValidatorError,
   UnknownOperationError,
 } from './errors.js';
-import { CALL, guardMiddleware, responseGuard, type CallFetch } from './guard.js';
+import { responseGuard } from './guard.js';
 import { isHTTPValidationError, validationDetails } from './validation.js';
 
 export type * from '../../generated/schema.js';
@@ -69,9 +68,6 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type ApiClient = Client<paths, `${string}/${string}`>;
 
-/** openapi-fetch's method names: GET, PUT, POST, … */
-const METHODS = HTTP_METHODS.map((method) => method.toUpperCase());
-
 /** Path parameter values that URL resolution turns into another path (`/a/../b` is `/b`). */
 const MOVING_SEGMENTS = new Set(['', '.', '..']);
 
@@ -94,6 +90,19 @@ function checkBaseUrl(baseUrl: unknown): void {
   if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return;
   const got = url && (url.username || url.password) ? 'a value with user information' : JSON.stringify(baseUrl);
   throw new InvalidClientOptionError('baseUrl', `must be an absolute http or https URL, ${example}; got ${got}`);
+}
+
+/**
+ * The entries of the middleware option or of `use` to keep: null and undefined are skipped, as
+ * openapi-fetch's `use` skips them; anything else that is not middleware is refused.
+ */
+function middlewareOf(entries: readonly (Middleware | null | undefined)[]): Middleware[] {
+  const kept = entries.filter((entry) => entry !== undefined && entry !== null);
+  for (const entry of kept) {
+    if (typeof entry !== 'object' || !('onRequest' in entry || 'onResponse' in entry || 'onError' in entry))
+      throw new InvalidClientOptionError('middleware', 'each must be an object with onRequest, onResponse or onError');
+  }
+  return kept;
 }
 
 /** A positive number option, or undefined; a RangeError for anything else. */
@@ -122,11 +131,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeout = positiveOption('timeout', timeoutOption, 2_147_483_647); // setTimeout's largest delay
   const maxResponseBytes =
     positiveOption('maxResponseBytes', maxOption, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // The caller's middleware, given now or added later with `use`. openapi-fetch's own list stays
+  // empty: each call hands openapi-fetch its whole chain, the response guard first.
+  if (!Array.isArray(middleware))
+    throw new InvalidClientOptionError('middleware', `must be a list of middleware, got ${typeof middleware}`);
+  const chain = middlewareOf(middleware);
   // No operation of the API redirects; following a redirect would carry the API-key headers
   // (which fetch, unlike Authorization, keeps across origins) to wherever it points.
   const client = createClient<paths>({ redirect: 'error', ...clientOptions });
   const plans = credentialPlans(auth);
-  // The JSON check must see the response the caller's middleware made: it runs as middleware, the outermost.
   // The contract check (and ajv) is loaded now, only when asked for; a call waits for it, and a missing peer rejects each call.
   const check = validateResponses
     ? (import(/* @vite-ignore */ CONTRACT_MODULE) as Promise<typeof import('./contract.js')>).then(
@@ -134,22 +147,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       )
     : undefined;
   check?.catch(() => undefined); // observed by every call; never unhandled
-  client.use(guardMiddleware(responseGuard(maxResponseBytes, credentialTexts(auth), check)), ...middleware);
+  const guard = responseGuard(maxResponseBytes, credentialTexts(auth), check);
+  const use = (...added: Middleware[]) => void chain.push(...middlewareOf(added));
 
-  // Every call goes through `request`: path parameters and the credential are checked before
-  // anything is sent or any middleware runs, and the call is bounded by its own Call (timeout, the
-  // caller's signal, through the body read). The credential is attached in the call's fetch, after
-  // every middleware (the client's and the call's own) has run.
-  type Init =
-    | {
-        params?: { path?: Record<string, unknown> };
-        signal?: AbortSignal | null;
-        fetch?: (request: Request) => Promise<Response>;
-      }
-    | undefined;
-  const send = client.request as unknown as (method: string, url: string, init: Init) => Promise<unknown>;
-  const request = async (method: string, url: string, init: Init) => {
-    for (const [name, value] of Object.entries(init?.params?.path ?? {})) {
+  // Path parameters and the credential are checked before anything is sent or any middleware runs,
+  // and the call is bounded by its own Call (timeout, the caller's signal, through the body read).
+  // The credential is attached in the call's fetch, after every middleware (the client's and the
+  // call's own) has run. The guard must see the response the caller's middleware made: it is the
+  // call's first middleware, so that on responses it runs last, and it closes over its Call.
+  const request: ApiClient['request'] = async (method, url, ...rest) => {
+    const init = rest[0];
+    const path = init?.params && 'path' in init.params ? init.params.path : undefined;
+    for (const [name, value] of Object.entries(path ?? {})) {
       if (MOVING_SEGMENTS.has(String(value))) throw new InvalidPathParameterError(operationName(method, url), name);
     }
     const operation = operationKey(method, url);
@@ -158,24 +167,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!plan.header && !plan.optional) throw new MissingCredentialError(plan.operationId, plan.schemes);
     const call = new Call(method, url, init?.signal, timeout);
     if (call.signal?.aborted) throw call.signal.reason;
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: openapi-fetch types `fetch` with one parameter, and the call passes its requestInitExt as a second
-    const fetchOf = (init?.fetch ?? clientOptions.fetch ?? globalThis.fetch) as (
-      request: Request,
-      ext?: RequestInit,
-    ) => Promise<Response>;
+    const fetchOf: (request: Request, ext?: RequestInit) => Promise<Response> =
+      init?.fetch ?? clientOptions.fetch ?? globalThis.fetch;
     // openapi-fetch passes its `requestInitExt` (e.g. an undici dispatcher) as the second argument.
-    const fetch: CallFetch = (request, ext) => {
+    const fetch = (request: Request, ext?: RequestInit) => {
       // Whatever credential headers the caller's headers or middleware put there go; the chosen one is set.
       for (const name of credentialHeaders) request.headers.delete(name);
       if (plan.header) request.headers.set(plan.header[0], plan.header[1]);
       return fetchOf(request, ext);
     };
-    fetch[CALL] = call;
-    return call.settle(send(method, url, { ...init, signal: call.signal, fetch }));
+    const guarded: Middleware = { onResponse: ({ response, options }) => guard(call, response, options.parseAs) };
+    const own = init?.middleware;
+    // The caller's init with three of openapi-fetch's options set. openapi-fetch types a call's init
+    // as a conditional type of its generic arguments, which tsc cannot relate to any init built
+    // here: the new one is asserted to have the caller's type, which it keeps but for these three.
+    const given: object | undefined = init;
+    const sent = [
+      { ...given, signal: call.signal, fetch, middleware: own ? [guarded, ...chain, ...own] : [guarded, ...chain] },
+    ] as unknown as typeof rest;
+    return call.settle(client.request(method, url, ...sent));
   };
-  client.request = request as unknown as typeof client.request;
-  for (const method of METHODS) {
-    (client as unknown as Record<string, unknown>)[method] = (url: string, init: Init) => request(method, url, init);
-  }
-  return client;
+  return {
+    request,
+    GET: (url, ...init) => request('get', url, ...init),
+    PUT: (url, ...init) => request('put', url, ...init),
+    POST: (url, ...init) => request('post', url, ...init),
+    DELETE: (url, ...init) => request('delete', url, ...init),
+    OPTIONS: (url, ...init) => request('options', url, ...init),
+    HEAD: (url, ...init) => request('head', url, ...init),
+    PATCH: (url, ...init) => request('patch', url, ...init),
+    TRACE: (url, ...init) => request('trace', url, ...init),
+    use,
+    eject: (...removed) => {
+      for (const entry of removed) {
+        const at = chain.indexOf(entry);
+        if (at !== -1) chain.splice(at, 1);
+      }
+    },
+  };
 }

@@ -229,7 +229,7 @@ describe('timeouts hold through garbage collections', () => {
 });
 
 // ---- 9. Credentials: never quoted (what the client refuses when it is created, and how, is in
-// test/unit/client/stubbed.test.ts) ----------------------------------------------------------------------
+// test/unit/client/credentials.test.ts) ----------------------------------------------------------------------
 
 describe('a server that echoes a credential cannot get it into an error', () => {
   it.each([

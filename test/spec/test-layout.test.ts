@@ -26,13 +26,6 @@ const NO_BEHAVIOUR: Record<string, string> = {
 
 /** Modules whose cases are still in another suite: that suite. */
 const ELSEWHERE: Record<string, string> = {
-  'src/client/call.ts': 'test/unit/client/stubbed.test.ts',
-  'src/client/contract.ts': 'test/unit/client/stubbed.test.ts',
-  'src/client/credentials.ts': 'test/unit/client/stubbed.test.ts',
-  'src/client/errors.ts': 'test/unit/client/stubbed.test.ts',
-  'src/client/guard.ts': 'test/unit/client/stubbed.test.ts',
-  'src/client/index.ts': 'test/unit/client/stubbed.test.ts',
-  'src/client/validation.ts': 'test/unit/client/stubbed.test.ts',
   'src/mock/browser/msw.ts': 'test/unit/mock/browser/index.test.ts',
   'src/mock/coverage-cli.ts': 'test/unit/mock/control/coverage-report.test.ts',
   'src/mock/coverage-file.ts': 'test/unit/mock/control/coverage.test.ts',

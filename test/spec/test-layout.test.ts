@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const NO_BEHAVIOUR: Record<string, string> = {
   'src/index.ts': "the package's entry: re-exports",
   'src/mock/coverage-bin.ts':
-    "the api-contract-coverage bin's entry: calls coverage-cli.ts's main with the process's streams",
+    "the api-contract-coverage bin's entry: runs coverage-cli.ts's main through shared/bin.ts",
   'src/mock/prism/bundled.ts':
     "the list of Prism's modules handed to a page's finder (the build replaces it with the bundle)",
   'src/mock/prism/prism-types.ts': "types of Prism's pieces",

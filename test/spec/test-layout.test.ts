@@ -39,8 +39,6 @@ const ELSEWHERE: Record<string, string> = {
   'src/mock/index.ts': 'test/unit/mock/doors.test.ts',
   'src/mock/pipeline.ts': 'test/unit/mock/doors.test.ts',
   'src/mock/prism/browser.ts': 'test/unit/mock/browser/index.test.ts',
-  'src/rules/index.ts': 'test/unit/rules/provider-checks.test.ts',
-  'src/rules/support.ts': 'test/unit/rules/provider-checks.test.ts',
   'src/verify/cassette.ts': 'test/unit/verify/corpus.test.ts',
   'src/verify/drift-cli.ts': 'test/unit/verify/drift.test.ts',
   'src/verify/drift-report.ts': 'test/unit/verify/drift.test.ts',

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/mock/coverage-cli.js';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestMock } from './in-process.js';
 
 const PROJECT = '6f1c2a1e-0000-4000-8000-000000000001';
@@ -67,4 +68,12 @@ export async function writeCoverageRecords(): Promise<CoverageRecords> {
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/** The records, written before the suite's tests and removed after them. */
+export function useCoverageRecords(): CoverageRecords {
+  const given = {} as CoverageRecords;
+  beforeAll(async () => void Object.assign(given, await writeCoverageRecords()));
+  afterAll(() => given.remove());
+  return given;
 }

@@ -4,16 +4,10 @@
 // test/unit/mock/control/coverage-report.test.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, writeCoverageRecords, type CoverageRecords } from '../../support/coverage-records.js';
+import { describe, expect, it } from 'vitest';
+import { cli, useCoverageRecords } from '../../support/coverage-records.js';
 
-let given: CoverageRecords;
-let records: string;
-beforeAll(async () => {
-  given = await writeCoverageRecords();
-  records = given.records;
-});
-afterAll(() => given.remove());
+const given = useCoverageRecords();
 
 describe('api-contract-coverage: bad input is exit 2 with a clear message, never a stack', () => {
   it.each([
@@ -29,7 +23,7 @@ describe('api-contract-coverage: bad input is exit 2 with a clear message, never
     [['--unknown'], /Unknown option '--unknown'/],
     [['another-dir'], /one DIR is needed, got 2/],
   ])('%j', async (argv, message) => {
-    const { code, stderr, stdout } = await cli(records, ...argv);
+    const { code, stderr, stdout } = await cli(given.records, ...argv);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);

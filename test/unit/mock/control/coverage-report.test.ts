@@ -4,20 +4,14 @@
 // record that is not one, or of another spec, refused with a message naming it.
 // The bin's own arguments and folders: test/unit/mock/coverage-cli.test.ts.
 import type { CoverageReport } from '../../../../src/mock/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, writeCoverageRecords, type CoverageRecords } from '../../../support/coverage-records.js';
+import { describe, expect, it } from 'vitest';
+import { cli, useCoverageRecords } from '../../../support/coverage-records.js';
 
-let given: CoverageRecords;
-let records: string;
-beforeAll(async () => {
-  given = await writeCoverageRecords();
-  records = given.records;
-});
-afterAll(() => given.remove());
+const given = useCoverageRecords();
 
 describe('api-contract-coverage DIR: the merged report', () => {
   it('--json: the records merged, counts summed, what was received at least once joined', async () => {
-    const { code, stdout } = await cli(records, '--json');
+    const { code, stdout } = await cli(given.records, '--json');
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as CoverageReport;
     expect(report.records).toBe(2);
@@ -45,7 +39,7 @@ describe('api-contract-coverage DIR: the merged report', () => {
   });
 
   it('the terminal table: the levels, then one row per operation', async () => {
-    const { code, stdout, stderr } = await cli(records);
+    const { code, stdout, stderr } = await cli(given.records);
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^API contract coverage of .+: 2 records; 2 of 7 operations called\n/);
@@ -60,7 +54,7 @@ describe('api-contract-coverage DIR: the merged report', () => {
   });
 
   it("--markdown: two tables whose rows all have their header row's cells", async () => {
-    const { code, stdout } = await cli(records, '--markdown');
+    const { code, stdout } = await cli(given.records, '--markdown');
     expect(code).toBe(0);
     const tables = stdout.split('\n\n').filter((block) => block.startsWith('|'));
     expect(tables).toHaveLength(2);
@@ -78,7 +72,7 @@ describe('api-contract-coverage DIR: the merged report', () => {
 describe('api-contract-coverage: thresholds', () => {
   it('pass: exit 0', async () => {
     const { code, stderr } = await cli(
-      records,
+      given.records,
       '--min-operations',
       '28',
       '--min-statuses',
@@ -90,7 +84,7 @@ describe('api-contract-coverage: thresholds', () => {
   });
 
   it('--min-operations and --min-statuses fail with exit 1 and the list of what was never exercised', async () => {
-    const { code, stderr, stdout } = await cli(records, '--min-operations', '50', '--min-statuses', '30');
+    const { code, stderr, stdout } = await cli(given.records, '--min-operations', '50', '--min-statuses', '30');
     expect(code).toBe(1);
     expect(stdout).toContain('API contract coverage'); // the report is still printed
     expect(stderr).toContain('operations: 28.6% (2 of 7) is under --min-operations 50');
@@ -104,7 +98,13 @@ describe('api-contract-coverage: thresholds', () => {
   });
 
   it("--require 'logTraces:503,429,reset' names each status and fault never seen", async () => {
-    const { code, stderr } = await cli(records, '--require', 'logTraces:503,429,reset', '--require', 'loginSocial');
+    const { code, stderr } = await cli(
+      given.records,
+      '--require',
+      'logTraces:503,429,reset',
+      '--require',
+      'loginSocial',
+    );
     expect(code).toBe(1);
     const failed = stderr.slice(0, stderr.indexOf('Never exercised:'));
     expect(failed).toBe(

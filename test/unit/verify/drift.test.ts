@@ -15,14 +15,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../../src/mock/index.js';
 import {
-  compareAnswers,
   formatCassette,
-  parseAllowList,
   readCassettes,
-  AllowListError,
   type AllowedDifference,
   type Cassette,
-  type RecordedAnswer,
 } from '../../../src/verify/cassette.js';
 import { drift, type DriftReport } from '../../../src/verify/drift.js';
 import { formatDriftJunit, formatDriftText } from '../../../src/verify/drift-report.js';
@@ -470,85 +466,5 @@ describe('the command: --drift, --record and --replay', () => {
     const { code, stderr } = await run(['--drift', '--replay', CASSETTES, '--allow', file]);
     expect(code).toBe(2);
     expect(stderr).toContain(`${file}: entry 0 has "field" "colour", not one of status, content-type, items, type`);
-  });
-});
-
-describe('parseAllowList', () => {
-  it('takes the deliberate table and refuses what is not a list of entries', () => {
-    expect(parseAllowList(readFileSync(DELIBERATE, 'utf8'), 'd.json')).toEqual(deliberate);
-    expect(() => parseAllowList('{', 'a.json')).toThrow(AllowListError);
-    expect(() => parseAllowList('{}', 'a.json')).toThrow('a.json must be a JSON array');
-    expect(() => parseAllowList('[3]', 'a.json')).toThrow('a.json: entry 0 is not an object');
-    expect(() => parseAllowList('[{"field":"status","reason":"r"}]', 'a.json')).toThrow('has no "request"');
-    expect(() => parseAllowList('[{"request":"*","field":"status","reason":" "}]', 'a.json')).toThrow(
-      'has no "reason"',
-    );
-  });
-});
-
-describe('compareAnswers, each item field apart', () => {
-  const item = {
-    type: 'string_too_long',
-    loc: ['body', 'name'],
-    msg: 'at most 255',
-    input: 'x',
-    ctx: { max_length: 255 },
-  };
-  const answer = (detail: unknown[]): RecordedAnswer => ({
-    status: 422,
-    headers: { 'content-type': 'application/json' },
-    body: { detail },
-  });
-
-  it('names every field of every item that differs, with both values, where "first" names one', () => {
-    const other = { ...item, msg: 'at most 100', ctx: { max_length: 100 } };
-    const second = { type: 'missing', loc: ['body', 'model'], msg: 'Field required', input: {} };
-    expect(compareAnswers(answer([item, second]), answer([other, { ...second, loc: ['body', 'm'] }]), 'each')).toEqual([
-      {
-        field: 'msg',
-        kind: 'msg of string_too_long',
-        expected: 'at most 255',
-        actual: 'at most 100',
-        item: { index: 0, type: 'string_too_long', loc: ['body', 'name'] },
-      },
-      {
-        field: 'ctx',
-        kind: 'ctx of string_too_long',
-        expected: { max_length: 255 },
-        actual: { max_length: 100 },
-        item: { index: 0, type: 'string_too_long', loc: ['body', 'name'] },
-      },
-      {
-        field: 'loc',
-        kind: 'loc of missing',
-        expected: ['body', 'model'],
-        actual: ['body', 'm'],
-        item: { index: 1, type: 'missing', loc: ['body', 'model'] },
-      },
-    ]);
-    expect(compareAnswers(answer([item]), answer([other]))).toEqual([
-      { field: 'items', kind: 'msg+ctx of string_too_long', expected: [item], actual: [other] },
-    ]);
-  });
-
-  it('compares the items at the same loc, whatever their order', () => {
-    const other = { type: 'missing', loc: ['body', 'model'], msg: 'Field required', input: {} };
-    const reworded = { ...item, msg: 'too long' };
-    expect(compareAnswers(answer([item, other]), answer([other, reworded]), 'each')).toEqual([
-      {
-        field: 'msg',
-        kind: 'msg of string_too_long',
-        expected: 'at most 255',
-        actual: 'too long',
-        item: { index: 0, type: 'string_too_long', loc: ['body', 'name'] },
-      },
-    ]);
-  });
-
-  it('lists, when the counts differ, the items only one side has', () => {
-    const extra = { type: 'missing', loc: ['body', 'model'], msg: 'Field required' };
-    expect(compareAnswers(answer([item, extra]), answer([item]), 'each')).toEqual([
-      { field: 'items', kind: 'item count 2 → 1', expected: [extra], actual: [] },
-    ]);
   });
 });

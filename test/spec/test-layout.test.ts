@@ -36,12 +36,7 @@ const ELSEWHERE: Record<string, string> = {
   'src/verify/drift-cli.ts': 'test/unit/verify/drift.test.ts',
   'src/verify/drift-report.ts': 'test/unit/verify/drift.test.ts',
   'src/verify/drift-rules.ts': 'test/unit/verify/drift.test.ts',
-  'src/verify/exchange.ts': 'test/unit/verify/transport.test.ts',
-  'src/verify/hostile.ts': 'test/unit/verify/transport.test.ts',
   'src/verify/operations.ts': 'test/unit/verify/run.test.ts',
-  'src/verify/raw.ts': 'test/unit/verify/transport.test.ts',
-  'src/verify/samples.ts': 'test/unit/verify/transport.test.ts',
-  'src/verify/spec.ts': 'test/unit/verify/schema.test.ts',
   'src/verify/validate.ts': 'test/unit/verify/checks.test.ts',
   'src/verify/verdict.ts': 'test/unit/verify/checks.test.ts',
 };

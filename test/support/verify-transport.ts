@@ -3,7 +3,7 @@
 // template id, a test server with a port nothing listens on, servers on a given host or speaking raw
 // TCP, and a check of a raw call's measured time.
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { operations, type Operation } from '../../src/verify/operations.js';
 import { startServer, type TestServer } from './verify-server.js';
 
@@ -19,6 +19,20 @@ export async function startWithClosedPort(): Promise<{ server: TestServer; close
   const closedPort = (closed.address() as { port: number }).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   return { server, closedPort };
+}
+
+export interface ServerWithClosedPort {
+  server: TestServer;
+  closedPort: number;
+  last(): TestServer['received'][number];
+}
+
+/** The suite's test server and closed port, started before its tests and closed after them; last(): the request it received last. */
+export function useServerWithClosedPort(): ServerWithClosedPort {
+  const ctx = { last: () => ctx.server.received[ctx.server.received.length - 1]! } as ServerWithClosedPort;
+  beforeAll(async () => void Object.assign(ctx, await startWithClosedPort()));
+  afterAll(() => ctx.server.close());
+  return ctx;
 }
 
 /** A server on `host` that answers 200 and records the URLs it was asked for. */

@@ -2,22 +2,18 @@
 // on the wire under the base URL's prefix, a refused connection and a hang, TLS and IPv6, Node's
 // strict parser, a response cut short, and raw bytes on a socket.
 import dns from 'node:dns';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isFailure, rawRequest, rawSocket } from '../../../src/verify/raw.js';
-import { json, type TestServer } from '../../support/verify-server.js';
-import { listenNet, startServerOn, startWithClosedPort, timed } from '../../support/verify-transport.js';
+import { json } from '../../support/verify-server.js';
+import { listenNet, startServerOn, useServerWithClosedPort, timed } from '../../support/verify-transport.js';
 
-let server: TestServer;
-let closedPort: number;
-beforeAll(async () => ({ server, closedPort } = await startWithClosedPort()));
-afterAll(() => server.close());
-const last = () => server.received[server.received.length - 1]!;
+const ctx = useServerWithClosedPort();
 
 describe('raw requests', () => {
   it("sends method, path, headers and body as they are, under the base URL's prefix", async () => {
-    server.handle((request, response) => json(response, 201, { got: request.body }, { 'x-echo': request.url }));
+    ctx.server.handle((request, response) => json(response, 201, { got: request.body }, { 'x-echo': request.url }));
     const result = await timed(() =>
-      rawRequest(`${server.baseUrl}/prefix//`, {
+      rawRequest(`${ctx.server.baseUrl}/prefix//`, {
         method: 'PATCH',
         path: '/a/../b/%2e%2e',
         headers: { 'content-type': 'text/plain', 'x-k': 'v' },
@@ -29,31 +25,31 @@ describe('raw requests', () => {
     expect(result.status).toBe(201);
     expect(result.headers['x-echo']).toBe('/prefix/a/../b/%2e%2e');
     expect(result.body).toBe(JSON.stringify({ got: '\uFFFDA' }));
-    expect(last()).toMatchObject({
+    expect(ctx.last()).toMatchObject({
       method: 'PATCH',
       url: '/prefix/a/../b/%2e%2e',
       headers: { 'content-type': 'text/plain', 'x-k': 'v' },
     });
-    const byPort = await rawRequest(server.port, { method: 'GET', path: '/x' });
+    const byPort = await rawRequest(ctx.server.port, { method: 'GET', path: '/x' });
     expect(isFailure(byPort) ? byPort.failure : byPort.status).toBe(201);
-    expect(last()).toMatchObject({ method: 'GET', url: '/x', body: '' });
+    expect(ctx.last()).toMatchObject({ method: 'GET', url: '/x', body: '' });
   });
 
   it('reports a refused connection by its code, and a hang as a timeout', async () => {
-    const refused = await timed(() => rawRequest(closedPort, { method: 'GET', path: '/' }));
+    const refused = await timed(() => rawRequest(ctx.closedPort, { method: 'GET', path: '/' }));
     expect(refused).toMatchObject({ failure: 'ECONNREFUSED' });
-    server.handle(() => undefined);
+    ctx.server.handle(() => undefined);
     const started = Date.now();
-    const hung = await timed(() => rawRequest(server.baseUrl, { method: 'GET', path: '/', timeoutMs: 100 }));
+    const hung = await timed(() => rawRequest(ctx.server.baseUrl, { method: 'GET', path: '/', timeoutMs: 100 }));
     expect(hung).toMatchObject({ failure: 'timeout' });
     expect(Date.now() - started).toBeLessThan(2000);
     expect((hung as { ms: number }).ms).toBeGreaterThanOrEqual(90);
   });
 
   it('speaks TLS to an https base URL, and IPv6 hosts in brackets', async () => {
-    server.handle((_, response) => json(response, 200, {}));
+    ctx.server.handle((_, response) => json(response, 200, {}));
     // a TLS handshake with a server that speaks plain HTTP fails
-    const tls = await rawRequest(`https://127.0.0.1:${server.port}`, { method: 'GET', path: '/', timeoutMs: 2000 });
+    const tls = await rawRequest(`https://127.0.0.1:${ctx.server.port}`, { method: 'GET', path: '/', timeoutMs: 2000 });
     expect(isFailure(tls)).toBe(true);
     const v6 = await startServerOn('::1');
     try {
@@ -89,23 +85,23 @@ describe('raw requests', () => {
   });
 
   it('reports a response cut short as the socket error', async () => {
-    server.handle((_, response) => {
+    ctx.server.handle((_, response) => {
       response.writeHead(200, { 'content-length': '100' });
       response.write('partial');
       setTimeout(() => response.destroy(), 20);
     });
-    const cut = await timed(() => rawRequest(server.baseUrl, { method: 'GET', path: '/', timeoutMs: 2000 }));
+    const cut = await timed(() => rawRequest(ctx.server.baseUrl, { method: 'GET', path: '/', timeoutMs: 2000 }));
     // the code, not Node's message ('aborted')
     expect(cut).toMatchObject({ failure: 'ECONNRESET' });
   });
 
   it('raw bytes on a socket: the status of the first response, or why there is none', async () => {
-    server.handle((_, response) => json(response, 202, { ok: true }));
-    const ok = await timed(() => rawSocket(server.port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    ctx.server.handle((_, response) => json(response, 202, { ok: true }));
+    const ok = await timed(() => rawSocket(ctx.server.port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
     expect(ok).toMatchObject({ status: 202, headers: {} });
-    const bad = await rawSocket(server.port, 'NOT HTTP AT ALL\r\n\r\n');
+    const bad = await rawSocket(ctx.server.port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(isFailure(bad) ? bad.failure : bad.status).toBe(400);
-    expect(await timed(() => rawSocket(closedPort, 'x'))).toMatchObject({ failure: 'ECONNREFUSED' });
+    expect(await timed(() => rawSocket(ctx.closedPort, 'x'))).toMatchObject({ failure: 'ECONNREFUSED' });
     const silent = await listenNet((socket) => socket.on('data', () => undefined));
     const talker = await listenNet((socket) => socket.end('SSH-2.0-OpenSSH\r\n\r\n'));
     const closer = await listenNet((socket) => socket.end());
@@ -170,10 +166,10 @@ describe('raw requests', () => {
       if (all) callback(null, [{ address: '::1', family: 6 }]);
       else callback(null, '::1', 6);
     }) as unknown as typeof dns.lookup);
-    server.handle((_, response) => json(response, 202, {}));
+    ctx.server.handle((_, response) => json(response, 202, {}));
     try {
       expect(
-        await rawSocket(server.port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 2000),
+        await rawSocket(ctx.server.port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 2000),
       ).toMatchObject({ status: 202 });
     } finally {
       lookup.mockRestore();

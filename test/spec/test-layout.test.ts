@@ -36,9 +36,6 @@ const ELSEWHERE: Record<string, string> = {
   'src/verify/drift-cli.ts': 'test/unit/verify/drift.test.ts',
   'src/verify/drift-report.ts': 'test/unit/verify/drift.test.ts',
   'src/verify/drift-rules.ts': 'test/unit/verify/drift.test.ts',
-  'src/verify/operations.ts': 'test/unit/verify/run.test.ts',
-  'src/verify/validate.ts': 'test/unit/verify/checks.test.ts',
-  'src/verify/verdict.ts': 'test/unit/verify/checks.test.ts',
 };
 
 const modules = (readdirSync(join(root, 'src'), { recursive: true }) as string[])

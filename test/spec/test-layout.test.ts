@@ -33,7 +33,6 @@ const ELSEWHERE: Record<string, string> = {
   'src/client/guard.ts': 'test/unit/client/stubbed.test.ts',
   'src/client/index.ts': 'test/unit/client/stubbed.test.ts',
   'src/client/validation.ts': 'test/unit/client/stubbed.test.ts',
-  'src/verify/drift-cli.ts': 'test/unit/verify/drift.test.ts',
   'src/verify/drift-report.ts': 'test/unit/verify/drift.test.ts',
   'src/verify/drift-rules.ts': 'test/unit/verify/drift.test.ts',
 };

@@ -33,8 +33,6 @@ const ELSEWHERE: Record<string, string> = {
   'src/client/guard.ts': 'test/unit/client/stubbed.test.ts',
   'src/client/index.ts': 'test/unit/client/stubbed.test.ts',
   'src/client/validation.ts': 'test/unit/client/stubbed.test.ts',
-  'src/verify/drift-report.ts': 'test/unit/verify/drift.test.ts',
-  'src/verify/drift-rules.ts': 'test/unit/verify/drift.test.ts',
 };
 
 const modules = (readdirSync(join(root, 'src'), { recursive: true }) as string[])

@@ -24,7 +24,7 @@ const JOIN_PARTS = 10_000;
 /** Containers deeper than this are parsed whole, one piece each: the builder's own nesting stays shallow. */
 const MAX_DEPTH = 64;
 
-/** The codes of the characters `" \\ , : [ ] { }`, which the text between the pieces is read by. */
+/** The codes of the characters `" \ , : [ ] { }`, which the text between the pieces is read by. */
 const [QUOTE, BACKSLASH, COMMA, COLON, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [
   0x22, 0x5c, 0x2c, 0x3a, 0x5b, 0x5d, 0x7b, 0x7d,
 ];

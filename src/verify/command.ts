@@ -1,13 +1,10 @@
 // What the verifier's commands share (./cli.ts's conformance run and ./drift-cli.ts's drift): where
 // they read and write, their options, and what they say of a server before a run.
 
-export interface Io {
-  env: Record<string, string | undefined>;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Whether stderr is a terminal (a progress line is drawn there). */
-  isTTY: boolean;
-}
+import type { BinIo } from '../shared/bin.js';
+
+/** Where a command reads and writes: the process's, as ../shared/bin.ts hands them. */
+export type Io = BinIo;
 
 export interface Options {
   baseUrl: string;

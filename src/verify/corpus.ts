@@ -5,6 +5,7 @@
 // parameters, each kind of invalid JSON, content types, empty, absent and null bodies, encodings,
 // the coercions pydantic's lax mode makes, non-strings where a format is expected, and the valid
 // examples. Deterministic: the same spec and seed give the same requests, under the same ids.
+import { mulberry32 } from '../shared/random.js';
 import { derive } from './constraints.js';
 import { DELETE, getAt, setAt } from './generate.js';
 import { hostileCases } from './hostile.js';
@@ -57,18 +58,6 @@ export interface CorpusOptions {
 
 /** The credential every corpus request carries: validation comes before authentication on the service. */
 const CREDENTIAL = { apiKey: 'conformance-key', classicApiKey: 'conformance-key' };
-
-/** A small deterministic generator (mulberry32) for the choices of combined requests. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function bodyOf(body: string | Buffer): CorpusBody {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
@@ -279,7 +268,7 @@ function derived(b: Builder, seedFor: SeedFor, combined: number, seed: number): 
   }
   // Two and three constraints broken at once: one mutated body, with the others' mutated values
   // carried over at their places (places that are not inside one another).
-  const draw = random(seedFor(`${b.op.id}#combined#${seed}`));
+  const draw = mulberry32(seedFor(`${b.op.id}#combined#${seed}`));
   const disjoint = (a: Path, c: Path) => {
     const n = Math.min(a.length, c.length);
     return a.slice(0, n).some((key, i) => String(key) !== String(c[i]));

@@ -23,6 +23,8 @@ class Failure extends Error {
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 // `c`: one character, or undefined past the end (which neither string includes).
+/** The words Python's scanner takes as values, by their first character. */
+const WORDS = new Map(['null', 'true', 'false', 'NaN', 'Infinity'].map((word) => [word[0] as string, word]));
 const isDigit = (c: string | undefined): boolean => '0123456789'.includes(c as string);
 const isHex = (c: string | undefined): boolean => '0123456789abcdefABCDEF'.includes(c as string);
 
@@ -123,23 +125,12 @@ export function pythonJsonError(text: string): JsonError | undefined {
         return object(i + 1);
       case '[':
         return array(i + 1);
-      case 'n':
-        if (literal(i, 'null')) return i + 4;
-        break;
-      case 't':
-        if (literal(i, 'true')) return i + 4;
-        break;
-      case 'f':
-        if (literal(i, 'false')) return i + 5;
-        break;
-      case 'N':
-        if (literal(i, 'NaN')) return i + 3;
-        break;
-      case 'I':
-        if (literal(i, 'Infinity')) return i + 8;
-        break;
-      default:
-        return number(i); // anything that does not start a number: "Expecting value" at i
+      default: {
+        const word = WORDS.get(s[i] as string);
+        // anything that does not start a word or a number: "Expecting value" at i
+        if (word === undefined) return number(i);
+        if (literal(i, word)) return i + word.length;
+      }
     }
     throw new Failure('Expecting value', i);
   }

@@ -24,14 +24,10 @@ const JOIN_PARTS = 10_000;
 /** Containers deeper than this are parsed whole, one piece each: the builder's own nesting stays shallow. */
 const MAX_DEPTH = 64;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
+/** The codes of the characters `" \ , : [ ] { }`, which the text between the pieces is read by. */
+const [QUOTE, BACKSLASH, COMMA, COLON, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [
+  0x22, 0x5c, 0x2c, 0x3a, 0x5b, 0x5d, 0x7b, 0x7d,
+];
 
 /** `valueEnd`: a container that goes on past the limit given. */
 const TOO_LONG = -2;

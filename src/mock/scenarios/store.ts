@@ -1,6 +1,7 @@
 // The scenarios of each session, and what applies to a request: the first of the session's
 // scenarios for the operation that applies (in the order given, until it is used up or the session
 // is reset), else the run-wide chaos of the bin (`--latency`, `--faults`).
+import { mulberry32 } from '../../shared/random.js';
 import { DELAY_RULE, isDelayOrRange, type Rule } from './check.js';
 import type { Delay, ListedScenario, MatchedRequest } from './types.js';
 
@@ -31,13 +32,7 @@ export function checkChaos({ latency, faults }: Chaos): void {
 export function seededRandom(seed: string): () => number {
   let state = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(state);
 }
 
 /** Whether `sent` has each of `wanted`'s names with its value (a repeated query parameter: among its values). */

@@ -1,6 +1,6 @@
 // The in-process mock (src/mock/mock.ts) through createMock's methods: a Request already aborted,
 // the reset fault's error as fetch words it, waitFor of one session, and a settled waitFor that
-// stops watching the journal. The answers themselves are test/unit/mock/doors.test.ts and
+// stops watching the journal. The answers themselves are test/unit/mock/index.test.ts and
 // parity.test.ts; scenarios and the journal, scenarios.test.ts.
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';

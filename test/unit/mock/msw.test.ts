@@ -12,6 +12,7 @@ import { createApiClient, validationDetails } from '../../../src/index.js';
 import { createMock, type Mock } from '../../../src/mock/index.js';
 import { MissingMswError, mswHandlers } from '../../../src/mock/msw.js';
 import { scenario } from '../../ecosystem/msw/scenario.js';
+import { BASE, USERS, post } from '../../support/door-requests.js';
 
 scenario({
   createApiClient,
@@ -166,5 +167,52 @@ describe('a dropped connection: the check docs/mock.md gives works through mock.
       expect(isDroppedConnection(timedOut)).toBe(false);
       mock.reset();
     }
+  });
+});
+
+describe('mswHandlers', () => {
+  it('makes one on the first request, which answers every request after it', async () => {
+    const server = setupServer(...mswHandlers(BASE, { logLevel: 'silent' }));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const roles = [];
+      for (const email of ['a@example.org', 'b@example.org'])
+        roles.push(((await (await fetch(USERS, post(JSON.stringify({ email })))).json()) as { role: string }).role);
+      expect(roles).toEqual(['system_admin', 'system_user']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("answers from the mock it is given (what it received is that mock's), under a base URL with a path", async () => {
+    const mock = await createMock({ logLevel: 'silent' });
+    const users = async (base: string) => {
+      const server = setupServer(...mswHandlers(base, mock));
+      server.listen({ onUnhandledRequest: 'error' });
+      try {
+        return (
+          await fetch(`${base.replace(/\/$/, '')}/v2/system_users`, post(JSON.stringify({ email: 'c@example.org' })))
+        ).status;
+      } finally {
+        server.close();
+      }
+    };
+    expect(await users(BASE)).toBe(200);
+    // Every request under the base URL's path, with or without its slash, goes to the mock (which
+    // routes the whole path: the spec's paths are not under /api, so 404); nothing else does.
+    expect(await users(`${BASE}/api/`)).toBe(404);
+    expect(await users(`${BASE}/api`)).toBe(404);
+    const server = setupServer(...mswHandlers(`${BASE}/api`, mock));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      await expect(fetch(`${BASE}/v2/system_users`, post('{}'))).rejects.toThrow();
+    } finally {
+      server.close();
+    }
+    expect(mock.received.map((r) => [r.path, r.status])).toEqual([
+      ['/v2/system_users', 200],
+      ['/api/v2/system_users', 404],
+      ['/api/v2/system_users', 404],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-// The verifier's checks (src/verify/checks.ts), the 422 locator (verdict.ts) and the Ajv oracle
-// (validate.ts), called in-process on exchanges built here: which check fails for which answer, with
-// which message, and which repeats are one fault (the key the report groups by).
+// The verifier's checks (src/verify/checks.ts), called in-process on exchanges built here: which
+// check fails for which answer, with which message, and which repeats are one fault (the key the
+// report groups by).
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,17 +24,7 @@ import type { Constraint } from '../../../src/verify/constraints.js';
 import type { Exchange, Outcome } from '../../../src/verify/exchange.js';
 import { operations, type Operation } from '../../../src/verify/operations.js';
 import type { RawSchema } from '../../../src/verify/schema.js';
-import { naming, slViolations } from '../../../src/verify/verdict.js';
-import {
-  errorsOf,
-  formatConstrains,
-  isValid,
-  located,
-  requestValidator,
-  responseValidator,
-  validationErrorValidator,
-  validatorOf,
-} from '../../../src/verify/validate.js';
+import { validatorOf } from '../../../src/verify/validate.js';
 
 const op = (id: string): Operation => operations.find((o) => o.id === id)!;
 const loginSocial = op('loginSocial');
@@ -471,180 +461,5 @@ describe('checks of one kind of request', () => {
     });
     for (const check of [...everyAnswer, ...Object.values(checksOfKind).flat()])
       expect(check.description.length, check.name).toBeGreaterThan(20);
-  });
-});
-
-describe('naming: does a 422 name the field?', () => {
-  const sent = (body: unknown, violations?: unknown) => ({
-    status: 422,
-    headers: new Headers(
-      violations === undefined
-        ? {}
-        : { 'sl-violations': typeof violations === 'string' ? violations : JSON.stringify(violations) },
-    ),
-    body,
-  });
-  const detail = (...items: { loc: (string | number)[]; msg?: string; ctx?: unknown }[]) => ({
-    detail: items.map((i) => ({ msg: 'm', type: 't', ...i })),
-  });
-
-  it('by detail[].loc: where the request part and the field path match', () => {
-    expect(
-      naming(sent(detail({ loc: ['body', 'schedule', 0, 'cron'] })), 'body', [{ path: ['schedule', 0, 'cron'] }])
-        .sources,
-    ).toEqual(['detail']);
-    expect(
-      naming(sent(detail({ loc: ['body', 'schedule', '0', 'cron'] })), 'body', [{ path: ['schedule', 0, 'cron'] }])
-        .sources,
-    ).toEqual(['detail']);
-    expect(naming(sent(detail({ loc: ['path', 'schedule'] })), 'body', [{ path: ['schedule'] }]).sources).toEqual([]);
-    expect(
-      naming(sent(detail({ loc: ['body', 'schedule'] })), 'body', [{ path: ['schedule', 'cron'] }]).sources,
-    ).toEqual([]);
-    expect(
-      naming(sent(detail({ loc: ['body', 'schedule', 'cron'] })), 'body', [{ path: ['schedule'] }]).sources,
-    ).toEqual([]);
-    expect(naming(sent(detail({ loc: ['path', 'project_id'] })), 'path', [{ path: ['project_id'] }]).sources).toEqual([
-      'detail',
-    ]);
-  });
-
-  it('skips the union branch names pydantic puts into loc', () => {
-    expect(
-      naming(sent(detail({ loc: ['body', 'selector', 'IndexSelector', 'indexes'] })), 'body', [
-        { path: ['selector', 'indexes'] },
-      ]).sources,
-    ).toEqual(['detail']);
-    expect(
-      naming(sent(detail({ loc: ['body', 'LogStreamSignalsConfigurationPut', 'model'] })), 'body', [
-        { path: ['model'] },
-      ]).sources,
-    ).toEqual(['detail']);
-    expect(
-      naming(sent(detail({ loc: ['body', 'NotABranch', 'model'] })), 'body', [{ path: ['model'] }]).sources,
-    ).toEqual([]);
-  });
-
-  it('at the enclosing object, the message or the context must name the property', () => {
-    const expected = [{ path: [], mention: 'run_mode' }];
-    expect(naming(sent(detail({ loc: ['body'], msg: "missing 'run_mode'" })), 'body', expected).sources).toEqual([
-      'detail',
-    ]);
-    expect(
-      naming(sent(detail({ loc: ['body'], msg: 'missing', ctx: { field: 'run_mode' } })), 'body', expected).sources,
-    ).toEqual(['detail']);
-    expect(naming(sent(detail({ loc: ['body'], msg: 'missing' })), 'body', expected).sources).toEqual([]);
-  });
-
-  it('by Prism\'s sl-violations header, the body-level "missing body" included', () => {
-    const violation = (location: (string | number)[], message = 'm') => ({ location, code: 'x', message });
-    expect(naming(sent({}, [violation(['request', 'body', 'a'])]), 'body', [{ path: ['a'] }]).sources).toEqual([
-      'sl-violations',
-    ]);
-    expect(naming(sent({}, [violation(['request', 'path', 'a'])]), 'body', [{ path: ['a'] }]).sources).toEqual([]);
-    expect(naming(sent({}, [violation(['response', 'body', 'a'])]), 'body', [{ path: ['a'] }]).sources).toEqual([]);
-    expect(
-      naming(sent({}, [violation(['request', 'body'], "must have required property 'a'")]), 'body', [
-        { path: [], mention: 'a' },
-      ]).sources,
-    ).toEqual(['sl-violations']);
-    expect(
-      naming(sent({}, [violation(['request', 'body'], 'must have required property a')]), 'body', [
-        { path: [], mention: 'a' },
-      ]).sources,
-    ).toEqual([]);
-    expect(
-      naming(sent({}, [violation(['request'], 'Body parameter is required')]), 'body', [
-        { path: [], requestLevel: true },
-      ]).sources,
-    ).toEqual(['sl-violations']);
-    expect(
-      naming(sent({}, [violation(['request'], 'Path is wrong')]), 'body', [{ path: [], requestLevel: true }]).sources,
-    ).toEqual([]);
-    expect(
-      naming(sent({}, [violation(['request', 'x'], 'body')]), 'body', [{ path: [], requestLevel: true }]).sources,
-    ).toEqual([]);
-    expect(
-      naming(sent({}, [violation(['request'], 'Body parameter is required')]), 'body', [{ path: [] }]).sources,
-    ).toEqual([]);
-    expect(
-      naming(sent(detail({ loc: ['body', 'a'] }), [violation(['request', 'body', 'a'])]), 'body', [{ path: ['a'] }])
-        .sources,
-    ).toEqual(['detail', 'sl-violations']);
-  });
-
-  it('reports what each source said, and reads a broken or missing header as nothing', () => {
-    const named = naming(
-      sent({ detail: [{ loc: ['body', 'a'], msg: 'm', type: 't', input: 'secret input' }] }, [
-        { location: ['request'], code: 1, message: 'x' },
-      ]),
-      'body',
-      [],
-    );
-    expect(named).toEqual({
-      sources: [],
-      said: {
-        detail: [{ loc: ['body', 'a'], type: 't', msg: 'm' }],
-        violations: [{ location: ['request'], code: 1, message: 'x' }],
-      },
-    });
-    expect(slViolations(new Headers({ 'sl-violations': '{not json' }))).toEqual([]);
-    expect(slViolations(new Headers({ 'sl-violations': '' }))).toEqual([]);
-    expect(slViolations(new Headers())).toEqual([]);
-  });
-});
-
-describe('the Ajv oracle', () => {
-  it("compiles each operation's request and 200 schemas from the spec, and refuses a place with none", () => {
-    expect(requestValidator('/v2/login/social', 'post')({ provider: 'google' })).toBe(true);
-    expect(requestValidator('/v2/login/social', 'post')({ provider: 1 })).toBe(false);
-    expect(responseValidator('/v2/login/social', 'post')({ token_type: 'bearer' })).toBe(true);
-    expect(() => requestValidator('/v2/nowhere', 'post')).toThrow(
-      'no schema at contract.json#/paths/~1v2~1nowhere/post/requestBody/content/application~1json/schema',
-    );
-    expect(() => requestValidator('/v2/a~b', 'post')).toThrow('no schema at contract.json#/paths/~1v2~1a~0b/post/');
-    expect(responseValidator('/v2/login/social', 'post')(123)).toBe(false);
-    expect(validationErrorValidator({ detail: [{ loc: ['body'], msg: 'm', type: 't' }] })).toBe(true);
-    expect(validationErrorValidator({ detail: [{ loc: ['body'], msg: 'm' }] })).toBe(false);
-  });
-
-  it('compiles a schema once, and checks formats', () => {
-    expect(validatorOf({ type: 'string', maxLength: 1 })).toBe(validatorOf({ type: 'string', maxLength: 1 }));
-    expect(isValid({ type: 'string', format: 'uuid' }, 'x')).toBe(false);
-    expect(isValid({ type: 'string', format: 'date' }, '2026-11-23')).toBe(true);
-  });
-
-  it('locates each error at its field: required and additionalProperties at the property, ~1 and ~0 decoded, indexes as numbers', () => {
-    const schema = {
-      type: 'object',
-      required: ['a'],
-      additionalProperties: false,
-      properties: { list: { type: 'array', items: { type: 'string' } }, 'x/y~z': { type: 'string' } },
-    };
-    const errors = errorsOf(schema, { list: ['ok', 3], 'x/y~z': 1, extra: 1 });
-    expect(errors).toEqual([
-      { path: ['a'], keyword: 'required', message: "must have required property 'a'" },
-      { path: ['extra'], keyword: 'additionalProperties', message: 'must NOT have additional properties' },
-      { path: ['list', 1], keyword: 'type', message: 'must be string' },
-      { path: ['x/y~z'], keyword: 'type', message: 'must be string' },
-    ]);
-    expect(errorsOf({ ...schema, properties: { ...schema.properties, a: {} } }, { a: 1 })).toEqual([]);
-    expect(located(null)).toEqual([]);
-    expect(located(undefined)).toEqual([]);
-    expect(located([{ keyword: 'x', instancePath: '/a', schemaPath: '#', params: {} } as ErrorObject])).toEqual([
-      { path: ['a'], keyword: 'x', message: '' },
-    ]);
-    // only a segment of digits alone is an array index
-    expect(
-      located([{ keyword: 'x', instancePath: '/12/a1/1a/3', schemaPath: '#', params: {} } as ErrorObject])[0]!.path,
-    ).toEqual([12, 'a1', '1a', 3]);
-  });
-
-  it('tells a format that constrains strings from one that accepts anything', () => {
-    expect(formatConstrains('uuid')).toBe(true);
-    expect(formatConstrains('date-time')).toBe(true);
-    expect(formatConstrains('password')).toBe(false);
-    expect(formatConstrains('binary')).toBe(false);
-    expect(formatConstrains('no-such-format')).toBe(false);
   });
 });

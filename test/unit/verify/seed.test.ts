@@ -20,3 +20,15 @@ it("FNV-1a's values: the offset basis for an empty name with seed 0, and its kno
   expect(seedsOf(0)('a')).toBe(0xe40c292c);
   expect(seedsOf(1)('')).toBe(0x811c9dc4);
 });
+
+it("one number replays a run: each generator's seed comes from its name and the run's seed", () => {
+  const a = seedsOf(42);
+  expect(a('x')).toBe(seedsOf(42)('x'));
+  expect(a('x')).not.toBe(a('y'));
+  expect(a('x')).not.toBe(seedsOf(43)('x'));
+  expect(a('xy')).not.toBe(a('yx'));
+  expect(seedsOf(0)('')).toBe(0x811c9dc5);
+  expect(seedsOf(0)('a')).toBe(0xe40c292c);
+  expect(seedsOf(1)('a')).toBe(0xe50c2abf);
+  expect(seedsOf(0)('loginSocial#valid#0')).toBeGreaterThanOrEqual(0);
+});

@@ -1,65 +1,17 @@
-// The `api-contract-coverage` bin (src/mock/coverage-cli.ts, its main called with argv in hand) on
-// records real mocks wrote: merged, printed as text, JSON and Markdown, the thresholds failing
-// with exit 1 and what was never exercised, and every bad input an exit 2 with a clear message.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// What the coverage report says (src/mock/control/coverage-report.ts), printed by the
+// `api-contract-coverage` bin from records real mocks wrote (test/support/coverage-records.ts): merged,
+// as text, JSON and Markdown, the thresholds failing with exit 1 and what was never exercised, and a
+// record that is not one, or of another spec, refused with a message naming it.
+// The bin's own arguments and folders: test/unit/mock/coverage-cli.test.ts.
 import type { CoverageReport } from '../../../../src/mock/index.js';
-import { main } from '../../../../src/mock/coverage-cli.js';
-import { createTestMock } from '../../../support/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { cli, useCoverageRecords } from '../../../support/coverage-records.js';
 
-const PROJECT = '6f1c2a1e-0000-4000-8000-000000000001';
-const TRACES = `https://api.example.test/v2/projects/${PROJECT}/traces`;
-const USERS = 'https://api.example.test/v2/system_users';
-const post = (body: unknown, headers: Record<string, string> = { 'Service-AO-API-Key': 'k' }) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
-const TRACE = { traces: [{ type: 'trace', name: 't' }] };
-
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
-}
-
-const root = mkdtempSync(join(tmpdir(), 'coverage-cli-'));
-const records = join(root, 'records');
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-beforeAll(async () => {
-  // Two "workers": one sends a valid and an invalid Log Traces request and one nothing matches,
-  // the other a valid Log Traces request with the trace ids asked for and a new user.
-  const first = await createTestMock({ coverage: records });
-  await first.fetch(TRACES, post(TRACE));
-  await first.fetch(TRACES, post({ traces: [] }));
-  await first.fetch('https://api.example.test/v2/nowhere');
-  const second = await createTestMock({ coverage: records });
-  second.use({ operation: 'logTraces', status: 503, times: 1 });
-  await second.fetch(TRACES, post(TRACE));
-  await second.fetch(TRACES, post({ ...TRACE, include_trace_ids: true }));
-  await second.fetch(USERS, post({ email: 'a@example.test' }, {}));
-  await first.close();
-  await second.close();
-});
-
-const copyOf = (name: string, edit: (record: Record<string, unknown>) => void = () => undefined) => {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  for (const file of readdirSync(records)) {
-    const record = JSON.parse(readFileSync(join(records, file), 'utf8')) as Record<string, unknown>;
-    edit(record);
-    writeFileSync(join(dir, file), JSON.stringify(record));
-  }
-  return dir;
-};
+const given = useCoverageRecords();
 
 describe('api-contract-coverage DIR: the merged report', () => {
   it('--json: the records merged, counts summed, what was received at least once joined', async () => {
-    const { code, stdout } = await cli(records, '--json');
+    const { code, stdout } = await cli(given.records, '--json');
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as CoverageReport;
     expect(report.records).toBe(2);
@@ -87,7 +39,7 @@ describe('api-contract-coverage DIR: the merged report', () => {
   });
 
   it('the terminal table: the levels, then one row per operation', async () => {
-    const { code, stdout, stderr } = await cli(records);
+    const { code, stdout, stderr } = await cli(given.records);
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^API contract coverage of .+: 2 records; 2 of 7 operations called\n/);
@@ -102,7 +54,7 @@ describe('api-contract-coverage DIR: the merged report', () => {
   });
 
   it("--markdown: two tables whose rows all have their header row's cells", async () => {
-    const { code, stdout } = await cli(records, '--markdown');
+    const { code, stdout } = await cli(given.records, '--markdown');
     expect(code).toBe(0);
     const tables = stdout.split('\n\n').filter((block) => block.startsWith('|'));
     expect(tables).toHaveLength(2);
@@ -120,7 +72,7 @@ describe('api-contract-coverage DIR: the merged report', () => {
 describe('api-contract-coverage: thresholds', () => {
   it('pass: exit 0', async () => {
     const { code, stderr } = await cli(
-      records,
+      given.records,
       '--min-operations',
       '28',
       '--min-statuses',
@@ -132,7 +84,7 @@ describe('api-contract-coverage: thresholds', () => {
   });
 
   it('--min-operations and --min-statuses fail with exit 1 and the list of what was never exercised', async () => {
-    const { code, stderr, stdout } = await cli(records, '--min-operations', '50', '--min-statuses', '30');
+    const { code, stderr, stdout } = await cli(given.records, '--min-operations', '50', '--min-statuses', '30');
     expect(code).toBe(1);
     expect(stdout).toContain('API contract coverage'); // the report is still printed
     expect(stderr).toContain('operations: 28.6% (2 of 7) is under --min-operations 50');
@@ -146,7 +98,13 @@ describe('api-contract-coverage: thresholds', () => {
   });
 
   it("--require 'logTraces:503,429,reset' names each status and fault never seen", async () => {
-    const { code, stderr } = await cli(records, '--require', 'logTraces:503,429,reset', '--require', 'loginSocial');
+    const { code, stderr } = await cli(
+      given.records,
+      '--require',
+      'logTraces:503,429,reset',
+      '--require',
+      'loginSocial',
+    );
     expect(code).toBe(1);
     const failed = stderr.slice(0, stderr.indexOf('Never exercised:'));
     expect(failed).toBe(
@@ -155,64 +113,7 @@ describe('api-contract-coverage: thresholds', () => {
   });
 });
 
-describe('api-contract-coverage: bad input is exit 2 with a clear message, never a stack', () => {
-  it.each([
-    [['--min-statuses', '120'], /--min-statuses must be a percentage from 0 to 100, got "120"/],
-    [['--min-operations', 'half'], /--min-operations must be a percentage/],
-    [['--require', 'logTraces:abc'], /"abc" is neither an HTTP status/],
-    [['--require', 'log traces'], /--require must be OPERATION or OPERATION:ITEM,ITEM/],
-    [
-      ['--require', 'noSuchOperation:200'],
-      /--require noSuchOperation: the spec has no such operation \(it has .*logTraces/,
-    ],
-    [['--json', '--markdown'], /--json and --markdown exclude each other/],
-    [['--unknown'], /Unknown option '--unknown'/],
-    [['another-dir'], /one DIR is needed, got 2/],
-  ])('%j', async (argv, message) => {
-    const { code, stderr, stdout } = await cli(records, ...argv);
-    expect(code).toBe(2);
-    expect(stderr).toMatch(message);
-    expect(stderr).not.toMatch(/\n\s+at /);
-    expect(stdout).toBe('');
-  });
-
-  it('no DIR: the usage', async () => {
-    const { code, stderr } = await cli();
-    expect(code).toBe(2);
-    expect(stderr).toContain('one DIR is needed, got 0');
-    expect(stderr).toContain('usage: api-contract-coverage DIR');
-  });
-
-  it('--help: the usage on stdout, exit 0', async () => {
-    const { code, stdout } = await cli('--help');
-    expect(code).toBe(0);
-    expect(stdout).toContain('--require OP:ITEMS');
-  });
-
-  it('a missing DIR, an empty one, a file that is not JSON, one that is not a record', async () => {
-    const missing = await cli(join(root, 'missing'));
-    expect([missing.code, missing.stderr]).toEqual([
-      2,
-      expect.stringContaining('does not exist: no mock wrote a record there'),
-    ]);
-    const empty = join(root, 'empty');
-    mkdirSync(empty);
-    writeFileSync(join(empty, 'notes.txt'), 'not a record');
-    expect(await cli(empty)).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: expect.stringContaining('holds no record (*.json)'),
-    });
-    const corrupt = copyOf('corrupt');
-    writeFileSync(join(corrupt, 'cut.json'), '{"format": "api-contract-cov');
-    expect((await cli(corrupt)).stderr).toMatch(/cut\.json is not JSON: /);
-    const other = copyOf('other');
-    writeFileSync(join(other, 'other.json'), JSON.stringify({ format: 'something else' }));
-    expect((await cli(other)).stderr).toMatch(
-      /other\.json is not a coverage record: format: must be "api-contract-coverage\/1"/,
-    );
-  });
-
+describe('api-contract-coverage: a record that is not one, or of another spec, is exit 2 naming it', () => {
   it.each([
     [
       'a count that is not a whole number',
@@ -226,14 +127,14 @@ describe('api-contract-coverage: bad input is exit 2 with a clear message, never
     ],
     ['no operations', (r: Record<string, unknown>) => delete r.operations, /operations: must be a list/],
   ])('a record with %s names the field', async (name, edit, message) => {
-    const { code, stderr } = await cli(copyOf(name.replace(/\W/g, '-'), edit));
+    const { code, stderr } = await cli(given.copyOf(name.replace(/\W/g, '-'), edit));
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
   });
 
   it('records of another spec are not merged', async () => {
     let first = true;
-    const dir = copyOf('two-specs', (record) => {
+    const dir = given.copyOf('two-specs', (record) => {
       if (first) (record.spec as { version: string }).version = '9.9.9';
       first = false;
     });

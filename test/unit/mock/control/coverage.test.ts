@@ -6,39 +6,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CoverageOffError, CoverageOptionError, type CoverageReport, type Mock } from '../../../../src/mock/index.js';
+import { CoverageOffError, type CoverageReport, type Mock } from '../../../../src/mock/index.js';
 import { PassThrough } from 'node:stream';
 import { readRecord } from '../../../../src/mock/control/coverage-report.js';
 import { nodeHost } from '../../../../src/mock/host.js';
 import { createMockOn } from '../../../../src/mock/mock.js';
 import { createTestMock, startTestMock, type TestMock } from '../../../support/in-process.js';
-
-const BASE = 'https://api.example.test';
-const PROJECT = '6f1c2a1e-0000-4000-8000-000000000001';
-const TRACES = `${BASE}/v2/projects/${PROJECT}/traces`;
-const KEY = { 'Service-AO-API-Key': 'test-key' };
-const logTracesBody = {
-  traces: [
-    {
-      type: 'trace',
-      name: 'chat',
-      spans: [
-        {
-          type: 'llm',
-          name: 'completion',
-          input: [{ role: 'user', content: 'hi' }],
-          output: { role: 'assistant', content: 'hello' },
-        },
-      ],
-    },
-  ],
-  log_stream_id: '6f1c2a1e-0000-4000-8000-000000000002',
-};
-const post = (body: unknown, headers: Record<string, string> = KEY) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
+import { BASE, KEY, PROJECT, TRACES, logTracesBody, post } from '../../../support/log-traces.js';
 
 const operationOf = (report: CoverageReport, id: string) => {
   const found = report.operations.find((o) => o.operationId === id);
@@ -219,41 +193,9 @@ describe('coverage off, and a bad option', () => {
   );
 });
 
-describe('coverage: DIR writes the record on close()', () => {
+describe('coverage: DIR on a host that writes no files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-unit-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('one file per mock, written once, that reads back as the report', async () => {
-    const folder = join(dir, 'nested', 'records');
-    const first = await createTestMock({ coverage: folder });
-    const second = await createTestMock({ coverage: folder });
-    await first.fetch(TRACES, post(logTracesBody));
-    expect(readdirSync(folder)).toEqual([]);
-    await first.close();
-    await second.close();
-    const files = readdirSync(folder).sort();
-    expect(files).toHaveLength(2);
-    expect(files.every((name) => /^api-contract-coverage-\d+-[0-9a-f]{8}\.json$/.test(name))).toBe(true);
-    const records = files.map((name) => readRecord(JSON.parse(readFileSync(join(folder, name), 'utf8'))));
-    expect(records.map((r) => r.summary.operations.covered).sort()).toEqual([0, 1]);
-    const written = records.find((r) => r.summary.operations.covered === 1) as CoverageReport;
-    expect(written).toEqual(first.coverage());
-    // Closed: the record is not written again.
-    await first.fetch(TRACES, post(logTracesBody));
-    await first.close();
-    const again = readRecord(
-      JSON.parse(
-        readFileSync(
-          join(
-            folder,
-            files.find((f) => readFileSync(join(folder, f), 'utf8').includes('"requests":1'))!,
-          ),
-          'utf8',
-        ),
-      ),
-    );
-    expect(operationOf(again, 'logTraces').requests).toBe(1);
-  });
 
   it('a host that writes no files (a web page) refuses a directory, and counts with true', async () => {
     const { coverageFile: _, ...page } = nodeHost();
@@ -265,14 +207,6 @@ describe('coverage: DIR writes the record on close()', () => {
     await counted.fetch(TRACES, post(logTracesBody));
     expect(counted.coverage().summary.operations.covered).toBe(1);
     await counted.close();
-  });
-
-  it('a directory that cannot be made is a CoverageOptionError naming it', async () => {
-    const file = join(dir, 'a-file');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, '');
-    await expect(createTestMock({ coverage: join(file, 'below') })).rejects.toThrow(CoverageOptionError);
-    await expect(createTestMock({ coverage: join(file, 'below') })).rejects.toThrow(/cannot create the directory/);
   });
 });
 

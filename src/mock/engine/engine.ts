@@ -166,8 +166,9 @@ export function createEngine({
 
   async function prepare(input: IHttpRequest, request: Received, slices: Slices): Promise<Prepared | undefined> {
     const routed = router.route({ resources: operations, input });
-    const operation = routed.ok && routed.value.iid ? spec.operation(routed.value.iid) : undefined;
-    if (!routed.ok || !operation) return undefined;
+    if (!routed.ok) return undefined;
+    const operation = spec.operation(routed.value.iid ?? '');
+    if (!operation) return undefined;
     if (validateInput.proven(routed.value, input)) return { proven: true };
     await slices.next();
     return { proven: false, ahead: await translator.walkAhead(operation, request, slices) };

@@ -12,9 +12,8 @@ import { Items, type Ahead, type Detail, type Loc, type Validator } from './pyda
 
 /** How many steps run between two looks at the clock. */
 const CLOCK_EVERY = 64;
-
-/** What an item with no items of its own holds. */
-const NONE: Detail[] = [];
+/** The most array items one step passes over looking for the next object or array among them. */
+const SCAN = 4096;
 
 /** The items of an array: `node`, their schema's node when the walk ahead goes into them. */
 interface ArrayTask {
@@ -51,8 +50,8 @@ export async function walkAhead(
   const tasks: Task[] = [];
   /** Queues the walk into a value under a node (at `loc`, then `key`): its array's items, or its properties'. */
   const into = (node: Schema | undefined, inner: unknown, loc: Loc, key?: string | number): void => {
-    if (node === undefined || typeof inner !== 'object' || inner === null) return;
-    const at = key === undefined ? loc : [...loc, key];
+    if (node === undefined) return;
+    const at = () => (key === undefined ? loc : [...loc, key]);
     if (Array.isArray(inner)) {
       if (!isObject(node.items) || Array.isArray(node.prefixItems)) return;
       const task: ArrayTask = {
@@ -61,51 +60,53 @@ export async function walkAhead(
         node: validator.plainNode(node.items),
         array: inner,
         found: [],
-        loc: at,
+        loc: at(),
         next: 0,
       };
       ahead.set(inner, { items: task.items, found: task.found });
       tasks.push(task);
-    } else if (isObject(node.properties))
-      tasks.push({ kind: 'object', node, value: inner as Record<string, unknown>, loc: at });
+    } else if (isObject(inner) && isObject(node.properties))
+      tasks.push({ kind: 'object', node, value: inner, loc: at() });
   };
   into(validator.plainNode(schema), value, loc);
   let steps = 0;
   while (tasks.length > 0) {
     if (++steps % CLOCK_EVERY === 0 && slices.due()) await slices.next();
     const task = tasks.pop() as Task;
-    if (task.kind === 'item') {
-      const before = found.length;
-      try {
-        validator.errors(task.of.items, task.of.array[task.index], task.loc, found, false, ahead);
-      } catch (error) {
-        if (error instanceof LimitError) return ahead;
-        throw error;
+    switch (task.kind) {
+      case 'item': {
+        const before = found.length;
+        try {
+          validator.errors(task.of.items, task.of.array[task.index], task.loc, found, false, ahead);
+        } catch (error) {
+          if (error instanceof LimitError) return ahead;
+          throw error;
+        }
+        task.of.found[task.index] = found.slice(before);
+        break;
       }
-      task.of.found[task.index] = found.length === before ? NONE : found.slice(before);
-    } else if (task.kind === 'array') {
-      // The next object or array item (the walk proper reads a scalar at little cost), then the
-      // array's task again, under the item's: it goes on after them.
-      const { array } = task;
-      while (task.next < array.length) {
-        const index = task.next++;
-        const item = array[index];
+      case 'array': {
+        // The next object or array item (the walk proper reads a scalar at little cost), then the
+        // array's task again, under the item's: it goes on after them. Past SCAN scalars, the
+        // step ends there, and the array's task goes on at the next.
+        const { array } = task;
+        const stop = Math.min(array.length, task.next + SCAN);
+        let item: unknown;
+        do item = array[task.next++];
+        while (task.next < stop && (typeof item !== 'object' || item === null));
         if (typeof item === 'object' && item !== null) {
-          const at = [...task.loc, index];
-          tasks.push(task, { kind: 'item', of: task, index, loc: at });
+          const at = [...task.loc, task.next - 1];
+          tasks.push(task, { kind: 'item', of: task, index: task.next - 1, loc: at });
           into(task.node, item, at);
-          break;
-        }
-        if (index % (CLOCK_EVERY * 64) === 0 && slices.due()) {
-          tasks.push(task);
-          break;
-        }
+        } else if (task.next < array.length) tasks.push(task);
+        break;
       }
-    } else {
-      const properties = task.node.properties as Record<string, Schema>;
-      for (const name in task.value)
-        if (Object.hasOwn(properties, name) && Object.hasOwn(task.value, name))
-          into(validator.plainNode(properties[name]), task.value[name], task.loc, name);
+      case 'object': {
+        const properties = task.node.properties as Record<string, Schema>;
+        for (const [name, property] of Object.entries(task.value))
+          if (Object.hasOwn(properties, name)) into(validator.plainNode(properties[name]), property, task.loc, name);
+        break;
+      }
     }
   }
   return ahead;

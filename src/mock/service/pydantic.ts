@@ -169,8 +169,8 @@ export interface Validator {
    */
   errors(schema: Schema, value: unknown, loc?: Loc, into?: Items, lax?: boolean, ahead?: Ahead): Detail[];
   /**
-   * The node a value under `schema` is walked as when nothing else reads that value again: past a
-   * `$ref` alone; undefined for a node with a union, `allOf`, `not` or `if`.
+   * The node whose own keywords a value under `schema` is walked by at the value's own `loc`: past
+   * its `$ref`s; undefined for a union (its members are walked under their names, another `loc`).
    */
   plainNode(schema: Schema | boolean | undefined): Schema | undefined;
   isValid(schema: Schema | boolean | undefined, value: unknown): boolean;
@@ -685,8 +685,8 @@ export function createValidator(
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : [];
     const rest = Array.isArray(node.items) ? node.additionalItems : node.items;
     const ahead = walked?.get(value);
-    const known =
-      ahead !== undefined && ahead.items === rest && prefix.length === 0 && conditional === 0 ? ahead.found : [];
+    // What a walk ahead found of these items, for the schema it walked them against (never a tuple's), outside a condition.
+    const known = ahead !== undefined && ahead.items === rest && conditional === 0 ? ahead.found : [];
     if (prefix.length > 0 || rest !== undefined)
       value.forEach((item, index) => {
         const found = known[index];
@@ -897,11 +897,8 @@ export function createValidator(
     },
     plainNode(schema) {
       let node = schema;
-      while (typeof node === 'object' && typeof node.$ref === 'string' && facts(node).refOnly)
-        node = spec.pointer(node.$ref);
-      if (typeof node !== 'object' || typeof node.$ref === 'string') return undefined;
-      const rereads = node.allOf !== undefined || node.oneOf !== undefined || node.anyOf !== undefined;
-      return rereads || node.not !== undefined || node.if !== undefined ? undefined : node;
+      while (typeof node === 'object' && typeof node.$ref === 'string') node = spec.pointer(node.$ref);
+      return typeof node === 'object' && node.oneOf === undefined && node.anyOf === undefined ? node : undefined;
     },
     isValid,
     branchFor,

@@ -34,8 +34,8 @@ export interface Translator {
    * tooManyErrors (../common/limits.ts) is thrown. `ahead`: what `walkAhead` found of its body.
    */
   requestDetails(operation: Operation, request: Received, input: IHttpRequest, ahead?: Ahead): Detail[];
-  /** The walk of a request's body done ahead, in slices (./ahead.ts); undefined when it has none to walk. */
-  walkAhead(operation: Operation, request: Received, slices: Slices): Promise<Ahead | undefined>;
+  /** The walk of a request's body done ahead, in slices (./ahead.ts). */
+  walkAhead(operation: Operation, request: Received, slices: Slices): Promise<Ahead>;
   /** The body of a valid request as the service reads it: what pydantic made of it ("12" → 12). */
   madeBody(operation: Operation, request: Received): unknown;
 }
@@ -92,10 +92,8 @@ export function createTranslator(validator: Validator, maxErrors = Number.POSITI
   return {
     requestDetails,
     madeBody,
-    walkAhead: async (operation, request, slices) =>
-      operation.requestSchema && !request.absent && request.body !== null
-        ? walkAhead(validator, operation.requestSchema, request.body, ['body'], maxErrors, slices)
-        : undefined,
+    walkAhead: (operation, request, slices) =>
+      walkAhead(validator, operation.requestSchema ?? {}, request.body, ['body'], maxErrors, slices),
   };
 }
 

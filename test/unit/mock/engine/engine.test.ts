@@ -539,7 +539,7 @@ describe('engine: the outcome of a request, and the check of the response the re
         throw new Error('the walk failed');
       },
       madeBody: (_operation, request) => request.body,
-      walkAhead: () => Promise.resolve(undefined),
+      walkAhead: () => Promise.resolve(new Map()),
     };
     const { engine: failing } = engineWith(unchanged, operations, faulty);
     expect(() => failing(request('post', USERS, tooMany), received())).toThrow('the walk failed');

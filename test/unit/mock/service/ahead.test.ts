@@ -128,10 +128,54 @@ describe('walkAhead through nested arrays', () => {
           properties: {
             cells: { type: 'array', items: { $ref: '#/components/schemas/Cell' } },
             either: { oneOf: [{ type: 'array', items: { type: 'integer' } }, { type: 'string' }] },
+            pair: { type: 'array', prefixItems: [{ $ref: '#/components/schemas/Cell' }], items: { type: 'string' } },
+            meta: {
+              type: 'object',
+              additionalProperties: { type: 'array', items: { $ref: '#/components/schemas/Cell' } },
+            },
           },
           required: ['cells'],
         },
         Cell: { type: 'object', properties: { n: { type: 'integer', maximum: 9 } }, required: ['n'] },
+        Cells: { type: 'array', items: { $ref: '#/components/schemas/Cell' } },
+        // A union with properties of its own, which its members name again: the same array is
+        // walked at the union's place and under each member's name.
+        HolderOne: {
+          type: 'object',
+          properties: { list: { $ref: '#/components/schemas/Cells' } },
+          oneOf: [
+            {
+              title: 'A',
+              type: 'object',
+              properties: { list: { $ref: '#/components/schemas/Cells' } },
+              required: ['a'],
+            },
+            {
+              title: 'B',
+              type: 'object',
+              properties: { list: { $ref: '#/components/schemas/Cells' } },
+              required: ['b'],
+            },
+          ],
+        },
+        Holder: {
+          type: 'object',
+          properties: { list: { $ref: '#/components/schemas/Cells' } },
+          anyOf: [
+            {
+              title: 'A',
+              type: 'object',
+              properties: { list: { $ref: '#/components/schemas/Cells' } },
+              required: ['a'],
+            },
+            {
+              title: 'B',
+              type: 'object',
+              properties: { list: { $ref: '#/components/schemas/Cells' } },
+              required: ['b'],
+            },
+          ],
+        },
       },
     },
   } as unknown as Document;
@@ -163,6 +207,21 @@ describe('walkAhead through nested arrays', () => {
     );
   });
 
+  it('with a validator of strict types too: the same items with the walk ahead as without', async () => {
+    const strict = createValidator(new Spec(document), {}, { strict: true });
+    const lax = fc.oneof(fc.record({ n: fc.constantFrom('5', 5, '12', true) }), fc.constant({ n: 1 }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ cells: fc.array(lax, { maxLength: 4 }) }), { maxLength: 4 }),
+        async (rows) => {
+          const [plain, ahead] = await both(strict, schema, { rows });
+          expect(ahead).toEqual(plain);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('walks the items of the inner arrays on their own, and leaves what is under a union', async () => {
     const inner = [{ n: 1 }, { n: 10 }];
     const either = [1, 'x'];
@@ -174,5 +233,85 @@ describe('walkAhead through nested arrays', () => {
     ]);
     expect(ahead.has(either)).toBe(false);
     expect(ahead.get(rows)?.found).toHaveLength(1);
+  });
+
+  it('keeps exactly the arrays it walked, and in each the items of every object or array item, none of a scalar', async () => {
+    const cells = [{ n: 1 }, 'c', { n: 10 }, 7, null];
+    const pair = [{ n: 99 }, 'x'];
+    const rows = [{ cells, pair, meta: { a: 1, b: [{ n: 50 }] } }, 'a row', { cells: 'none', pair: 'none' }, []];
+    const ahead = await walkAhead(validator, schema, { rows }, ['body'], 100, counting().slices);
+    expect([...ahead.keys()]).toEqual([rows, cells]);
+    const rowItems = ahead.get(rows)?.found ?? [];
+    expect(rowItems).toHaveLength(4);
+    expect(Object.keys(rowItems)).toEqual(['0', '2', '3']);
+    // Each row's items are the walk proper's own for that row, at its place.
+    const row = ahead.get(rows)?.items as Schema;
+    for (const index of [0, 2, 3])
+      expect(rowItems[index]).toEqual(validator.errors(row, rows[index], ['body', 'rows', index]));
+    expect(rowItems[0]).toHaveLength(7);
+    const cellItems = ahead.get(cells)?.found ?? [];
+    expect(Object.keys(cellItems)).toEqual(['0', '2']); // not the string, the null or the number
+    expect(cellItems[0]).toEqual([]);
+    expect(cellItems[2]).toEqual([expect.objectContaining({ loc: ['body', 'rows', 0, 'cells', 2, 'n'] })]);
+  });
+
+  it("a union's members are walked under their names: what is below a union is left to the walk proper", async () => {
+    const holderSchema: Schema = {
+      type: 'object',
+      properties: {
+        holder: { $ref: '#/components/schemas/Holder' },
+        one: { $ref: '#/components/schemas/HolderOne' },
+      },
+    };
+    const body = { holder: { list: [{ n: 10 }, { n: 1 }] }, one: { list: [{ n: 12 }] } };
+    const [plain, ahead] = await both(validator, holderSchema, body);
+    expect(ahead).toEqual(plain);
+    expect(plain).toEqual(
+      expect.arrayContaining([expect.objectContaining({ loc: ['body', 'one', 'A', 'list', 0, 'n'] })]),
+    );
+    expect(plain).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ loc: ['body', 'holder', 'list', 0, 'n'] }),
+        expect.objectContaining({ loc: ['body', 'holder', 'A', 'list', 0, 'n'] }),
+      ]),
+    );
+  });
+
+  it('a fault of the walk itself is thrown, not taken for the bound', async () => {
+    const failing = {
+      ...validator,
+      errors: () => {
+        throw new TypeError('the walk failed');
+      },
+    };
+    await expect(
+      walkAhead(failing, schema, { rows: [{ cells: [] }] }, ['body'], 10, counting().slices),
+    ).rejects.toThrow(new TypeError('the walk failed'));
+  });
+});
+
+describe('walkAhead: its slices', () => {
+  const validator = createValidator(spec, {});
+  const schema = spec.operation('logTraces')?.requestSchema as Schema;
+
+  it('looks at the clock once every 64 steps (a step: an item, or the array going on), and lets others run when it is due', async () => {
+    const traces = Array.from({ length: 2_000 }, (_, i) => ({ type: 'trace', name: `t${i}` }));
+    const due = counting();
+    await walkAhead(validator, schema, { traces }, ['body'], 1_000, due.slices);
+    // 1 step for the body, 3 for each trace (the array going on, the trace's properties, the
+    // trace itself), 1 for the array's end.
+    expect(due.breaths()).toBe(Math.floor(6_002 / 64));
+    let breaths = 0;
+    const never = new Slices(() => Promise.resolve(void (breaths += 1)), 60_000);
+    await walkAhead(validator, schema, { traces }, ['body'], 1_000, never);
+    expect(breaths).toBe(0);
+  });
+
+  it('passes over scalars 4,096 at a step: a long run of them is sliced too, and none of them is kept', async () => {
+    const traces = Array<number>(64 * 4_096).fill(1);
+    const due = counting();
+    const ahead = await walkAhead(validator, schema, { traces }, ['body'], 1_000, due.slices);
+    expect(due.breaths()).toBe(1);
+    expect(ahead.get(traces)?.found).toEqual([]);
   });
 });

@@ -1408,3 +1408,53 @@ describe('locations, validity, branchFor and the helpers', () => {
     expect(detail('t', [], 'm', 1, { a: 1 })).toStrictEqual({ type: 't', loc: [], msg: 'm', input: 1, ctx: { a: 1 } });
   });
 });
+
+describe('errors given what a walk ahead found (`ahead`)', () => {
+  const cell: Schema = { type: 'object', properties: { n: { type: 'integer', maximum: 9 } }, required: ['n'] };
+  const cells: Schema = { type: 'array', items: cell };
+  const kept = detail('kept', ['body', 0], 'what the walk ahead found', null);
+
+  it("reads an item's items from it, for the items' own schema, and walks the items it has none for", () => {
+    const value = [{ n: 10 }, { n: 11 }];
+    const ahead = new Map([[value, { items: cell, found: [[kept]] }]]);
+    expect(validator.errors(cells, value, ['body'], undefined, false, ahead)).toEqual([
+      kept,
+      expect.objectContaining({ type: 'less_than_equal', loc: ['body', 1, 'n'] }),
+    ]);
+  });
+
+  it('an item found with none reads as none; what was found for another schema is not read', () => {
+    const value = [{ n: 10 }];
+    expect(
+      validator.errors(cells, value, ['body'], undefined, false, new Map([[value, { items: cell, found: [[]] }]])),
+    ).toEqual([]);
+    const other = new Map([[value, { items: { ...cell }, found: [[kept]] }]]);
+    expect(validator.errors(cells, value, ['body'], undefined, false, other)).toEqual([
+      expect.objectContaining({ type: 'less_than_equal', loc: ['body', 0, 'n'] }),
+    ]);
+  });
+
+  it('inside a condition (a validator of the model), the items are walked, not read', () => {
+    const conditioned: Schema = {
+      type: 'object',
+      properties: { cells },
+      if: { properties: { cells: { type: 'array' } } },
+      then: { properties: { cells } },
+    };
+    // The walk ahead says the item has no items; the field's own check reads that, and the
+    // condition's check of the same field, under the same schema, walks it and finds one.
+    const value = [{ n: 10 }];
+    const ahead = new Map([[value, { items: cell, found: [[]] }]]);
+    expect(validator.errors(conditioned, { cells: value }, ['body'], undefined, false, ahead)).toEqual([
+      expect.objectContaining({ type: 'less_than_equal', loc: ['body', 'cells', 0, 'n'] }),
+    ]);
+  });
+
+  it('reads it during that call only: the next call without it walks', () => {
+    const value = [{ n: 10 }];
+    validator.errors(cells, value, ['body'], undefined, false, new Map([[value, { items: cell, found: [[kept]] }]]));
+    expect(validator.errors(cells, value, ['body'])).toEqual([
+      expect.objectContaining({ type: 'less_than_equal', loc: ['body', 0, 'n'] }),
+    ]);
+  });
+});

@@ -13,6 +13,7 @@ import {
   unprocessable,
 } from '../../../../src/mock/service/translate.js';
 import { received, spec } from '../../../support/mock-steps.js';
+import { Slices } from '../../../../src/mock/common/slices.js';
 
 describe('translate', () => {
   const validator = createValidator(spec, {});
@@ -39,6 +40,29 @@ describe('translate', () => {
     bodyRequired: false,
     responseSchema: undefined,
   };
+
+  it("walkAhead: the body's walk done ahead, whose items the 422's items are read from, at the body's place", async () => {
+    const listed: Operation = {
+      ...thing,
+      parameters: [],
+      requestSchema: {
+        type: 'object',
+        properties: { list: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } } },
+      },
+    };
+    const request = received({ list: [{ n: 'x' }, { n: 1 }] });
+    const ahead = await translator.walkAhead(listed, request, new Slices(() => Promise.resolve()));
+    const items = translator.requestDetails(listed, request, input('/v2/things/1'), ahead);
+    expect(items).toEqual(translator.requestDetails(listed, request, input('/v2/things/1')));
+    expect(items).toEqual([expect.objectContaining({ type: 'int_parsing', loc: ['body', 'list', 0, 'n'] })]);
+    expect(ahead.size).toBe(1);
+    const none = await translator.walkAhead(
+      { ...listed, requestSchema: undefined },
+      request,
+      new Slices(() => Promise.resolve()),
+    );
+    expect(none.size).toBe(0);
+  });
 
   it('--max-errors bounds the errors of the parameters and the body together: one past the bound is refused', () => {
     // Three parameter errors (path, header, cookie) and one body error (name missing): four in all.

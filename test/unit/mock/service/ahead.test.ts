@@ -114,6 +114,18 @@ describe('walkAhead on Log Traces bodies', () => {
   });
 });
 
+/** An object with a list of cells, and a union of two members (`A`, `B`) that hold the same list. */
+function holder(union: 'oneOf' | 'anyOf') {
+  const list = { $ref: '#/components/schemas/Cells' };
+  const member = (title: string, required: string) => ({
+    title,
+    type: 'object',
+    properties: { list },
+    required: [required],
+  });
+  return { type: 'object', properties: { list }, [union]: [member('A', 'a'), member('B', 'b')] };
+}
+
 describe('walkAhead through nested arrays', () => {
   // An object holding an array of objects holding arrays of bounded integers, and a union the walk
   // ahead leaves to the walk proper.
@@ -140,42 +152,8 @@ describe('walkAhead through nested arrays', () => {
         Cells: { type: 'array', items: { $ref: '#/components/schemas/Cell' } },
         // A union with properties of its own, which its members name again: the same array is
         // walked at the union's place and under each member's name.
-        HolderOne: {
-          type: 'object',
-          properties: { list: { $ref: '#/components/schemas/Cells' } },
-          oneOf: [
-            {
-              title: 'A',
-              type: 'object',
-              properties: { list: { $ref: '#/components/schemas/Cells' } },
-              required: ['a'],
-            },
-            {
-              title: 'B',
-              type: 'object',
-              properties: { list: { $ref: '#/components/schemas/Cells' } },
-              required: ['b'],
-            },
-          ],
-        },
-        Holder: {
-          type: 'object',
-          properties: { list: { $ref: '#/components/schemas/Cells' } },
-          anyOf: [
-            {
-              title: 'A',
-              type: 'object',
-              properties: { list: { $ref: '#/components/schemas/Cells' } },
-              required: ['a'],
-            },
-            {
-              title: 'B',
-              type: 'object',
-              properties: { list: { $ref: '#/components/schemas/Cells' } },
-              required: ['b'],
-            },
-          ],
-        },
+        Holder: holder('anyOf'),
+        HolderOne: holder('oneOf'),
       },
     },
   } as unknown as Document;

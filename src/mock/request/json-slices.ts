@@ -14,11 +14,10 @@
 //   in:  the body decoded (./parse.ts), and what to await between slices
 //   out: what the request holds, as ./parse.ts's parseJson reads it
 import { parseJson, parsedAs, type Decoded, type Received } from './parse.js';
+import { SLICE_MS, Slices } from '../common/slices.js';
 
 /** The most text parsed by one call of JSON.parse, in characters (a single value may be longer). */
 const PIECE = 65_536;
-/** How long a slice runs before it lets other work in, in milliseconds. */
-const SLICE_MS = 10;
 /** The most parts of an array joined by one call of concat. */
 const JOIN_PARTS = 10_000;
 /** Containers deeper than this are parsed whole, one piece each: the builder's own nesting stays shallow. */
@@ -34,8 +33,8 @@ const TOO_LONG = -2;
 
 /** How the builder slices its work, and where it is in its slice. */
 interface Clock {
-  /** when the slice is over (performance.now()) */
-  due: number;
+  /** the slices' clock */
+  slices: Slices;
   /** the most text one call of JSON.parse is given, but for a single value */
   piece: number;
 }
@@ -101,7 +100,7 @@ function setMember(object: Record<string, unknown>, key: string, value: unknown)
 
 /** Yields when the slice is over. */
 function* checkClock(clock: Clock): Generator<undefined, void, undefined> {
-  if (performance.now() >= clock.due) yield;
+  if (clock.slices.due()) yield;
 }
 
 /** The limit past which an item of a container at `depth` is built in pieces of its own. */
@@ -198,12 +197,11 @@ export async function parseInSlices(
   pause: () => Promise<void>,
   { piece = PIECE, sliceMs = SLICE_MS }: { piece?: number; sliceMs?: number } = {},
 ): Promise<unknown> {
-  const clock: Clock = { due: performance.now() + sliceMs, piece };
+  const clock: Clock = { slices: new Slices(pause, sliceMs), piece };
   const steps = root(text, clock);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
-    await pause();
-    clock.due = performance.now() + sliceMs;
+    await clock.slices.next();
   }
 }
 

@@ -32,10 +32,10 @@ type Task =
   | { kind: 'item'; of: ArrayTask; index: number; loc: Loc };
 
 /**
- * Walks ahead the items of `value`'s arrays, where the walk reaches them through objects and
- * arrays alone (a union, `allOf`, `not` or `if` reads a value more than once: what is below one is
- * left to the walk proper). Stops, keeping what it has, once more than `limit` items are found
- * (an item inside another is counted at both: it stops early, never late).
+ * Walks ahead the items of `value`'s arrays, where the walk reaches them through objects, arrays
+ * and `$ref`s (a union's members are walked under their names, another `loc`: what is below a
+ * union is left to the walk proper). Stops, keeping what it has, once more than `limit` items are
+ * found (an item inside another is counted at both: it stops early, never late).
  */
 export async function walkAhead(
   validator: Validator,

@@ -45,6 +45,13 @@ export const CONSUMER_KINDS = {
 };
 
 /**
+ * The kind of the finding given when the revision's types cannot be generated at all (openapi-typescript
+ * rejects a schema that is valid OpenAPI): the package could not be built, so no consumer compiles.
+ * It is not one of CONSUMER_KINDS: a package without types cannot be exempted into a release.
+ */
+export const UNBUILT_KIND = 'package-types';
+
+/**
  * The component a finding is about (and the path inside it, for a field), to tell which changes reach it.
  * @typedef {{ section: string, name: string, path: string[] }} Anchor
  */
@@ -430,8 +437,34 @@ const digest = (...parts) => {
   return hash.digest('hex');
 };
 
+/** The types of a spec cannot be generated: `cause` is the generator's own first line. */
+class TypesError extends InputError {
+  /** @param {string} file @param {string} cause */
+  constructor(file, cause) {
+    super(`cannot generate the TypeScript types of ${file}: ${cause}`);
+    this.generator = cause;
+  }
+}
+
 /**
- * The types of a spec, as the package generates them; a spec they cannot be generated from is bad input.
+ * The one finding of a revision whose types cannot be generated.
+ * @param {TypesError} error
+ * @returns {Omit<Finding, 'exempt'>}
+ */
+function unbuilt(error) {
+  return {
+    kind: UNBUILT_KIND,
+    subject: 'the package',
+    consumer: 'every consumer: the types of the package cannot be generated from this revision, so it cannot be built',
+    error: `openapi-typescript: ${error.generator}`,
+    fix: "none on the consumer's side: change the schema the error points at into one openapi-typescript accepts",
+    op: null,
+  };
+}
+
+/**
+ * The types of a spec, as the package generates them; a spec they cannot be generated from is bad
+ * input (a TypesError), which sourceBreaks() turns into a finding when it is the revision.
  * @param {Spec} spec
  * @returns {Promise<string>}
  */
@@ -444,9 +477,7 @@ function typesOf(spec) {
   if (!types) {
     types = generateTypes(pathToFileURL(spec.rootFile)).catch((error) => {
       cache.types.delete(key);
-      throw new InputError(
-        `cannot generate the TypeScript types of ${spec.display(spec.rootFile)}: ${messageOf(error).split('\n')[0]}`,
-      );
+      throw new TypesError(spec.display(spec.rootFile), messageOf(error).split('\n')[0] ?? '');
     });
     cache.types.set(key, types);
   }
@@ -469,7 +500,16 @@ export async function sourceBreaks(comparisons) {
   /** @type {{ i: number, meta: (Meta | undefined)[], baseKey: string, pairKey: string, file: string, check: string | undefined }[]} */
   const jobs = [];
   for (const [i, { baseSpec, baseIndex, revisionSpec }] of comparisons.entries()) {
-    const [baseTypes, revisionTypes] = await Promise.all([typesOf(baseSpec), typesOf(revisionSpec)]);
+    const [baseTypes, revisionTypes] = await Promise.all([
+      typesOf(baseSpec),
+      typesOf(revisionSpec).catch(
+        /** @param {unknown} error */ (error) => (error instanceof TypesError ? error : Promise.reject(error)),
+      ),
+    ]);
+    if (revisionTypes instanceof TypesError) {
+      results[i] = [unbuilt(revisionTypes)];
+      continue;
+    }
     // The same types: no consumer can tell the two revisions apart.
     if (baseTypes === revisionTypes) {
       results[i] = [];
@@ -564,6 +604,10 @@ export function exemptions(root, read) {
   /** @type {Map<string, string>} */
   const out = new Map();
   for (const [kind, reason] of Object.entries(exempt)) {
+    if (kind === UNBUILT_KIND)
+      throw new InputError(
+        `${CONFIG_FILE} ${CONFIG_KEY}.exempt: "${kind}" cannot be exempted: a revision whose types cannot be generated cannot be built`,
+      );
     if (!(kind in CONSUMER_KINDS))
       throw new InputError(
         `${CONFIG_FILE} ${CONFIG_KEY}.exempt: unknown consumer kind "${kind}" (one of ${Object.keys(CONSUMER_KINDS).join(', ')})`,

@@ -70,6 +70,8 @@ interface Edit {
   source: boolean;
   /** A consumer the source verdict names (a substring), and its kind. */
   consumer?: [string, string];
+  /** What the finding's error starts with: the compiler's code, unless said otherwise. */
+  error?: RegExp;
 }
 
 const edits: Record<string, Edit> = {
@@ -183,6 +185,15 @@ const edits: Record<string, Edit> = {
     wire: false,
     source: false,
   },
+  // A valid schema that openapi-typescript cannot turn into types (an `enum` of strings on an object):
+  // the revision's package could not be built, so every consumer breaks; a verdict, not a crash.
+  'an object schema given an enum of strings, which openapi-typescript rejects (Span)': {
+    files: { 'components/schemas/Span.yaml': [['type: object\n', 'type: object\nenum: [ON_DEMAND]\n']] },
+    wire: true,
+    source: true,
+    consumer: ['package-types', 'every consumer: the types of the package cannot be generated'],
+    error: /^openapi-typescript: Expected SchemaObject, received string at #\/components\/schemas\/Span\//,
+  },
   'a description changed': {
     files: {
       'components/schemas/SystemUser.yaml': [['description: A system user.', 'description: A user of the system.']],
@@ -230,7 +241,7 @@ describe('edits of the spec: both verdicts, one function', () => {
         const [kind, consumer] = edit.consumer;
         const finding = report.source.findings.find((f) => f.kind === kind && f.consumer.includes(consumer));
         expect(finding, JSON.stringify(report.source.findings, null, 2)).toBeDefined();
-        expect(finding!.error).toMatch(/^TS\d+: /);
+        expect(finding!.error).toMatch(edit.error ?? /^TS\d+: /);
         expect(finding!.fix).not.toBe('');
       }
       // The release rule reads the same verdict: with no version step it fails exactly when the gate says breaking.
@@ -291,6 +302,10 @@ describe('edits of the spec: both verdicts, one function', () => {
     write({ exempt: { 'record-table': ' ' } });
     await expect(diff({ base: BASE, revision, root: project })).rejects.toThrow(
       'package.json apiDiff.exempt["record-table"] needs the reason, as a non-empty string',
+    );
+    write({ exempt: { 'package-types': 'we publish without types' } });
+    await expect(diff({ base: BASE, revision, root: project })).rejects.toThrow(
+      'package.json apiDiff.exempt: "package-types" cannot be exempted: a revision whose types cannot be generated cannot be built',
     );
   });
 

@@ -36,12 +36,26 @@ export interface Segment {
   parameter: string | undefined;
 }
 
+/**
+ * Each template's segments and the parameters they name, read once: a spec has a few templates, a
+ * mock many requests. Templates come from specs, never from requests.
+ */
+const templates = new Map<string, Omit<Segment, 'sent'>[]>();
+function templateSegments(template: string): Omit<Segment, 'sent'>[] {
+  let segments = templates.get(template);
+  if (!segments) {
+    segments = template.split('/').map((written) => ({ written, parameter: parameterOf(written) }));
+    templates.set(template, segments);
+  }
+  return segments;
+}
+
 /** The path's segments paired with the template's (rule 1), or undefined when they number differently. */
 export function segmentsUnder(template: string, path: string): Segment[] | undefined {
-  const written = template.split('/');
+  const written = templateSegments(template);
   const sent = path.split('/');
   if (written.length !== sent.length) return undefined;
-  return written.map((segment, i) => ({ written: segment, sent: sent[i] as string, parameter: parameterOf(segment) }));
+  return written.map(({ written, parameter }, i) => ({ written, sent: sent[i] as string, parameter }));
 }
 
 /** The values of the parameters the segments name, decoded (rule 3). */

@@ -5,28 +5,20 @@ import { sha1 } from './sha1.js';
 
 const NAMESPACE = 'observability-api-contract-mock\n';
 
-type Part = string | Uint8Array;
-
 interface NodeCrypto {
-  createHash(algorithm: 'sha1'): { update(part: Part): unknown; digest(): Uint8Array };
+  /** One-shot hashing (Node 20.12 and later): a third of `createHash`'s cost for a short text. */
+  hash(algorithm: 'sha1', text: string, encoding: 'buffer'): Uint8Array;
 }
 const nodeCrypto = (
   globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+).process?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined;
+const nodeHash = nodeCrypto?.hash?.bind(nodeCrypto);
 
-const text = new TextEncoder();
+const utf8 = new TextEncoder();
 
-/** The SHA-1 of the parts one after the other (a string as UTF-8): its first 16 bytes. */
-function digest16(parts: Part[]): Uint8Array {
-  if (nodeCrypto) {
-    const hash = nodeCrypto.createHash('sha1');
-    for (const part of parts) hash.update(part);
-    return hash.digest().subarray(0, 16);
-  }
-  const encoded = parts.map((part) => (typeof part === 'string' ? text.encode(part) : part));
-  const all = new Uint8Array(encoded.reduce((size, part) => size + part.length, 0));
-  encoded.reduce((at, part) => (all.set(part, at), at + part.length), 0);
-  return sha1(all).subarray(0, 16);
+/** The SHA-1 of a text (as UTF-8): its first 16 bytes. */
+function digest16(text: string): Uint8Array {
+  return (nodeHash ? nodeHash('sha1', text, 'buffer') : sha1(utf8.encode(text))).subarray(0, 16);
 }
 
 /** Each byte's two hex digits. */
@@ -43,16 +35,16 @@ function uuidOf(bytes: Uint8Array): string {
 
 /** The UUID of a name: the same name, the same UUID. */
 export function nameUuid(name: string): string {
-  return uuidOf(digest16([NAMESPACE, name]));
+  return uuidOf(digest16(NAMESPACE + name));
 }
 
 /**
- * The UUIDs of the items of one text: the SHA-1 of `parts` gives the first 80 bits, each item's
+ * The UUIDs of the items of one text: the SHA-1 of `parts`, one after the other, gives the first 80 bits, each item's
  * index is added to the last 48, so no two items of a text share one. One hash per text, however
  * many items: only those 12 hex digits are computed per item.
  */
-export function indexedUuids(...parts: Part[]): (index: number) => string {
-  const uuid = uuidOf(digest16(parts));
+export function indexedUuids(...parts: string[]): (index: number) => string {
+  const uuid = uuidOf(digest16(parts.join('')));
   const prefix = uuid.slice(0, 24);
   const node = parseInt(uuid.slice(24), 16);
   return (index) => prefix + ((node + index) % 2 ** 48).toString(16).padStart(12, '0');

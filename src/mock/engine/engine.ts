@@ -77,6 +77,10 @@ export interface EngineOptions {
 /** At most this many security checks are kept (their key holds the client's credentials). */
 const MAX_KEPT = 1000;
 
+/** A value read by the security check, in its key: a string with its length (no two values read alike), anything else as JSON. */
+const keyPart = (value: unknown): string =>
+  typeof value === 'string' ? `\n${value.length}:${value}` : `\n${JSON.stringify(value) ?? '-'}`;
+
 /** What `prepare` found of a request with a large body, handed to the engine with it. */
 export interface Prepared {
   /** proven valid by the compiled checks alone */
@@ -113,6 +117,24 @@ export function createEngine({
   const preferencesOf = createPreferences(prism);
   const settings: MockerOptions['config'] = { dynamic, ignoreExamples: false, seed };
 
+  /** The API-key headers and query parameters each operation's schemes name, found once per operation. */
+  const apiKeysOf = new WeakMap<Resource, { inQuery: boolean; name: string }[]>();
+  function apiKeys(resource: Resource): { inQuery: boolean; name: string }[] {
+    let keys = apiKeysOf.get(resource);
+    if (!keys) {
+      keys = (resource.security ?? [])
+        .flat()
+        .filter((scheme) => scheme.type === 'apiKey')
+        .map((scheme) =>
+          scheme.in === 'query'
+            ? { inQuery: true, name: scheme.name }
+            : { inQuery: false, name: scheme.name.toLowerCase() },
+        );
+      apiKeysOf.set(resource, keys);
+    }
+    return keys;
+  }
+
   /**
    * Prism's security check of a request, kept by everything it reads: the operation, and the
    * Authorization and Cookie headers and the API-key headers and query parameters its schemes name.
@@ -120,12 +142,9 @@ export function createEngine({
   const securityChecks = new Map<string, IPrismDiagnostic[]>();
   function securityViolations(resource: Resource, input: IHttpRequest): IPrismDiagnostic[] {
     const headers = (input.headers ?? {}) as Record<string, unknown>;
-    const read: unknown[] = [resource.id, headers.authorization, headers.cookie];
-    for (const scheme of (resource.security ?? []).flat()) {
-      if (scheme.type === 'apiKey')
-        read.push(scheme.in === 'query' ? input.url.query?.[scheme.name] : headers[scheme.name.toLowerCase()]);
-    }
-    const key = JSON.stringify(read);
+    let key = resource.id + keyPart(headers.authorization) + keyPart(headers.cookie);
+    for (const { inQuery, name } of apiKeys(resource))
+      key += keyPart(inQuery ? input.url.query?.[name] : headers[name]);
     let found = securityChecks.get(key);
     if (!found) {
       found = prism.validateSecurity({ resource, element: input });

@@ -12,21 +12,51 @@ export interface Body {
   tooLarge: boolean;
 }
 
+/** A Node stream (node:http's request): read by its events. */
+interface NodeReadable {
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  once(event: 'end' | 'close', listener: () => void): unknown;
+  once(event: 'error', listener: (error: unknown) => void): unknown;
+}
+
 /** Reads a body of either kind of stream, keeping at most `max` bytes. */
-export async function readBody(stream: AsyncIterable<Uint8Array> | null, max = MAX_BODY): Promise<Body> {
+export function readBody(stream: AsyncIterable<Uint8Array> | NodeReadable | null, max = MAX_BODY): Promise<Body> {
+  const body = bounded(max);
+  // A Node stream's events, not its async iterator: the iterator's machinery (a promise per chunk,
+  // end-of-stream tracking) cost the HTTP door about a tenth of a small request's CPU.
+  if (stream !== null && 'on' in stream && typeof stream.on === 'function')
+    return new Promise((resolve, reject) => {
+      stream.on('data', body.add);
+      stream.once('end', () => resolve(body.read()));
+      stream.once('error', reject);
+      // Closed before its end (the client went away): nothing to answer. After the end, this changes nothing.
+      stream.once('close', () => reject(new Error('the request closed before its body ended')));
+    });
+  return (async () => {
+    for await (const chunk of (stream as AsyncIterable<Uint8Array> | null) ?? []) body.add(chunk);
+    return body.read();
+  })();
+}
+
+/** The chunks of a body as they come, at most `max` bytes kept. */
+function bounded(max: number): { add: (chunk: Uint8Array) => void; read: () => Body } {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let tooLarge = false;
-  for await (const chunk of stream ?? []) {
-    size += chunk.length;
-    if (size > max) tooLarge = true;
-    else chunks.push(chunk);
-  }
-  // A body that came in one chunk (most do) is that chunk: no copy.
-  if (chunks.length === 1) return { bytes: chunks[0] as Uint8Array, tooLarge };
-  const bytes = new Uint8Array(chunks.reduce((kept, chunk) => kept + chunk.length, 0));
-  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
-  return { bytes, tooLarge };
+  return {
+    add: (chunk) => {
+      size += chunk.length;
+      if (size > max) tooLarge = true;
+      else chunks.push(chunk);
+    },
+    read: () => {
+      // A body that came in one chunk (most do) is that chunk: no copy.
+      if (chunks.length === 1) return { bytes: chunks[0] as Uint8Array, tooLarge };
+      const bytes = new Uint8Array(chunks.reduce((kept, chunk) => kept + chunk.length, 0));
+      chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+      return { bytes, tooLarge };
+    },
+  };
 }
 
 /** The answer to a body past MAX_BODY. */

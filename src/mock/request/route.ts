@@ -43,6 +43,9 @@ export function route(target: string | undefined): Route {
   if (requestPath === COVERAGE_PATH)
     return { kind: 'coverage', all: new URLSearchParams(target?.slice(COVERAGE_PATH.length + 1)).has('all') };
   const sent = target ?? '/';
+  // A path with no query (most requests): nothing for a URL parser to find.
+  if (sent.startsWith('/') && !sent.includes('?'))
+    return { kind: 'api', path: decodablePath(sent), query: {}, baseUrl: undefined };
   let url = new URL('http://mock.invalid/');
   try {
     url = new URL(sent, url);

@@ -35,6 +35,19 @@ describe('read-body: the body, bounded at 10 MB', () => {
     await expect(read).rejects.toThrow('connection reset');
   });
 
+  it('a stream closed before its end (the client went away) rejects; one closed after its end has its body', async () => {
+    const cut = new PassThrough();
+    const read = readBody(cut);
+    cut.write('{"a":');
+    cut.destroy();
+    await expect(read).rejects.toThrow('the request closed before its body ended');
+    const whole = new PassThrough();
+    const complete = readBody(whole);
+    whole.end('{"a":1}');
+    await new Promise((resolve) => whole.once('close', resolve));
+    expect(text((await complete).bytes)).toBe('{"a":1}');
+  });
+
   it('the answer to a body past the limit: 413 with a JSON detail', () => {
     const text = JSON.stringify({ detail: 'Request body is larger than 10 MB' });
     expect(bodyTooLarge()).toEqual({

@@ -9,6 +9,8 @@ describe('route: paths and their parameters', () => {
     expect(route(undefined)).toEqual({ kind: 'api', path: '/', query: {}, baseUrl: undefined });
     expect(route('/v2/a/../b?x=1')).toEqual({ kind: 'api', path: '/v2/a/../b', query: { x: '1' }, baseUrl: undefined });
     expect(route('/__mock/reset/')).toMatchObject({ kind: 'api' });
+    // No query: the path as sent (re-encoded where it does not decode), a fragment and dot segments kept.
+    expect(route('/v2/%ZZ/./x#y')).toEqual({ kind: 'api', path: '/v2/%25ZZ/./x#y', query: {}, baseUrl: undefined });
     // The absolute form (a proxy's request line): its path.
     expect(route('http://mock.example/v2/x?a=1')).toEqual({
       kind: 'api',

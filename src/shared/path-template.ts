@@ -17,8 +17,6 @@ export const parameterOf = (written: string): string | undefined => WHOLE_TEMPLA
 
 /** A path segment as Prism reads it: percent-decoded when it decodes, else as sent (rule 3). */
 export function decodeSegment(segment: string): string {
-  // Without a `%` there is nothing to decode (decodeURIComponent would return the segment as it is).
-  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

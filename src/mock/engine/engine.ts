@@ -77,9 +77,8 @@ export interface EngineOptions {
 /** At most this many security checks are kept (their key holds the client's credentials). */
 const MAX_KEPT = 1000;
 
-/** A value read by the security check, in its key: a string with its length (no two values read alike), anything else as JSON. */
-const keyPart = (value: unknown): string =>
-  typeof value === 'string' ? `\n${value.length}:${value}` : `\n${JSON.stringify(value) ?? '-'}`;
+/** A value read by the security check, in its key (as JSON: no two values read alike). */
+const keyPart = (value: unknown): string => `\n${JSON.stringify(value)}`;
 
 /** What `prepare` found of a request with a large body, handed to the engine with it. */
 export interface Prepared {

@@ -24,14 +24,16 @@ export function readBody(stream: AsyncIterable<Uint8Array> | NodeReadable | null
   const body = bounded(max);
   // A Node stream's events, not its async iterator: the iterator's machinery (a promise per chunk,
   // end-of-stream tracking) cost the HTTP door about a tenth of a small request's CPU.
-  if (stream !== null && 'on' in stream && typeof stream.on === 'function')
+  if (stream !== null && typeof (stream as Partial<NodeReadable>).on === 'function') {
+    const node = stream as NodeReadable;
     return new Promise((resolve, reject) => {
-      stream.on('data', body.add);
-      stream.once('end', () => resolve(body.read()));
-      stream.once('error', reject);
+      node.on('data', body.add);
+      node.once('end', () => resolve(body.read()));
+      node.once('error', reject);
       // Closed before its end (the client went away): nothing to answer. After the end, this changes nothing.
-      stream.once('close', () => reject(new Error('the request closed before its body ended')));
+      node.once('close', () => reject(new Error('the request closed before its body ended')));
     });
+  }
   return (async () => {
     for await (const chunk of (stream as AsyncIterable<Uint8Array> | null) ?? []) body.add(chunk);
     return body.read();

@@ -78,7 +78,25 @@ export interface EngineOptions {
 const MAX_KEPT = 1000;
 
 /** A value read by the security check, in its key (as JSON: no two values read alike). */
-const keyPart = (value: unknown): string => `\n${JSON.stringify(value)}`;
+function keyPart(value: unknown): string {
+  return `\n${JSON.stringify(value)}`;
+}
+
+/** Where an API key of an operation's schemes is read: a query parameter, or a header (its name in lower case). */
+interface ApiKey {
+  inQuery: boolean;
+  name: string;
+}
+function apiKeysOf(resource: Resource): ApiKey[] {
+  return (resource.security ?? [])
+    .flat()
+    .filter((scheme) => scheme.type === 'apiKey')
+    .map((scheme) =>
+      scheme.in === 'query'
+        ? { inQuery: true, name: scheme.name }
+        : { inQuery: false, name: scheme.name.toLowerCase() },
+    );
+}
 
 /** What `prepare` found of a request with a large body, handed to the engine with it. */
 export interface Prepared {
@@ -116,23 +134,8 @@ export function createEngine({
   const preferencesOf = createPreferences(prism);
   const settings: MockerOptions['config'] = { dynamic, ignoreExamples: false, seed };
 
-  /** The API-key headers and query parameters each operation's schemes name, found once per operation. */
-  const apiKeysOf = new WeakMap<Resource, { inQuery: boolean; name: string }[]>();
-  function apiKeys(resource: Resource): { inQuery: boolean; name: string }[] {
-    let keys = apiKeysOf.get(resource);
-    if (!keys) {
-      keys = (resource.security ?? [])
-        .flat()
-        .filter((scheme) => scheme.type === 'apiKey')
-        .map((scheme) =>
-          scheme.in === 'query'
-            ? { inQuery: true, name: scheme.name }
-            : { inQuery: false, name: scheme.name.toLowerCase() },
-        );
-      apiKeysOf.set(resource, keys);
-    }
-    return keys;
-  }
+  /** The API keys each operation's schemes name, found once: the router routes to these operations only. */
+  const apiKeys = new Map(operations.map((resource) => [resource, apiKeysOf(resource)]));
 
   /**
    * Prism's security check of a request, kept by everything it reads: the operation, and the
@@ -142,7 +145,7 @@ export function createEngine({
   function securityViolations(resource: Resource, input: IHttpRequest): IPrismDiagnostic[] {
     const headers = (input.headers ?? {}) as Record<string, unknown>;
     let key = resource.id + keyPart(headers.authorization) + keyPart(headers.cookie);
-    for (const { inQuery, name } of apiKeys(resource))
+    for (const { inQuery, name } of apiKeys.get(resource) as ApiKey[])
       key += keyPart(inQuery ? input.url.query?.[name] : headers[name]);
     let found = securityChecks.get(key);
     if (!found) {

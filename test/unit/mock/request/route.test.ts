@@ -39,5 +39,10 @@ describe('route', () => {
     expect(route('/__mock/reset?session=a')).toEqual({ kind: 'reset' });
     expect(route('/__mock/fallbacks')).toEqual({ kind: 'fallbacks' });
     expect(route('/__mock/requests?x=1')).toEqual({ kind: 'requests' });
+    expect(route('/__mock/scenarios')).toEqual({ kind: 'scenarios' });
+    expect(route('/__mock/coverage')).toEqual({ kind: 'coverage', all: false });
+    expect(route('/__mock/coverage?all')).toEqual({ kind: 'coverage', all: true });
+    // `all` is read from the query, not from the path: `/__mock/coverage` itself holds "all" nowhere else
+    expect(route('/__mock/coverage?session=all')).toEqual({ kind: 'coverage', all: false });
   });
 });

@@ -13,6 +13,7 @@ describe('route: paths and their parameters', () => {
     expect(route('/v2/%ZZ/./x#y')).toEqual({ kind: 'api', path: '/v2/%25ZZ/./x#y', query: {}, baseUrl: undefined });
     // The absolute form (a proxy's request line): its path.
     expect(route('http://mock.example/v2/x')).toEqual({ kind: 'api', path: '/v2/x', query: {}, baseUrl: undefined });
+    expect(route('http://mock.example/')).toEqual({ kind: 'api', path: '/', query: {}, baseUrl: undefined });
     expect(route('http://mock.example/v2/x?a=1')).toEqual({
       kind: 'api',
       path: '/v2/x',

@@ -265,34 +265,40 @@ export function createValidator(
     return true;
   }
 
-  /** The name pydantic-core gives a union member in `loc`: a model's class name, else its validator's name. */
-  function memberName(member: Schema): string {
-    if (typeof member.$ref === 'string') {
-      const node = deref(member);
-      const name = typeof node.title === 'string' ? node.title : member.$ref.slice(member.$ref.lastIndexOf('/') + 1);
-      if (Array.isArray(node.enum) && !node.properties)
-        return node.enum.every((value) => typeof value === 'string') ? `str-enum[${name}]` : `enum[${name}]`;
-      return name;
-    }
-    return typeName(member);
-  }
+  /**
+   * The name pydantic-core gives a union member in `loc`. A member's own null is the union's
+   * (`Union[Optional[int], bool]` is `Optional[Union[int, bool]]`), so it is named without it.
+   */
+  const memberName = (member: Schema): string => typeName(member, false);
 
-  /** pydantic-core's name of the validator of an unnamed schema (`str`, `constrained-int`, `list[int]`, `literal['x']`...). */
-  function typeName(schema: Schema | boolean | undefined): string {
+  /**
+   * pydantic-core's name of a schema's validator: a class's name (a model's, an enum's), else `str`,
+   * `constrained-int`, `list[int]`, `literal['x']`...; `optional`: `nullable[...]` when it takes null.
+   */
+  function typeName(schema: Schema | boolean | undefined, optional = true): string {
     if (typeof schema !== 'object') return 'any';
-    if (typeof schema.$ref === 'string') return memberName(schema);
+    if (typeof schema.$ref === 'string') {
+      const node = deref(schema);
+      const name = typeof node.title === 'string' ? node.title : schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
+      if (node.properties) return name;
+      if (Array.isArray(node.enum))
+        return node.enum.every((value) => typeof value === 'string') ? `str-enum[${name}]` : `enum[${name}]`;
+      return typeName(node, optional); // an alias (`Annotated[str, ...]`) has no class: its validator's name
+    }
     if ('const' in schema) return `literal[${pyRepr(schema.const)}]`;
     if (Array.isArray(schema.enum)) return `literal[${schema.enum.map(pyRepr).join(',')}]`;
     const union = schema.oneOf ?? schema.anyOf;
     if (Array.isArray(union)) {
       const members = union.filter((member) => !nullOnly(member));
-      const inner = members.length === 1 ? typeName(members[0]) : `union[${members.map(memberName).join(',')}]`;
-      return members.length < union.length ? `nullable[${inner}]` : inner;
+      const kind = tagOf(members) ? 'tagged-union' : 'union';
+      const inner = members.length === 1 ? typeName(members[0]) : `${kind}[${members.map(memberName).join(',')}]`;
+      return optional && members.length < union.length ? `nullable[${inner}]` : inner;
     }
-    const types = typesOf(schema) ?? [];
+    const types = typesOf(schema);
+    if (types === undefined) return 'any';
     const kinds = types.filter((type) => type !== 'null');
     const constrained = (...keywords: string[]) => keywords.some((keyword) => keyword in schema);
-    const one = (type: string | undefined): string => {
+    const one = (type: string): string => {
       switch (type) {
         case 'string':
           if (schema.format === 'uuid') return 'uuid';
@@ -319,11 +325,8 @@ export function createValidator(
           return 'any';
       }
     };
-    const inner =
-      kinds.length <= 1
-        ? one(kinds[0] ?? (types.length > 0 ? 'null' : undefined))
-        : `union[${kinds.map(one).join(',')}]`;
-    return kinds.length > 0 && kinds.length < types.length ? `nullable[${inner}]` : inner;
+    const inner = kinds.length <= 1 ? one(kinds[0] ?? 'null') : `union[${kinds.map(one).join(',')}]`;
+    return optional && kinds.length > 0 && kinds.length < types.length ? `nullable[${inner}]` : inner;
   }
 
   const { nullOnly, membersOf, takesNull, tagOf, excludedTag } = unionReading(deref);
@@ -479,11 +482,7 @@ export function createValidator(
     switch (kind) {
       case 'string':
         return fail('string_type', 'Input should be a valid string');
-      case 'integer':
-        if (typeof value === 'number')
-          return Number.isFinite(value)
-            ? fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part')
-            : fail('finite_number', 'Input should be a finite number');
+      case 'integer': // strict mode's: a fraction or a non-finite number is not an int either
         return fail('int_type', 'Input should be a valid integer');
       case 'number':
         return fail('float_type', 'Input should be a valid number');

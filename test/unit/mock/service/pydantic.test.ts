@@ -1015,6 +1015,85 @@ describe('unions', () => {
     expect(inner.errors('M', null)).toEqual([]);
   });
 
+  // Each name as pydantic 2.13 (pydantic-core 2.46) gives it for the type a model would declare for
+  // the schema: `Union[<type>, bool]` validated with a value both refuse, the first item's loc[0].
+  it('a member’s name follows pydantic-core for every kind of schema it can hold', () => {
+    const defs: Record<string, Schema> = {
+      Titled: { title: 'T', type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+      Untitled: { type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+      Color: { title: 'Color', type: 'string', enum: ['r'] },
+      Mixed: { enum: ['a', 1] },
+      Name: { type: 'string', maxLength: 5 }, // Name = Annotated[str, Field(max_length=5)]: an alias, no class
+      A: { title: 'A', type: 'object', required: ['k'], properties: { k: { const: 'a' } } },
+      B: { title: 'B', type: 'object', required: ['k'], properties: { k: { const: 'b' } } },
+    };
+    /** The name of `member`'s items in a union with bool, for a value both refuse. */
+    const nameOf = (member: Schema, value: unknown = null) => {
+      const { errors } = mini({ ...defs, U: { anyOf: [member, { type: 'boolean' }] } });
+      const items = errors('U', value);
+      expect(items.at(-1)?.loc).toEqual(['body', 'bool']);
+      return items.slice(0, -1).map((item) => item.loc[1]);
+    };
+    const int = { type: 'integer' } as const;
+    const named: [Schema, string][] = [
+      [{ type: 'string' }, 'str'], // str
+      [{ type: 'string', minLength: 1 }, 'constrained-str'], // constr(min_length=1)
+      [{ type: 'string', maxLength: 1 }, 'constrained-str'], // constr(max_length=1)
+      [{ type: 'string', pattern: 'a' }, 'constrained-str'], // constr(pattern='a')
+      [int, 'int'],
+      [{ type: 'integer', minimum: 1 }, 'constrained-int'], // conint(ge=1)
+      [{ type: 'integer', maximum: 1 }, 'constrained-int'], // conint(le=1)
+      [{ type: 'integer', exclusiveMinimum: 1 }, 'constrained-int'], // conint(gt=1)
+      [{ type: 'integer', exclusiveMaximum: 1 }, 'constrained-int'], // conint(lt=1)
+      [{ type: 'integer', multipleOf: 2 }, 'constrained-int'], // conint(multiple_of=2)
+      [{ type: 'number' }, 'float'],
+      [{ type: 'number', minimum: 1 }, 'constrained-float'], // confloat(ge=1)
+      [{ type: 'number', maximum: 1 }, 'constrained-float'],
+      [{ type: 'number', exclusiveMinimum: 1 }, 'constrained-float'],
+      [{ type: 'number', exclusiveMaximum: 1 }, 'constrained-float'],
+      [{ type: 'number', multipleOf: 2 }, 'constrained-float'],
+      [{ $ref: '#/components/schemas/Color' }, 'str-enum[Color]'],
+      [{ $ref: '#/components/schemas/Mixed' }, 'enum[Mixed]'],
+      [{ $ref: '#/components/schemas/Titled' }, 'T'],
+      [{ $ref: '#/components/schemas/Untitled' }, 'Untitled'],
+      [{ type: 'array', items: { type: 'null' } }, 'list[none]'], // List[None]
+      [{ type: 'array', items: true as unknown as Schema }, 'list[any]'], // List[Any]
+      [{ type: 'array', items: {} }, 'list[any]'],
+      [{ type: 'array', items: { type: 'object' } }, 'list[dict[str,any]]'], // List[Dict[str, Any]]
+      [{ type: 'array', items: { type: 'array', items: int } }, 'list[list[int]]'],
+      // An inline model is a class the reference names by its title; with none, pydantic has no name to
+      // give (its schemas always name a model), and the mock says `model`.
+      [{ type: 'array', items: { title: 'Row', type: 'object', properties: { a: {} } } }, 'list[Row]'],
+      [{ type: 'array', items: { type: 'object', properties: { a: {} } } }, 'list[model]'],
+      [{ type: 'array', items: { type: ['integer', 'null'] } }, 'list[nullable[int]]'], // List[Optional[int]]
+      [{ type: 'array', items: { type: ['integer', 'string'] } }, 'list[union[int,str]]'], // List[Union[int, str]]
+      [{ type: 'array', items: { type: ['integer', 'string', 'null'] } }, 'list[nullable[union[int,str]]]'],
+      [{ type: 'array', items: { anyOf: [int, { type: 'null' }] } }, 'list[nullable[int]]'],
+      [{ type: 'array', items: { anyOf: [int, { type: 'string' }] } }, 'list[union[int,str]]'],
+      [
+        { type: 'array', items: { anyOf: [int, { type: 'string' }, { type: 'null' }] } },
+        'list[nullable[union[int,str]]]',
+      ],
+      [{ type: 'array', items: { $ref: '#/components/schemas/Titled' } }, 'list[T]'], // List[T]
+      [{ type: 'array', items: { $ref: '#/components/schemas/Color' } }, 'list[str-enum[Color]]'],
+      [{ type: 'array', items: { const: null } }, 'list[literal[None]]'], // List[Literal[None]]
+      [{ type: 'array', items: { enum: [null, 1] } }, 'list[literal[None,1]]'], // List[Literal[None, 1]]
+      [
+        { type: 'array', items: { anyOf: [{ type: 'string', const: 'a' }, { type: 'null' }] } },
+        "list[nullable[literal['a']]]", // List[Optional[Literal['a']]]
+      ],
+    ];
+    for (const [member, name] of named) expect(nameOf(member), JSON.stringify(member)).toEqual([name]);
+    // An alias is named by its validator; a union with a tag is pydantic's tagged-union.
+    expect(nameOf({ $ref: '#/components/schemas/Name' })).toEqual(['constrained-str']);
+    expect(nameOf({ type: 'array', items: { $ref: '#/components/schemas/Name' } })).toEqual(['list[constrained-str]']);
+    const models = [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }];
+    expect(nameOf({ type: 'array', items: { anyOf: models } })).toEqual(['list[tagged-union[A,B]]']);
+    // Union[Optional[int], bool] is Optional[Union[int, bool]]: a member's own null is the union's.
+    expect(nameOf({ type: ['integer', 'null'] }, 'x')).toEqual(['int']);
+    expect(nameOf({ type: ['array', 'null'], items: int }, 'x')).toEqual(['list[int]']);
+  });
+
   it('branchFor: the valid member; else the first not plainly invalid; made: what pydantic makes through it', () => {
     const members = [
       { $ref: '#/components/schemas/LogStreamSignalsConfigurationPut' },
@@ -1456,5 +1535,27 @@ describe('errors given what a walk ahead found (`ahead`)', () => {
     expect(validator.errors(cells, value, ['body'])).toEqual([
       expect.objectContaining({ type: 'less_than_equal', loc: ['body', 0, 'n'] }),
     ]);
+  });
+});
+
+// pydantic's strict mode (ConfigDict(strict=True)) on a JSON body, as pydantic 2.13 answers:
+// a value of another JSON type gets the type's error alone, whatever number it is.
+describe('strict mode', () => {
+  it('a value of another JSON type: the strict type error, with its message', () => {
+    const strict = createValidator(spec, formats, { strict: true });
+    const at = (schema: Schema, input: unknown) => strict.errors(schema, input, ['body']);
+    const refused = (type: string, msg: string, input: unknown) => [{ type, loc: ['body'], msg, input }];
+    const int = { type: 'integer' } as const;
+    expect(at(int, '12')).toEqual(refused('int_type', 'Input should be a valid integer', '12'));
+    expect(at(int, 1.5)).toEqual(refused('int_type', 'Input should be a valid integer', 1.5));
+    expect(at(int, Infinity)).toEqual(refused('int_type', 'Input should be a valid integer', Infinity));
+    expect(at({ type: 'number' }, '1.5')).toEqual(refused('float_type', 'Input should be a valid number', '1.5'));
+    expect(at({ type: 'boolean' }, 1)).toEqual(refused('bool_type', 'Input should be a valid boolean', 1));
+    expect(at({ type: 'string' }, 1)).toEqual(refused('string_type', 'Input should be a valid string', 1));
+    expect(at({ type: 'string', format: 'date' }, 0)).toEqual(refused('date_type', 'Input should be a valid date', 0));
+    expect(at({ type: 'string', format: 'date-time' }, 0)).toEqual(
+      refused('datetime_type', 'Input should be a valid datetime', 0),
+    );
+    expect(at({ type: 'string', format: 'date' }, '2026-12-01')).toEqual([]);
   });
 });

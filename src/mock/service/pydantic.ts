@@ -92,7 +92,7 @@ const VALIDATION_KEYWORDS = [
 type WellFormed = string & { isWellFormed(): boolean };
 
 /** The formats pydantic parses into a type of its own (UUID, date, datetime) instead of checking a str. */
-const PARSED_FORMATS = new Set(['uuid', 'date', 'date-time']);
+const PARSED_FORMATS = new Set<string | undefined>(['uuid', 'date', 'date-time']);
 
 export function detail(type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown>): Detail {
   return ctx === undefined ? { type, loc, msg, input } : { type, loc, msg, input, ctx };
@@ -185,12 +185,16 @@ export interface ValidatorOptions {
   strict?: boolean;
 }
 
-function compile(source: string, flags: string): RegExp | null {
-  try {
-    return new RegExp(source, flags);
-  } catch {
-    return null;
+/** The pattern as JavaScript reads it (with Unicode when it can), or null when it cannot be read. */
+function compile(source: string): RegExp | null {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(source, flags);
+    } catch {
+      // not readable with these flags: try the next
+    }
   }
+  return null;
 }
 
 /** `formats`: format checks by name (Prism's: ajv-formats and its date-time). */
@@ -205,11 +209,11 @@ export function createValidator(
   /** What the walk under way reads instead of walking (`errors`' `ahead`). */
   let walked: Ahead | undefined;
   const patterns = new Map<string, RegExp | null>();
-  /** The pattern compiled as JavaScript reads it (with Unicode when it can), or null when it cannot be read. */
+  /** The pattern compiled once (`compile`). */
   function regex(source: string): RegExp | null {
     let compiled = patterns.get(source);
     if (compiled === undefined) {
-      compiled = compile(source, 'u') ?? compile(source, '');
+      compiled = compile(source);
       patterns.set(source, compiled);
     }
     return compiled;
@@ -280,7 +284,7 @@ export function createValidator(
     if (typeof schema.$ref === 'string') {
       const node = deref(schema);
       const name = typeof node.title === 'string' ? node.title : schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
-      if (node.properties) return name;
+      if (typesOf(node)?.includes('object')) return name; // a model, fields shown or not
       if (Array.isArray(node.enum))
         return node.enum.every((value) => typeof value === 'string') ? `str-enum[${name}]` : `enum[${name}]`;
       return typeName(node, optional); // an alias (`Annotated[str, ...]`) has no class: its validator's name
@@ -367,7 +371,7 @@ export function createValidator(
       const common = members.map((m) => facts(deref(m)).required).reduce((a, b) => a.filter((f) => b.includes(f)));
       const index = members.findIndex((member) => {
         const own = facts(deref(member)).required.filter((field) => !common.includes(field));
-        return own.length > 0 && own.some((field) => Object.hasOwn(value, field));
+        return own.some((field) => Object.hasOwn(value, field));
       });
       if (index >= 0) return index;
       return detail(
@@ -457,12 +461,12 @@ export function createValidator(
    */
   function scalarOf(node: Schema, types: string[], value: unknown): Lax {
     const kind = types.find((type) => type !== 'null') ?? 'null';
-    if (kind === 'string' && typeof node.format === 'string' && PARSED_FORMATS.has(node.format)) {
+    if (kind === 'string' && PARSED_FORMATS.has(node.format)) {
       if (node.format === 'uuid') {
         if (typeof value !== 'string') return { ok: false, type: 'uuid_type', msg: UUID_TYPE };
         const uuid = uuidValue(value);
         if (uuid !== undefined) return { ok: true, value: uuid };
-        const error = uuidCrateError(value) ?? 'invalid group count: expected 5, found 1';
+        const error = uuidCrateError(value) as string; // the crate refuses what uuidValue cannot read
         return { ok: false, type: 'uuid_parsing', msg: `Input should be a valid UUID, ${error}`, ctx: { error } };
       }
       const date = node.format === 'date';
@@ -574,7 +578,7 @@ export function createValidator(
       return;
     }
     // A format pydantic parses was read with the type (scalarOf): no str checks follow.
-    if (node.type !== undefined && typeof node.format === 'string' && PARSED_FORMATS.has(node.format)) return;
+    if (node.type !== undefined && PARSED_FORMATS.has(node.format)) return;
     const actual = jsonType(value);
     if (actual === 'string') strings(node, value as string, path, out);
     else if (actual === 'integer' || actual === 'number') numbers(node, value as number, input, path, out);
@@ -849,7 +853,6 @@ export function createValidator(
 
   /** What pydantic makes of a value it accepts (lax mode's coercions applied, UUIDs in their canonical form). */
   function made(schema: Schema | boolean | undefined, value: unknown): unknown {
-    if (typeof schema !== 'object' || value === null) return value;
     const node = deref(schema);
     const union = node.oneOf ?? node.anyOf;
     if (Array.isArray(union)) return made(branchFor(union, value), value);
@@ -860,7 +863,7 @@ export function createValidator(
     }
     if (Array.isArray(value)) {
       const items = Array.isArray(node.items) ? undefined : node.items;
-      return items === undefined ? value : value.map((item) => made(items, item));
+      return value.map((item) => made(items, item));
     }
     if (isObject(value) && isObject(node.properties)) {
       const properties = node.properties;

@@ -1021,6 +1021,7 @@ describe('unions', () => {
     const defs: Record<string, Schema> = {
       Titled: { title: 'T', type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
       Untitled: { type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+      Open: { title: 'Open', type: 'object', additionalProperties: true }, // a model whose fields are not shown
       Color: { title: 'Color', type: 'string', enum: ['r'] },
       Mixed: { enum: ['a', 1] },
       Name: { type: 'string', maxLength: 5 }, // Name = Annotated[str, Field(max_length=5)]: an alias, no class
@@ -1056,6 +1057,7 @@ describe('unions', () => {
       [{ $ref: '#/components/schemas/Mixed' }, 'enum[Mixed]'],
       [{ $ref: '#/components/schemas/Titled' }, 'T'],
       [{ $ref: '#/components/schemas/Untitled' }, 'Untitled'],
+      [{ $ref: '#/components/schemas/Open' }, 'Open'],
       [{ type: 'array', items: { type: 'null' } }, 'list[none]'], // List[None]
       [{ type: 'array', items: true as unknown as Schema }, 'list[any]'], // List[Any]
       [{ type: 'array', items: {} }, 'list[any]'],
@@ -1557,5 +1559,142 @@ describe('strict mode', () => {
       refused('datetime_type', 'Input should be a valid datetime', 0),
     );
     expect(at({ type: 'string', format: 'date' }, '2026-12-01')).toEqual([]);
+  });
+});
+
+// branchFor picks the member whose defaults a reflection applies: the first valid one; else the
+// first that is not plainly invalid (told without a walk: the JSON type, as lax mode reads it, a
+// tag `const`, a required field, a closed shape); else the first.
+describe('branchFor: the first valid member, else the first not plainly invalid', () => {
+  const { v } = mini({});
+  const N: Schema = { type: 'null' };
+  const S: Schema = { type: 'string', maxLength: 0 };
+  const C: Schema = { type: 'object', properties: { n: { type: 'integer' } } };
+  const pick = (branches: Schema[], value: unknown, validator = v) =>
+    branches.indexOf(validator.branchFor(branches, value));
+
+  it('a valid member after an open invalid one; a member of the wrong JSON type is passed over', () => {
+    expect(pick([C, { type: 'object', properties: { n: { type: 'string' } } }], { n: 'x' })).toBe(1);
+    expect(pick([{ type: 'string' }, C], { n: 'x' })).toBe(1);
+    expect(pick([N, { type: 'string' }], 5)).toBe(0); // none open: the first
+    expect(pick([N, { type: 'array' }], 5)).toBe(0);
+    expect(pick([N, {}], 5)).toBe(1);
+  });
+
+  it('the JSON types lax mode takes: text for a number or a boolean, numbers for a boolean or a date', () => {
+    for (const type of ['integer', 'number', 'boolean']) expect(pick([{ type, maximum: 1 }, S], '5'), type).toBe(0);
+    const strict = createValidator(spec, formats, { strict: true });
+    expect(pick([{ type: 'integer', maximum: 1 }, S], '5', strict)).toBe(1);
+    expect(pick([N, { type: 'boolean' }], 5)).toBe(1);
+    expect(pick([N, { type: 'boolean' }], 1.5)).toBe(1);
+    expect(pick([N, { type: 'integer' }], true)).toBe(1);
+    for (const format of ['date', 'date-time']) {
+      expect(pick([N, { type: 'string', format }], 5), format).toBe(1);
+      expect(pick([N, { type: 'string', format }], 5.5), format).toBe(1);
+    }
+  });
+
+  it('a union, a const or an enum takes the JSON types of its members or values', () => {
+    const array: Schema = { type: 'array', minItems: 1 };
+    expect(pick([{ anyOf: [{ type: 'string' }, { type: 'integer' }] }, array], [])).toBe(1);
+    expect(pick([{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, array], [])).toBe(1);
+    expect(pick([N, { anyOf: [N, { type: 'string', maxLength: 1 }] }], 'ab')).toBe(1);
+    expect(pick([{ const: 'a' }, { type: 'integer', maximum: 0 }], 5)).toBe(1);
+    expect(pick([N, { const: 'a' }], 'b')).toBe(1);
+    expect(pick([{ enum: ['a'] }, { type: 'integer', maximum: 0 }], 5)).toBe(1);
+    expect(pick([N, { enum: ['a', 1] }], 2)).toBe(1);
+  });
+
+  it('an object: a tag const it contradicts, a required field it lacks, a key a closed shape does not declare', () => {
+    const tagged = (k: number): Schema => ({ type: 'object', properties: { k: { const: k }, n: { type: 'integer' } } });
+    expect(pick([tagged(1), tagged(2)], { k: 2, n: 'x' })).toBe(1);
+    expect(pick([tagged(2), tagged(1)], { k: 1, n: 'x' })).toBe(1);
+    expect(pick([tagged(1), C], { n: 'x' })).toBe(0); // no tag sent: not plainly the other
+    const required: Schema = { type: 'object', required: ['a'], properties: { a: {}, n: { type: 'integer' } } };
+    expect(pick([required, C], { n: 'x' })).toBe(1);
+    expect(pick([{ required: ['a'] }, { type: 'integer', maximum: 0 }], 5)).toBe(0); // required binds objects only
+    expect(pick([{ type: 'object', additionalProperties: false, properties: { a: {} } }, C], { n: 'x' })).toBe(1);
+    const declared: Schema = { type: 'object', additionalProperties: false, properties: { n: { type: 'integer' } } };
+    expect(pick([declared, C], { n: 'x' })).toBe(0);
+    const patterned: Schema = { type: 'object', additionalProperties: false, patternProperties: { '^n': {} } };
+    expect(pick([patterned, C], { n: 'x', o: 1 })).toBe(0);
+    // A union or allOf is walked, not read: its own keywords do not make it plainly invalid.
+    for (const keyword of ['oneOf', 'anyOf', 'allOf'])
+      expect(pick([N, { [keyword]: [{ type: 'object' }], required: ['x'] }], {}), keyword).toBe(1);
+  });
+});
+
+describe('made: what pydantic makes of an accepted value', () => {
+  const { v } = mini({});
+  it('each item of a list, each declared field, and nothing of a literal or of a field of any type', () => {
+    expect(v.made({ type: 'array', items: { type: 'integer' } }, ['12', 3])).toEqual([12, 3]); // list[int]
+    expect(v.made({ type: 'array' }, ['12'])).toEqual(['12']);
+    expect(v.made({ type: 'object', properties: { a: {}, n: { type: 'number' } } }, { a: '1', n: '2' })).toEqual({
+      a: '1',
+      n: 2,
+    });
+    expect(v.made({ type: 'object' }, { a: '1' })).toEqual({ a: '1' }); // dict[str, Any]
+    // Literal['6F1C…'] keeps the text it matched; a UUID field makes the canonical form of it.
+    const upper = UUID.toUpperCase();
+    expect(v.made({ type: 'string', format: 'uuid', const: upper }, upper)).toBe(upper);
+    expect(v.made({ type: 'string', format: 'uuid', enum: [upper] }, upper)).toBe(upper);
+    expect(v.made({ type: 'string', format: 'uuid' }, upper)).toBe(UUID);
+    expect(v.made({ type: 'integer' }, null)).toBeNull();
+  });
+});
+
+// The reference's own readings of a left-out tag and of a tag one member excludes (reference/models.py).
+describe('a tag read from the value', () => {
+  const put = (schedule: unknown) =>
+    body('SignalsConfigurationPut', { ...LOG_STREAM, schedule }).map((item) => [item.type, item.loc.slice(2)]);
+  it('a schedule without its type is the one whose own required field it has', () => {
+    expect(put({ cron: 'bad' })[0]).toEqual(['string_pattern_mismatch', ['schedule', 'CRON', 'cron']]);
+    expect(put({ cron: 'bad', interval_hours: 0 }).slice(0, 2)).toEqual([
+      ['string_pattern_mismatch', ['schedule', 'CRON', 'cron']],
+      ['extra_forbidden', ['schedule', 'CRON', 'interval_hours']],
+    ]);
+  });
+
+  it('a crafted union: the fields all members require say nothing; the first own field the value has does', () => {
+    const { errors } = mini({
+      U: {
+        oneOf: [
+          {
+            title: 'A',
+            type: 'object',
+            required: ['x', 'a', 'b'],
+            properties: { k: { const: 'a' }, x: {}, a: {}, b: {} },
+          },
+          { title: 'B', type: 'object', required: ['x', 'c'], properties: { k: { const: 'b' }, x: {}, c: {} } },
+        ],
+      },
+    });
+    expect(errors('U', { x: 1, b: 1 }).map((item) => item.loc)).toEqual([['body', 'a', 'a']]);
+    expect(errors('U', { x: 1 })[0]?.type).toBe('union_tag_not_found');
+    expect(errors('U', { x: 1, c: 1, z: 1 })).toEqual([]);
+  });
+
+  it('a member one tag names, the other for any other value; a non-dict goes to the named member', () => {
+    expect(body('BulkFeedbackRatingsRequest', { operations: [null] })).toEqual([
+      {
+        type: 'model_attributes_type',
+        loc: ['body', 'operations', 0, 'BulkFeedbackRatingCreate'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: null,
+      },
+    ]);
+    // The named member second: Union[Other, Known] with the same pick.
+    const { errors } = mini({
+      Other: {
+        title: 'Other',
+        type: 'object',
+        required: ['o'],
+        not: { properties: { k: { const: 'a' } }, required: ['k'] },
+      },
+      Known: { title: 'Known', type: 'object', required: ['n'], properties: { k: { const: 'a' } } },
+      U: { anyOf: [{ $ref: '#/components/schemas/Other' }, { $ref: '#/components/schemas/Known' }] },
+    });
+    expect(errors('U', { k: 'b' }).map((item) => item.loc)).toEqual([['body', 'Other', 'o']]);
+    expect(errors('U', { k: 'a' }).map((item) => item.loc)).toEqual([['body', 'Known', 'n']]);
   });
 });

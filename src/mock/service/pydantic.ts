@@ -120,13 +120,17 @@ const root = (base: Loc): Path => ({ up: undefined, key: undefined, base });
 const child = (up: Path, key: string | number): Path => ({ up, key, base: undefined });
 function locOf(path: Path): Loc {
   const keys: Loc = [];
-  let node: Path | undefined = path;
-  while (node && node.base === undefined) {
+  let node = path;
+  // The walk up always ends at a root, the one node with a base.
+  while (node.base === undefined) {
     keys.push(node.key as string | number);
-    node = node.up;
+    node = node.up as Path;
   }
-  return [...(node?.base ?? []), ...keys.reverse()];
+  return [...node.base, ...keys.reverse()];
 }
+
+/** Where a validity check walks from: it keeps no item, so it needs no location. */
+const NOWHERE = root([]);
 
 /** Thrown by the sink of a validity check at the first error: no need to find the others. */
 class Bail extends Error {}
@@ -322,7 +326,8 @@ export function createValidator(
         case 'array':
           return `list[${typeName(Array.isArray(schema.items) ? undefined : schema.items)}]`;
         case 'object':
-          return schema.properties ? (typeof schema.title === 'string' ? schema.title : 'model') : 'dict[str,any]';
+          if (schema.properties) return typeof schema.title === 'string' ? schema.title : 'model';
+          return `dict[str,${typeName(schema.additionalProperties)}]`;
         case 'null':
           return 'none';
         default:
@@ -446,7 +451,7 @@ export function createValidator(
 
   function isValid(schema: Schema | boolean | undefined, value: unknown): boolean {
     try {
-      check(schema, value, root([]), bailSink);
+      check(schema, value, NOWHERE, bailSink);
       return true;
     } catch (error) {
       if (error === BAIL) return false;
@@ -690,12 +695,11 @@ export function createValidator(
     const ahead = walked?.get(value);
     // What a walk ahead found of these items, for the schema it walked them against (never a tuple's), outside a condition.
     const known = ahead !== undefined && ahead.items === rest && conditional === 0 ? ahead.found : [];
-    if (prefix.length > 0 || rest !== undefined)
-      value.forEach((item, index) => {
-        const found = known[index];
-        if (found === undefined) check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out);
-        else for (const detail of found) out.push(detail);
-      });
+    value.forEach((item, index) => {
+      const found = known[index];
+      if (found === undefined) check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out);
+      else for (const detail of found) out.push(detail);
+    });
     if (out.length === before && value.length < minItems) {
       out.push(
         detail(

@@ -1062,6 +1062,9 @@ describe('unions', () => {
       [{ type: 'array', items: true as unknown as Schema }, 'list[any]'], // List[Any]
       [{ type: 'array', items: {} }, 'list[any]'],
       [{ type: 'array', items: { type: 'object' } }, 'list[dict[str,any]]'], // List[Dict[str, Any]]
+      [{ type: 'object', additionalProperties: int }, 'dict[str,int]'], // Dict[str, int]
+      [{ type: 'object', additionalProperties: { type: 'array', items: int } }, 'dict[str,list[int]]'],
+      [{ type: 'object', additionalProperties: { type: ['integer', 'null'] } }, 'dict[str,nullable[int]]'],
       [{ type: 'array', items: { type: 'array', items: int } }, 'list[list[int]]'],
       // An inline model is a class the reference names by its title; with none, pydantic has no name to
       // give (its schemas always name a model), and the mock says `model`.
@@ -1696,5 +1699,86 @@ describe('a tag read from the value', () => {
     });
     expect(errors('U', { k: 'b' }).map((item) => item.loc)).toEqual([['body', 'Other', 'o']]);
     expect(errors('U', { k: 'a' }).map((item) => item.loc)).toEqual([['body', 'Known', 'n']]);
+  });
+});
+
+describe('more edges of strings, formats, conditions and nulls', () => {
+  it('a lone surrogate: string_unicode for a str with only a max_length, or only a pattern (pydantic 2.13)', () => {
+    const { v } = mini({});
+    const unicode = (input: string) => [
+      {
+        type: 'string_unicode',
+        loc: ['body'],
+        msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+        input,
+      },
+    ];
+    expect(v.errors({ type: 'string', maxLength: 5 }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
+    expect(v.errors({ type: 'string', pattern: '.*' }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
+  });
+
+  it('a format given as a bare RegExp or function checks strings; a number format leaves a string alone', () => {
+    const { errors } = mini(
+      {
+        Even: { type: 'string', format: 'even' },
+        Odd: { type: 'string', format: 'odd' },
+        Int: { type: 'string', format: 'int32' },
+      },
+      { even: /^[02468]+$/, odd: (text: string) => /^[13579]+$/.test(text) },
+    );
+    const invalid = (name: string, input: string) => [
+      {
+        type: 'value_error',
+        loc: ['body'],
+        msg: `Value error, Input should be a valid ${name}`,
+        input,
+        ctx: { error: `Input should be a valid ${name}` },
+      },
+    ];
+    expect(errors('Even', '24')).toEqual([]);
+    expect(errors('Even', '13')).toEqual(invalid('even', '13'));
+    expect(errors('Odd', '13')).toEqual([]);
+    expect(errors('Odd', '24')).toEqual(invalid('odd', '24'));
+    expect(errors('Int', 'not a number')).toEqual([]);
+  });
+
+  it('a condition: its fields only on a field that passed its own type; its other keywords on the whole value', () => {
+    const { errors } = mini({
+      Untitled: { type: 'object', properties: { a: {} } },
+      Cond: {
+        type: 'object',
+        properties: { a: { type: 'integer' }, m: {} },
+        if: { required: ['a'] },
+        then: { properties: { a: { type: 'boolean' }, m: { $ref: '#/components/schemas/Untitled' } } },
+      },
+      Required: { type: 'object', if: { type: 'object' }, then: { properties: { a: {} }, required: ['b'] } },
+      Bare: { type: 'object', if: { type: 'object' }, then: { required: ['b'] } },
+    });
+    expect(errors('Cond', { a: 'x' })).toEqual([
+      {
+        type: 'int_parsing',
+        loc: ['body', 'a'],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        input: 'x',
+      },
+    ]);
+    // A model without a title has no class to name: the item without one.
+    expect(errors('Cond', { a: 1, m: 5 })).toEqual([
+      {
+        type: 'model_attributes_type',
+        loc: ['body', 'm'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: 5,
+      },
+    ]);
+    const missing = [{ type: 'missing', loc: ['body', 'b'], msg: 'Field required', input: { a: 1 } }];
+    expect(errors('Required', { a: 1 })).toEqual(missing);
+    expect(errors('Bare', { a: 1 })).toEqual(missing);
+  });
+
+  it('null in a node that takes it passes, whatever else the node says (Optional[Literal[1, 2]])', () => {
+    const { v } = mini({});
+    expect(v.errors({ type: ['integer', 'null'], enum: [1, 2] }, null, ['body'])).toEqual([]);
+    expect(v.errors({ type: ['integer', 'null'], enum: [1, 2] }, 3, ['body'])[0]?.type).toBe('enum');
   });
 });

@@ -250,14 +250,17 @@ export function createValidator(
   const deref = (schema: Schema | boolean | undefined): Schema =>
     typeof schema === 'object' ? spec.deref(schema) : {};
 
-  /** The JSON types pydantic's lax mode takes for a node's type and format (the contract's own in strict mode). */
+  /**
+   * The JSON types pydantic's lax mode takes for a node's type and format (the contract's own in
+   * strict mode); `number` takes integers too (admitsJsonType).
+   */
   function laxTypes(node: Schema, types: string[]): string[] {
     if (strict) return types;
     const out = [...types];
     const add = (...more: string[]) => out.push(...more);
     if (types.includes('integer') || types.includes('number') || types.includes('boolean'))
-      add('integer', 'number', 'string', 'boolean');
-    if (types.includes('string') && (node.format === 'date' || node.format === 'date-time')) add('integer', 'number');
+      add('number', 'string', 'boolean');
+    if (types.includes('string') && (node.format === 'date' || node.format === 'date-time')) add('number');
     return out;
   }
 

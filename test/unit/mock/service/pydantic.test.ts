@@ -1059,6 +1059,7 @@ describe('unions', () => {
       [{ $ref: '#/components/schemas/Untitled' }, 'Untitled'],
       [{ $ref: '#/components/schemas/Open' }, 'Open'],
       [{ type: 'array', items: { type: 'null' } }, 'list[none]'], // List[None]
+      [{ type: 'array', items: { type: 'file' } }, 'list[any]'], // no JSON type: no Python type either
       [{ type: 'array', items: true as unknown as Schema }, 'list[any]'], // List[Any]
       [{ type: 'array', items: {} }, 'list[any]'],
       [{ type: 'array', items: { type: 'object' } }, 'list[dict[str,any]]'], // List[Dict[str, Any]]
@@ -1620,7 +1621,8 @@ describe('branchFor: the first valid member, else the first not plainly invalid'
     const declared: Schema = { type: 'object', additionalProperties: false, properties: { n: { type: 'integer' } } };
     expect(pick([declared, C], { n: 'x' })).toBe(0);
     const patterned: Schema = { type: 'object', additionalProperties: false, patternProperties: { '^n': {} } };
-    expect(pick([patterned, C], { n: 'x', o: 1 })).toBe(0);
+    expect(pick([patterned, C], { n: 'x' })).toBe(0); // valid: n matches the pattern
+    expect(pick([{ type: 'object', properties: { a: {} } }, C], { n: 'x' })).toBe(0); // open: n is an extra it keeps
     // A union or allOf is walked, not read: its own keywords do not make it plainly invalid.
     for (const keyword of ['oneOf', 'anyOf', 'allOf'])
       expect(pick([N, { [keyword]: [{ type: 'object' }], required: ['x'] }], {}), keyword).toBe(1);

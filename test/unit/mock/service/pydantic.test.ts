@@ -1717,6 +1717,7 @@ describe('more edges of strings, formats, conditions and nulls', () => {
     ];
     expect(v.errors({ type: 'string', maxLength: 5 }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
     expect(v.errors({ type: 'string', pattern: '.*' }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
+    expect(v.errors({ type: 'string', minLength: 1 }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
   });
 
   it('a format given as a bare RegExp or function checks strings; a number format leaves a string alone', () => {
@@ -1725,6 +1726,7 @@ describe('more edges of strings, formats, conditions and nulls', () => {
         Even: { type: 'string', format: 'even' },
         Odd: { type: 'string', format: 'odd' },
         Int: { type: 'string', format: 'int32' },
+        EvenNumber: { type: 'integer', format: 'even' },
       },
       { even: /^[02468]+$/, odd: (text: string) => /^[13579]+$/.test(text) },
     );
@@ -1742,6 +1744,7 @@ describe('more edges of strings, formats, conditions and nulls', () => {
     expect(errors('Odd', '13')).toEqual([]);
     expect(errors('Odd', '24')).toEqual(invalid('odd', '24'));
     expect(errors('Int', 'not a number')).toEqual([]);
+    expect(errors('EvenNumber', 13)).toEqual([]); // a string format leaves a number alone
   });
 
   it('a condition: its fields only on a field that passed its own type; its other keywords on the whole value', () => {

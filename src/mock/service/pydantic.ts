@@ -92,7 +92,7 @@ const VALIDATION_KEYWORDS = [
 type WellFormed = string & { isWellFormed(): boolean };
 
 /** The formats pydantic parses into a type of its own (UUID, date, datetime) instead of checking a str. */
-const PARSED_FORMATS = new Set(['uuid', 'date', 'date-time']);
+const PARSED_FORMATS = new Set<string | undefined>(['uuid', 'date', 'date-time']);
 
 export function detail(type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown>): Detail {
   return ctx === undefined ? { type, loc, msg, input } : { type, loc, msg, input, ctx };
@@ -120,13 +120,17 @@ const root = (base: Loc): Path => ({ up: undefined, key: undefined, base });
 const child = (up: Path, key: string | number): Path => ({ up, key, base: undefined });
 function locOf(path: Path): Loc {
   const keys: Loc = [];
-  let node: Path | undefined = path;
-  while (node && node.base === undefined) {
+  let node = path;
+  // The walk up always ends at a root, the one node with a base.
+  while (node.base === undefined) {
     keys.push(node.key as string | number);
-    node = node.up;
+    node = node.up as Path;
   }
-  return [...(node?.base ?? []), ...keys.reverse()];
+  return [...node.base, ...keys.reverse()];
 }
+
+/** Where a validity check walks from: it keeps no item, so it needs no location. */
+const NOWHERE = root([]);
 
 /** Thrown by the sink of a validity check at the first error: no need to find the others. */
 class Bail extends Error {}
@@ -185,12 +189,16 @@ export interface ValidatorOptions {
   strict?: boolean;
 }
 
-function compile(source: string, flags: string): RegExp | null {
-  try {
-    return new RegExp(source, flags);
-  } catch {
-    return null;
+/** The pattern as JavaScript reads it (with Unicode when it can), or null when it cannot be read. */
+function compile(source: string): RegExp | null {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(source, flags);
+    } catch {
+      // not readable with these flags: try the next
+    }
   }
+  return null;
 }
 
 /** `formats`: format checks by name (Prism's: ajv-formats and its date-time). */
@@ -205,11 +213,11 @@ export function createValidator(
   /** What the walk under way reads instead of walking (`errors`' `ahead`). */
   let walked: Ahead | undefined;
   const patterns = new Map<string, RegExp | null>();
-  /** The pattern compiled as JavaScript reads it (with Unicode when it can), or null when it cannot be read. */
+  /** The pattern compiled once (`compile`). */
   function regex(source: string): RegExp | null {
     let compiled = patterns.get(source);
     if (compiled === undefined) {
-      compiled = compile(source, 'u') ?? compile(source, '');
+      compiled = compile(source);
       patterns.set(source, compiled);
     }
     return compiled;
@@ -242,14 +250,17 @@ export function createValidator(
   const deref = (schema: Schema | boolean | undefined): Schema =>
     typeof schema === 'object' ? spec.deref(schema) : {};
 
-  /** The JSON types pydantic's lax mode takes for a node's type and format (the contract's own in strict mode). */
+  /**
+   * The JSON types pydantic's lax mode takes for a node's type and format (the contract's own in
+   * strict mode); `number` takes integers too (admitsJsonType).
+   */
   function laxTypes(node: Schema, types: string[]): string[] {
     if (strict) return types;
     const out = [...types];
     const add = (...more: string[]) => out.push(...more);
     if (types.includes('integer') || types.includes('number') || types.includes('boolean'))
-      add('integer', 'number', 'string', 'boolean');
-    if (types.includes('string') && (node.format === 'date' || node.format === 'date-time')) add('integer', 'number');
+      add('number', 'string', 'boolean');
+    if (types.includes('string') && (node.format === 'date' || node.format === 'date-time')) add('number');
     return out;
   }
 
@@ -265,34 +276,40 @@ export function createValidator(
     return true;
   }
 
-  /** The name pydantic-core gives a union member in `loc`: a model's class name, else its validator's name. */
-  function memberName(member: Schema): string {
-    if (typeof member.$ref === 'string') {
-      const node = deref(member);
-      const name = typeof node.title === 'string' ? node.title : member.$ref.slice(member.$ref.lastIndexOf('/') + 1);
-      if (Array.isArray(node.enum) && !node.properties)
-        return node.enum.every((value) => typeof value === 'string') ? `str-enum[${name}]` : `enum[${name}]`;
-      return name;
-    }
-    return typeName(member);
-  }
+  /**
+   * The name pydantic-core gives a union member in `loc`. A member's own null is the union's
+   * (`Union[Optional[int], bool]` is `Optional[Union[int, bool]]`), so it is named without it.
+   */
+  const memberName = (member: Schema): string => typeName(member, false);
 
-  /** pydantic-core's name of the validator of an unnamed schema (`str`, `constrained-int`, `list[int]`, `literal['x']`...). */
-  function typeName(schema: Schema | boolean | undefined): string {
+  /**
+   * pydantic-core's name of a schema's validator: a class's name (a model's, an enum's), else `str`,
+   * `constrained-int`, `list[int]`, `literal['x']`...; `optional`: `nullable[...]` when it takes null.
+   */
+  function typeName(schema: Schema | boolean | undefined, optional = true): string {
     if (typeof schema !== 'object') return 'any';
-    if (typeof schema.$ref === 'string') return memberName(schema);
+    if (typeof schema.$ref === 'string') {
+      const node = deref(schema);
+      const name = typeof node.title === 'string' ? node.title : schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
+      if (typesOf(node)?.includes('object')) return name; // a model, fields shown or not
+      if (Array.isArray(node.enum))
+        return node.enum.every((value) => typeof value === 'string') ? `str-enum[${name}]` : `enum[${name}]`;
+      return typeName(node, optional); // an alias (`Annotated[str, ...]`) has no class: its validator's name
+    }
     if ('const' in schema) return `literal[${pyRepr(schema.const)}]`;
     if (Array.isArray(schema.enum)) return `literal[${schema.enum.map(pyRepr).join(',')}]`;
     const union = schema.oneOf ?? schema.anyOf;
     if (Array.isArray(union)) {
       const members = union.filter((member) => !nullOnly(member));
-      const inner = members.length === 1 ? typeName(members[0]) : `union[${members.map(memberName).join(',')}]`;
-      return members.length < union.length ? `nullable[${inner}]` : inner;
+      const kind = tagOf(members) ? 'tagged-union' : 'union';
+      const inner = members.length === 1 ? typeName(members[0]) : `${kind}[${members.map(memberName).join(',')}]`;
+      return optional && members.length < union.length ? `nullable[${inner}]` : inner;
     }
-    const types = typesOf(schema) ?? [];
+    const types = typesOf(schema);
+    if (types === undefined) return 'any';
     const kinds = types.filter((type) => type !== 'null');
     const constrained = (...keywords: string[]) => keywords.some((keyword) => keyword in schema);
-    const one = (type: string | undefined): string => {
+    const one = (type: string): string => {
       switch (type) {
         case 'string':
           if (schema.format === 'uuid') return 'uuid';
@@ -312,18 +329,16 @@ export function createValidator(
         case 'array':
           return `list[${typeName(Array.isArray(schema.items) ? undefined : schema.items)}]`;
         case 'object':
-          return schema.properties ? (typeof schema.title === 'string' ? schema.title : 'model') : 'dict[str,any]';
+          if (schema.properties) return typeof schema.title === 'string' ? schema.title : 'model';
+          return `dict[str,${typeName(schema.additionalProperties)}]`;
         case 'null':
           return 'none';
         default:
           return 'any';
       }
     };
-    const inner =
-      kinds.length <= 1
-        ? one(kinds[0] ?? (types.length > 0 ? 'null' : undefined))
-        : `union[${kinds.map(one).join(',')}]`;
-    return kinds.length > 0 && kinds.length < types.length ? `nullable[${inner}]` : inner;
+    const inner = kinds.length <= 1 ? one(kinds[0] ?? 'null') : `union[${kinds.map(one).join(',')}]`;
+    return optional && kinds.length > 0 && kinds.length < types.length ? `nullable[${inner}]` : inner;
   }
 
   const { nullOnly, membersOf, takesNull, tagOf, excludedTag } = unionReading(deref);
@@ -364,7 +379,7 @@ export function createValidator(
       const common = members.map((m) => facts(deref(m)).required).reduce((a, b) => a.filter((f) => b.includes(f)));
       const index = members.findIndex((member) => {
         const own = facts(deref(member)).required.filter((field) => !common.includes(field));
-        return own.length > 0 && own.some((field) => Object.hasOwn(value, field));
+        return own.some((field) => Object.hasOwn(value, field));
       });
       if (index >= 0) return index;
       return detail(
@@ -439,7 +454,7 @@ export function createValidator(
 
   function isValid(schema: Schema | boolean | undefined, value: unknown): boolean {
     try {
-      check(schema, value, root([]), bailSink);
+      check(schema, value, NOWHERE, bailSink);
       return true;
     } catch (error) {
       if (error === BAIL) return false;
@@ -454,12 +469,12 @@ export function createValidator(
    */
   function scalarOf(node: Schema, types: string[], value: unknown): Lax {
     const kind = types.find((type) => type !== 'null') ?? 'null';
-    if (kind === 'string' && typeof node.format === 'string' && PARSED_FORMATS.has(node.format)) {
+    if (kind === 'string' && PARSED_FORMATS.has(node.format)) {
       if (node.format === 'uuid') {
         if (typeof value !== 'string') return { ok: false, type: 'uuid_type', msg: UUID_TYPE };
         const uuid = uuidValue(value);
         if (uuid !== undefined) return { ok: true, value: uuid };
-        const error = uuidCrateError(value) ?? 'invalid group count: expected 5, found 1';
+        const error = uuidCrateError(value) as string; // the crate refuses what uuidValue cannot read
         return { ok: false, type: 'uuid_parsing', msg: `Input should be a valid UUID, ${error}`, ctx: { error } };
       }
       const date = node.format === 'date';
@@ -479,11 +494,7 @@ export function createValidator(
     switch (kind) {
       case 'string':
         return fail('string_type', 'Input should be a valid string');
-      case 'integer':
-        if (typeof value === 'number')
-          return Number.isFinite(value)
-            ? fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part')
-            : fail('finite_number', 'Input should be a finite number');
+      case 'integer': // strict mode's: a fraction or a non-finite number is not an int either
         return fail('int_type', 'Input should be a valid integer');
       case 'number':
         return fail('float_type', 'Input should be a valid number');
@@ -575,7 +586,7 @@ export function createValidator(
       return;
     }
     // A format pydantic parses was read with the type (scalarOf): no str checks follow.
-    if (node.type !== undefined && typeof node.format === 'string' && PARSED_FORMATS.has(node.format)) return;
+    if (node.type !== undefined && PARSED_FORMATS.has(node.format)) return;
     const actual = jsonType(value);
     if (actual === 'string') strings(node, value as string, path, out);
     else if (actual === 'integer' || actual === 'number') numbers(node, value as number, input, path, out);
@@ -687,12 +698,11 @@ export function createValidator(
     const ahead = walked?.get(value);
     // What a walk ahead found of these items, for the schema it walked them against (never a tuple's), outside a condition.
     const known = ahead !== undefined && ahead.items === rest && conditional === 0 ? ahead.found : [];
-    if (prefix.length > 0 || rest !== undefined)
-      value.forEach((item, index) => {
-        const found = known[index];
-        if (found === undefined) check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out);
-        else for (const detail of found) out.push(detail);
-      });
+    value.forEach((item, index) => {
+      const found = known[index];
+      if (found === undefined) check(index < prefix.length ? prefix[index] : rest, item, child(path, index), out);
+      else for (const detail of found) out.push(detail);
+    });
     if (out.length === before && value.length < minItems) {
       out.push(
         detail(
@@ -850,7 +860,6 @@ export function createValidator(
 
   /** What pydantic makes of a value it accepts (lax mode's coercions applied, UUIDs in their canonical form). */
   function made(schema: Schema | boolean | undefined, value: unknown): unknown {
-    if (typeof schema !== 'object' || value === null) return value;
     const node = deref(schema);
     const union = node.oneOf ?? node.anyOf;
     if (Array.isArray(union)) return made(branchFor(union, value), value);
@@ -861,7 +870,7 @@ export function createValidator(
     }
     if (Array.isArray(value)) {
       const items = Array.isArray(node.items) ? undefined : node.items;
-      return items === undefined ? value : value.map((item) => made(items, item));
+      return value.map((item) => made(items, item));
     }
     if (isObject(value) && isObject(node.properties)) {
       const properties = node.properties;

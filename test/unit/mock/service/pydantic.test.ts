@@ -1015,6 +1015,91 @@ describe('unions', () => {
     expect(inner.errors('M', null)).toEqual([]);
   });
 
+  // Each name as pydantic 2.13 (pydantic-core 2.46) gives it for the type a model would declare for
+  // the schema: `Union[<type>, bool]` validated with a value both refuse, the first item's loc[0].
+  it('a member’s name follows pydantic-core for every kind of schema it can hold', () => {
+    const defs: Record<string, Schema> = {
+      Titled: { title: 'T', type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+      Untitled: { type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+      Open: { title: 'Open', type: 'object', additionalProperties: true }, // a model whose fields are not shown
+      Color: { title: 'Color', type: 'string', enum: ['r'] },
+      Mixed: { enum: ['a', 1] },
+      Name: { type: 'string', maxLength: 5 }, // Name = Annotated[str, Field(max_length=5)]: an alias, no class
+      A: { title: 'A', type: 'object', required: ['k'], properties: { k: { const: 'a' } } },
+      B: { title: 'B', type: 'object', required: ['k'], properties: { k: { const: 'b' } } },
+    };
+    /** The name of `member`'s items in a union with bool, for a value both refuse. */
+    const nameOf = (member: Schema, value: unknown = null) => {
+      const { errors } = mini({ ...defs, U: { anyOf: [member, { type: 'boolean' }] } });
+      const items = errors('U', value);
+      expect(items.at(-1)?.loc).toEqual(['body', 'bool']);
+      return items.slice(0, -1).map((item) => item.loc[1]);
+    };
+    const int = { type: 'integer' } as const;
+    const named: [Schema, string][] = [
+      [{ type: 'string' }, 'str'], // str
+      [{ type: 'string', minLength: 1 }, 'constrained-str'], // constr(min_length=1)
+      [{ type: 'string', maxLength: 1 }, 'constrained-str'], // constr(max_length=1)
+      [{ type: 'string', pattern: 'a' }, 'constrained-str'], // constr(pattern='a')
+      [int, 'int'],
+      [{ type: 'integer', minimum: 1 }, 'constrained-int'], // conint(ge=1)
+      [{ type: 'integer', maximum: 1 }, 'constrained-int'], // conint(le=1)
+      [{ type: 'integer', exclusiveMinimum: 1 }, 'constrained-int'], // conint(gt=1)
+      [{ type: 'integer', exclusiveMaximum: 1 }, 'constrained-int'], // conint(lt=1)
+      [{ type: 'integer', multipleOf: 2 }, 'constrained-int'], // conint(multiple_of=2)
+      [{ type: 'number' }, 'float'],
+      [{ type: 'number', minimum: 1 }, 'constrained-float'], // confloat(ge=1)
+      [{ type: 'number', maximum: 1 }, 'constrained-float'],
+      [{ type: 'number', exclusiveMinimum: 1 }, 'constrained-float'],
+      [{ type: 'number', exclusiveMaximum: 1 }, 'constrained-float'],
+      [{ type: 'number', multipleOf: 2 }, 'constrained-float'],
+      [{ $ref: '#/components/schemas/Color' }, 'str-enum[Color]'],
+      [{ $ref: '#/components/schemas/Mixed' }, 'enum[Mixed]'],
+      [{ $ref: '#/components/schemas/Titled' }, 'T'],
+      [{ $ref: '#/components/schemas/Untitled' }, 'Untitled'],
+      [{ $ref: '#/components/schemas/Open' }, 'Open'],
+      [{ type: 'array', items: { type: 'null' } }, 'list[none]'], // List[None]
+      [{ type: 'array', items: { type: 'file' } }, 'list[any]'], // no JSON type: no Python type either
+      [{ type: 'array', items: true as unknown as Schema }, 'list[any]'], // List[Any]
+      [{ type: 'array', items: {} }, 'list[any]'],
+      [{ type: 'array', items: { type: 'object' } }, 'list[dict[str,any]]'], // List[Dict[str, Any]]
+      [{ type: 'object', additionalProperties: int }, 'dict[str,int]'], // Dict[str, int]
+      [{ type: 'object', additionalProperties: { type: 'array', items: int } }, 'dict[str,list[int]]'],
+      [{ type: 'object', additionalProperties: { type: ['integer', 'null'] } }, 'dict[str,nullable[int]]'],
+      [{ type: 'array', items: { type: 'array', items: int } }, 'list[list[int]]'],
+      // An inline model is a class the reference names by its title; with none, pydantic has no name to
+      // give (its schemas always name a model), and the mock says `model`.
+      [{ type: 'array', items: { title: 'Row', type: 'object', properties: { a: {} } } }, 'list[Row]'],
+      [{ type: 'array', items: { type: 'object', properties: { a: {} } } }, 'list[model]'],
+      [{ type: 'array', items: { type: ['integer', 'null'] } }, 'list[nullable[int]]'], // List[Optional[int]]
+      [{ type: 'array', items: { type: ['integer', 'string'] } }, 'list[union[int,str]]'], // List[Union[int, str]]
+      [{ type: 'array', items: { type: ['integer', 'string', 'null'] } }, 'list[nullable[union[int,str]]]'],
+      [{ type: 'array', items: { anyOf: [int, { type: 'null' }] } }, 'list[nullable[int]]'],
+      [{ type: 'array', items: { anyOf: [int, { type: 'string' }] } }, 'list[union[int,str]]'],
+      [
+        { type: 'array', items: { anyOf: [int, { type: 'string' }, { type: 'null' }] } },
+        'list[nullable[union[int,str]]]',
+      ],
+      [{ type: 'array', items: { $ref: '#/components/schemas/Titled' } }, 'list[T]'], // List[T]
+      [{ type: 'array', items: { $ref: '#/components/schemas/Color' } }, 'list[str-enum[Color]]'],
+      [{ type: 'array', items: { const: null } }, 'list[literal[None]]'], // List[Literal[None]]
+      [{ type: 'array', items: { enum: [null, 1] } }, 'list[literal[None,1]]'], // List[Literal[None, 1]]
+      [
+        { type: 'array', items: { anyOf: [{ type: 'string', const: 'a' }, { type: 'null' }] } },
+        "list[nullable[literal['a']]]", // List[Optional[Literal['a']]]
+      ],
+    ];
+    for (const [member, name] of named) expect(nameOf(member), JSON.stringify(member)).toEqual([name]);
+    // An alias is named by its validator; a union with a tag is pydantic's tagged-union.
+    expect(nameOf({ $ref: '#/components/schemas/Name' })).toEqual(['constrained-str']);
+    expect(nameOf({ type: 'array', items: { $ref: '#/components/schemas/Name' } })).toEqual(['list[constrained-str]']);
+    const models = [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }];
+    expect(nameOf({ type: 'array', items: { anyOf: models } })).toEqual(['list[tagged-union[A,B]]']);
+    // Union[Optional[int], bool] is Optional[Union[int, bool]]: a member's own null is the union's.
+    expect(nameOf({ type: ['integer', 'null'] }, 'x')).toEqual(['int']);
+    expect(nameOf({ type: ['array', 'null'], items: int }, 'x')).toEqual(['list[int]']);
+  });
+
   it('branchFor: the valid member; else the first not plainly invalid; made: what pydantic makes through it', () => {
     const members = [
       { $ref: '#/components/schemas/LogStreamSignalsConfigurationPut' },
@@ -1456,5 +1541,249 @@ describe('errors given what a walk ahead found (`ahead`)', () => {
     expect(validator.errors(cells, value, ['body'])).toEqual([
       expect.objectContaining({ type: 'less_than_equal', loc: ['body', 0, 'n'] }),
     ]);
+  });
+});
+
+// pydantic's strict mode (ConfigDict(strict=True)) on a JSON body, as pydantic 2.13 answers:
+// a value of another JSON type gets the type's error alone, whatever number it is.
+describe('strict mode', () => {
+  it('a value of another JSON type: the strict type error, with its message', () => {
+    const strict = createValidator(spec, formats, { strict: true });
+    const at = (schema: Schema, input: unknown) => strict.errors(schema, input, ['body']);
+    const refused = (type: string, msg: string, input: unknown) => [{ type, loc: ['body'], msg, input }];
+    const int = { type: 'integer' } as const;
+    expect(at(int, '12')).toEqual(refused('int_type', 'Input should be a valid integer', '12'));
+    expect(at(int, 1.5)).toEqual(refused('int_type', 'Input should be a valid integer', 1.5));
+    expect(at(int, Infinity)).toEqual(refused('int_type', 'Input should be a valid integer', Infinity));
+    expect(at({ type: 'number' }, '1.5')).toEqual(refused('float_type', 'Input should be a valid number', '1.5'));
+    expect(at({ type: 'boolean' }, 1)).toEqual(refused('bool_type', 'Input should be a valid boolean', 1));
+    expect(at({ type: 'string' }, 1)).toEqual(refused('string_type', 'Input should be a valid string', 1));
+    expect(at({ type: 'string', format: 'date' }, 0)).toEqual(refused('date_type', 'Input should be a valid date', 0));
+    expect(at({ type: 'string', format: 'date-time' }, 0)).toEqual(
+      refused('datetime_type', 'Input should be a valid datetime', 0),
+    );
+    expect(at({ type: 'string', format: 'date' }, '2026-12-01')).toEqual([]);
+  });
+});
+
+// branchFor picks the member whose defaults a reflection applies: the first valid one; else the
+// first that is not plainly invalid (told without a walk: the JSON type, as lax mode reads it, a
+// tag `const`, a required field, a closed shape); else the first.
+describe('branchFor: the first valid member, else the first not plainly invalid', () => {
+  const { v } = mini({});
+  const N: Schema = { type: 'null' };
+  const S: Schema = { type: 'string', maxLength: 0 };
+  const C: Schema = { type: 'object', properties: { n: { type: 'integer' } } };
+  const pick = (branches: Schema[], value: unknown, validator = v) =>
+    branches.indexOf(validator.branchFor(branches, value));
+
+  it('a valid member after an open invalid one; a member of the wrong JSON type is passed over', () => {
+    expect(pick([C, { type: 'object', properties: { n: { type: 'string' } } }], { n: 'x' })).toBe(1);
+    expect(pick([{ type: 'string' }, C], { n: 'x' })).toBe(1);
+    expect(pick([N, { type: 'string' }], 5)).toBe(0); // none open: the first
+    expect(pick([N, { type: 'array' }], 5)).toBe(0);
+    expect(pick([N, {}], 5)).toBe(1);
+  });
+
+  it('the JSON types lax mode takes: text for a number or a boolean, numbers for a boolean or a date', () => {
+    for (const type of ['integer', 'number', 'boolean']) expect(pick([{ type, maximum: 1 }, S], '5'), type).toBe(0);
+    const strict = createValidator(spec, formats, { strict: true });
+    expect(pick([{ type: 'integer', maximum: 1 }, S], '5', strict)).toBe(1);
+    expect(pick([N, { type: 'boolean' }], 5)).toBe(1);
+    expect(pick([N, { type: 'boolean' }], 1.5)).toBe(1);
+    expect(pick([N, { type: 'integer' }], true)).toBe(1);
+    for (const format of ['date', 'date-time']) {
+      expect(pick([N, { type: 'string', format }], 5), format).toBe(1);
+      expect(pick([N, { type: 'string', format }], 5.5), format).toBe(1);
+    }
+  });
+
+  it('a union, a const or an enum takes the JSON types of its members or values', () => {
+    const array: Schema = { type: 'array', minItems: 1 };
+    expect(pick([{ anyOf: [{ type: 'string' }, { type: 'integer' }] }, array], [])).toBe(1);
+    expect(pick([{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, array], [])).toBe(1);
+    expect(pick([N, { anyOf: [N, { type: 'string', maxLength: 1 }] }], 'ab')).toBe(1);
+    expect(pick([{ const: 'a' }, { type: 'integer', maximum: 0 }], 5)).toBe(1);
+    expect(pick([N, { const: 'a' }], 'b')).toBe(1);
+    expect(pick([{ enum: ['a'] }, { type: 'integer', maximum: 0 }], 5)).toBe(1);
+    expect(pick([N, { enum: ['a', 1] }], 2)).toBe(1);
+  });
+
+  it('an object: a tag const it contradicts, a required field it lacks, a key a closed shape does not declare', () => {
+    const tagged = (k: number): Schema => ({ type: 'object', properties: { k: { const: k }, n: { type: 'integer' } } });
+    expect(pick([tagged(1), tagged(2)], { k: 2, n: 'x' })).toBe(1);
+    expect(pick([tagged(2), tagged(1)], { k: 1, n: 'x' })).toBe(1);
+    expect(pick([tagged(1), C], { n: 'x' })).toBe(0); // no tag sent: not plainly the other
+    const required: Schema = { type: 'object', required: ['a'], properties: { a: {}, n: { type: 'integer' } } };
+    expect(pick([required, C], { n: 'x' })).toBe(1);
+    expect(pick([{ required: ['a'] }, { type: 'integer', maximum: 0 }], 5)).toBe(0); // required binds objects only
+    expect(pick([{ type: 'object', additionalProperties: false, properties: { a: {} } }, C], { n: 'x' })).toBe(1);
+    const declared: Schema = { type: 'object', additionalProperties: false, properties: { n: { type: 'integer' } } };
+    expect(pick([declared, C], { n: 'x' })).toBe(0);
+    const patterned: Schema = { type: 'object', additionalProperties: false, patternProperties: { '^n': {} } };
+    expect(pick([patterned, C], { n: 'x' })).toBe(0); // valid: n matches the pattern
+    expect(pick([{ type: 'object', properties: { a: {} } }, C], { n: 'x' })).toBe(0); // open: n is an extra it keeps
+    // A union or allOf is walked, not read: its own keywords do not make it plainly invalid.
+    for (const keyword of ['oneOf', 'anyOf', 'allOf'])
+      expect(pick([N, { [keyword]: [{ type: 'object' }], required: ['x'] }], {}), keyword).toBe(1);
+  });
+});
+
+describe('made: what pydantic makes of an accepted value', () => {
+  const { v } = mini({});
+  it('each item of a list, each declared field, and nothing of a literal or of a field of any type', () => {
+    expect(v.made({ type: 'array', items: { type: 'integer' } }, ['12', 3])).toEqual([12, 3]); // list[int]
+    expect(v.made({ type: 'array' }, ['12'])).toEqual(['12']);
+    expect(v.made({ type: 'object', properties: { a: {}, n: { type: 'number' } } }, { a: '1', n: '2' })).toEqual({
+      a: '1',
+      n: 2,
+    });
+    expect(v.made({ type: 'object' }, { a: '1' })).toEqual({ a: '1' }); // dict[str, Any]
+    // Literal['6F1C…'] keeps the text it matched; a UUID field makes the canonical form of it.
+    const upper = UUID.toUpperCase();
+    expect(v.made({ type: 'string', format: 'uuid', const: upper }, upper)).toBe(upper);
+    expect(v.made({ type: 'string', format: 'uuid', enum: [upper] }, upper)).toBe(upper);
+    expect(v.made({ type: 'string', format: 'uuid' }, upper)).toBe(UUID);
+    expect(v.made({ type: 'integer' }, null)).toBeNull();
+  });
+});
+
+// The reference's own readings of a left-out tag and of a tag one member excludes (reference/models.py).
+describe('a tag read from the value', () => {
+  const put = (schedule: unknown) =>
+    body('SignalsConfigurationPut', { ...LOG_STREAM, schedule }).map((item) => [item.type, item.loc.slice(2)]);
+  it('a schedule without its type is the one whose own required field it has', () => {
+    expect(put({ cron: 'bad' })[0]).toEqual(['string_pattern_mismatch', ['schedule', 'CRON', 'cron']]);
+    expect(put({ cron: 'bad', interval_hours: 0 }).slice(0, 2)).toEqual([
+      ['string_pattern_mismatch', ['schedule', 'CRON', 'cron']],
+      ['extra_forbidden', ['schedule', 'CRON', 'interval_hours']],
+    ]);
+  });
+
+  it('a crafted union: the fields all members require say nothing; the first own field the value has does', () => {
+    const { errors } = mini({
+      U: {
+        oneOf: [
+          {
+            title: 'A',
+            type: 'object',
+            required: ['x', 'a', 'b'],
+            properties: { k: { const: 'a' }, x: {}, a: {}, b: {} },
+          },
+          { title: 'B', type: 'object', required: ['x', 'c'], properties: { k: { const: 'b' }, x: {}, c: {} } },
+        ],
+      },
+    });
+    expect(errors('U', { x: 1, b: 1 }).map((item) => item.loc)).toEqual([['body', 'a', 'a']]);
+    expect(errors('U', { x: 1 })[0]?.type).toBe('union_tag_not_found');
+    expect(errors('U', { x: 1, c: 1, z: 1 })).toEqual([]);
+  });
+
+  it('a member one tag names, the other for any other value; a non-dict goes to the named member', () => {
+    expect(body('BulkFeedbackRatingsRequest', { operations: [null] })).toEqual([
+      {
+        type: 'model_attributes_type',
+        loc: ['body', 'operations', 0, 'BulkFeedbackRatingCreate'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: null,
+      },
+    ]);
+    // The named member second: Union[Other, Known] with the same pick.
+    const { errors } = mini({
+      Other: {
+        title: 'Other',
+        type: 'object',
+        required: ['o'],
+        not: { properties: { k: { const: 'a' } }, required: ['k'] },
+      },
+      Known: { title: 'Known', type: 'object', required: ['n'], properties: { k: { const: 'a' } } },
+      U: { anyOf: [{ $ref: '#/components/schemas/Other' }, { $ref: '#/components/schemas/Known' }] },
+    });
+    expect(errors('U', { k: 'b' }).map((item) => item.loc)).toEqual([['body', 'Other', 'o']]);
+    expect(errors('U', { k: 'a' }).map((item) => item.loc)).toEqual([['body', 'Known', 'n']]);
+  });
+});
+
+describe('more edges of strings, formats, conditions and nulls', () => {
+  it('a lone surrogate: string_unicode for a str with only a max_length, or only a pattern (pydantic 2.13)', () => {
+    const { v } = mini({});
+    const unicode = (input: string) => [
+      {
+        type: 'string_unicode',
+        loc: ['body'],
+        msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+        input,
+      },
+    ];
+    expect(v.errors({ type: 'string', maxLength: 5 }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
+    expect(v.errors({ type: 'string', pattern: '.*' }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
+    expect(v.errors({ type: 'string', minLength: 1 }, 'a\ud800', ['body'])).toEqual(unicode('a\ud800'));
+  });
+
+  it('a format given as a bare RegExp or function checks strings; a number format leaves a string alone', () => {
+    const { errors } = mini(
+      {
+        Even: { type: 'string', format: 'even' },
+        Odd: { type: 'string', format: 'odd' },
+        Int: { type: 'string', format: 'int32' },
+        EvenNumber: { type: 'integer', format: 'even' },
+      },
+      { even: /^[02468]+$/, odd: (text: string) => /^[13579]+$/.test(text) },
+    );
+    const invalid = (name: string, input: string) => [
+      {
+        type: 'value_error',
+        loc: ['body'],
+        msg: `Value error, Input should be a valid ${name}`,
+        input,
+        ctx: { error: `Input should be a valid ${name}` },
+      },
+    ];
+    expect(errors('Even', '24')).toEqual([]);
+    expect(errors('Even', '13')).toEqual(invalid('even', '13'));
+    expect(errors('Odd', '13')).toEqual([]);
+    expect(errors('Odd', '24')).toEqual(invalid('odd', '24'));
+    expect(errors('Int', 'not a number')).toEqual([]);
+    expect(errors('EvenNumber', 13)).toEqual([]); // a string format leaves a number alone
+  });
+
+  it('a condition: its fields only on a field that passed its own type; its other keywords on the whole value', () => {
+    const { errors } = mini({
+      Untitled: { type: 'object', properties: { a: {} } },
+      Cond: {
+        type: 'object',
+        properties: { a: { type: 'integer' }, m: {} },
+        if: { required: ['a'] },
+        then: { properties: { a: { type: 'boolean' }, m: { $ref: '#/components/schemas/Untitled' } } },
+      },
+      Required: { type: 'object', if: { type: 'object' }, then: { properties: { a: {} }, required: ['b'] } },
+      Bare: { type: 'object', if: { type: 'object' }, then: { required: ['b'] } },
+    });
+    expect(errors('Cond', { a: 'x' })).toEqual([
+      {
+        type: 'int_parsing',
+        loc: ['body', 'a'],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        input: 'x',
+      },
+    ]);
+    // A model without a title has no class to name: the item without one.
+    expect(errors('Cond', { a: 1, m: 5 })).toEqual([
+      {
+        type: 'model_attributes_type',
+        loc: ['body', 'm'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: 5,
+      },
+    ]);
+    const missing = [{ type: 'missing', loc: ['body', 'b'], msg: 'Field required', input: { a: 1 } }];
+    expect(errors('Required', { a: 1 })).toEqual(missing);
+    expect(errors('Bare', { a: 1 })).toEqual(missing);
+  });
+
+  it('null in a node that takes it passes, whatever else the node says (Optional[Literal[1, 2]])', () => {
+    const { v } = mini({});
+    expect(v.errors({ type: ['integer', 'null'], enum: [1, 2] }, null, ['body'])).toEqual([]);
+    expect(v.errors({ type: ['integer', 'null'], enum: [1, 2] }, 3, ['body'])[0]?.type).toBe('enum');
   });
 });

@@ -516,6 +516,37 @@ describe('engine: the outcome of a request, and the check of the response the re
     expect([send(), send({ api_key: 'key' }), send({}), send({ api_key: 'other' })]).toEqual([401, 200, 401, 200]);
   });
 
+  it('what Prism refuses and pydantic\'s lax mode takes ("12" for an integer) is valid: the responder is handed the service\'s reading of the body', () => {
+    const served: unknown[] = [];
+    const { engine } = engineWith(
+      (result, _input, _operation, request) => (served.push(request.body), { result, fallbacks: [] }),
+    );
+    const put = (interval: unknown) => {
+      const body = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: interval } };
+      const text = JSON.stringify(body);
+      return engine(request('put', SIGNALS, body, { 'service-ao-api-key': 'key' }), {
+        query: {},
+        absent: false,
+        body,
+        text,
+        unchecked: false,
+      });
+    };
+    const lax = put('12');
+    expect([status(lax), lax.valid]).toEqual([200, true]);
+    expect(served.at(-1)).toMatchObject({ schedule: { interval_hours: 12 } });
+    // Prism's check of the same body finds the type wrong: what the engine let through is the service's reading alone.
+    if (lax.kind !== 'output') throw new Error(`expected an output, got ${lax.kind}`);
+    expect(lax.validations.input.filter((v) => v.severity === 0)).toEqual([]);
+    // A proven-valid body is handed over as it was sent.
+    const plain = put(12);
+    expect([status(plain), plain.valid]).toEqual([200, true]);
+    expect(served.at(-1)).toMatchObject({ schedule: { interval_hours: 12 } });
+    // Text that is no number is refused by both.
+    const refused = put('twelve');
+    expect([status(refused), refused.valid]).toEqual([422, false]);
+  });
+
   it('a request past --max-errors: refused, with the operation, the responder not asked; a fault of the walk is no refusal: it is thrown', () => {
     const tooMany = { email: 5, first_name: 6 };
     const { engine, calls } = engineWith(unchanged, operations, translatorOf(document, 1));

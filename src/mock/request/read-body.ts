@@ -23,7 +23,8 @@ interface NodeReadable {
 export function readBody(stream: AsyncIterable<Uint8Array> | NodeReadable | null, max = MAX_BODY): Promise<Body> {
   const body = bounded(max);
   // A Node stream's events, not its async iterator: the iterator's machinery (a promise per chunk,
-  // end-of-stream tracking) cost the HTTP door about a tenth of a small request's CPU.
+  // end-of-stream tracking) cost a bare node:http server echoing a small body 57 µs a request
+  // against the events' 44.
   if (stream !== null && typeof (stream as Partial<NodeReadable>).on === 'function') {
     const node = stream as NodeReadable;
     return new Promise((resolve, reject) => {

@@ -188,7 +188,7 @@ export function createEngine({
   async function prepare(input: IHttpRequest, request: Received, slices: Slices): Promise<Prepared | undefined> {
     const routed = router.route({ resources: operations, input });
     if (!routed.ok) return undefined;
-    const operation = spec.operation(routed.value.iid ?? '');
+    const operation = spec.operation(routed.value.iid);
     if (!operation) return undefined;
     if (validateInput.proven(routed.value, input)) return { proven: true };
     await slices.next();
@@ -202,7 +202,7 @@ export function createEngine({
     const routed = router.route({ resources: operations, input });
     if (!routed.ok) return { kind: 'problem', error: routed.error, fallbacks: [] };
     const resource = routed.value;
-    const operation = resource.iid ? spec.operation(resource.iid) : undefined;
+    const operation = spec.operation(resource.iid);
     // The service's items of the request (none for an operation the spec does not have), walked
     // once: by the input check when the request is not proven valid (the walk stops at
     // --max-errors), and read again by the responder for its 422.

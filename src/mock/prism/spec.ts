@@ -147,7 +147,9 @@ export class Spec {
     return target;
   }
 
-  operation(operationId: string): Operation | undefined {
-    return this.operations.get(operationId);
+  /** The operation of this id; undefined for an id the spec does not have, or none (Prism's resource without one). */
+  operation(operationId: string | undefined): Operation | undefined {
+    // No operation is kept under an undefined key: Map#get finds nothing.
+    return this.operations.get(operationId as string);
   }
 }

@@ -18,7 +18,7 @@ export function contractOf(
 ): Map<string, ContractOperation> {
   const contract = new Map<string, ContractOperation>();
   for (const resource of resources) {
-    const operation = resource.iid && spec.operation(resource.iid);
+    const operation = spec.operation(resource.iid);
     if (!operation) continue;
     const responseOf = (status: number) => resource.responses.find((response) => response.code === String(status));
     const jsonOf = (status: number) => responseOf(status)?.contents?.find((content) => /json/i.test(content.mediaType));

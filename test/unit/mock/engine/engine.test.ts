@@ -13,7 +13,7 @@ import type { Resource } from '../../../../src/mock/prism/prism-types.js';
 import { Spec } from '../../../../src/mock/prism/spec.js';
 import type { Received } from '../../../../src/mock/request/parse.js';
 import { createChooser } from '../../../../src/mock/engine/choose.js';
-import { createEngine, type Outcome } from '../../../../src/mock/engine/engine.js';
+import { createEngine, type EngineOptions, type Outcome } from '../../../../src/mock/engine/engine.js';
 import { Slices } from '../../../../src/mock/common/slices.js';
 import type { Responder } from '../../../../src/mock/service/respond.js';
 import { type Translator } from '../../../../src/mock/service/translate.js';
@@ -206,14 +206,25 @@ describe('engine: the outcome of a request, and the check of the response the re
     respond: Responder,
     resources: Resource[] = operations,
     translator: Translator = translatorOf(document),
+    pick?: EngineOptions['pick'],
   ) {
     const lines: string[] = [];
     const calls: Choice[] = [];
+    // How often Prism's own checks ran, by name.
+    const ran = { validateSecurity: 0, validateBody: 0, validateInput: 0, validateOutput: 0 };
+    const counted: typeof prism = { ...prism };
+    for (const name of Object.keys(ran) as (keyof typeof ran)[]) {
+      const check = prism[name] as (...args: unknown[]) => unknown;
+      (counted as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => (
+        (ran[name] += 1),
+        check(...args)
+      );
+    }
     const fallbacks = new Fallbacks({ ...silent, warn: (_fields, message) => void lines.push(message) });
     const logger = silentPrismLogger();
     const recorded: Responder = (result, ...rest) => (calls.push(result), respond(result, ...rest));
     const engine = createEngine({
-      prism,
+      prism: counted,
       spec: new Spec(document),
       operations: resources,
       logger,
@@ -223,8 +234,9 @@ describe('engine: the outcome of a request, and the check of the response the re
       fallbacks,
       dynamic: false,
       seed: undefined,
+      pick,
     });
-    return { engine, lines, calls };
+    return { engine, lines, calls, ran };
   }
   /** A responder that writes `body` (and `status`) over Prism's choice, keeping Prism's body as the example when `keepExample`. */
   const writing =
@@ -258,8 +270,8 @@ describe('engine: the outcome of a request, and the check of the response the re
     });
   });
 
-  it('a written body the response schema accepts: no violation, and the example kept for a fallback', () => {
-    const { engine, lines } = engineWith(writing({ ...example, email: 'a@example.org' }, { keepExample: true }));
+  it("a written body the response schema accepts: no violation, and the example kept for a fallback; Prism's whole check of the response is not run", () => {
+    const { engine, lines, ran } = engineWith(writing({ ...example, email: 'a@example.org' }, { keepExample: true }));
     expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toEqual({
       kind: 'output',
       output: {
@@ -275,6 +287,7 @@ describe('engine: the outcome of a request, and the check of the response the re
       fallbacks: [],
     });
     expect(lines).toEqual([]);
+    expect(ran.validateOutput).toBe(0);
   });
 
   it("a written body the schema rejects, without an example: sent with Prism's violations of it", () => {
@@ -502,6 +515,8 @@ describe('engine: the outcome of a request, and the check of the response the re
     expect([put({}), put({ 'service-ao-api-key': 'key' }), put({}), put({ authorization: 'Basic dTpw' })]).toEqual([
       401, 200, 401, 200,
     ]);
+    // a refusal of the credentials alone (the body is valid) is no valid request
+    expect(engine(request('put', SIGNALS, valid), received()).valid).toBe(false);
     // a scheme whose key is a query parameter; a request may have no query at all
     const inQuery = operations.map<Resource>((o) =>
       o.iid === 'putSignalsConfiguration'
@@ -516,13 +531,68 @@ describe('engine: the outcome of a request, and the check of the response the re
     expect([send(), send({ api_key: 'key' }), send({}), send({ api_key: 'other' })]).toEqual([401, 200, 401, 200]);
   });
 
+  it("Prism's security check runs once for the same credentials, and again once its memo of 1,000 checks is full and emptied", () => {
+    const valid = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } };
+    const { engine, ran } = engineWith(unchanged);
+    const put = (key: string) =>
+      status(engine(request('put', SIGNALS, valid, { 'service-ao-api-key': key }), received()));
+    expect([put('k0'), put('k0')]).toEqual([200, 200]);
+    expect(ran.validateSecurity).toBe(1);
+    for (let i = 1; i < 1000; i += 1) put(`k${i}`);
+    expect([ran.validateSecurity, put('k0'), ran.validateSecurity]).toEqual([1000, 200, 1000]);
+    // the 1,001st set of credentials: the memo is emptied before it is kept, and k0 is checked again
+    put('k1000');
+    expect([put('k1000'), ran.validateSecurity, put('k0'), ran.validateSecurity]).toEqual([200, 1001, 200, 1002]);
+  });
+
+  it("a body Prism could not check (NaN, a lone surrogate's escape, a text body): valid only when the service's walk finds nothing in it", () => {
+    const valid = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } };
+    const { engine } = engineWith(unchanged);
+    const put = (body: unknown) =>
+      engine(request('put', SIGNALS, valid, { 'service-ao-api-key': 'key' }), {
+        query: {},
+        absent: false,
+        body,
+        text: JSON.stringify(body),
+        unchecked: true,
+      });
+    expect(put(valid).valid).toBe(true);
+    expect(put({ ...valid, schedule: { interval_hours: Number.NaN } }).valid).toBe(false);
+  });
+
+  it('a scenario that answers, or drops the connection: its outcome, with the operation, and no fallback fired', () => {
+    const answer = { status: 503, documented: false, headers: [['retry-after', '2']] as [string, string][], body: {} };
+    const seen: unknown[] = [];
+    for (const picked of [
+      { by: { index: 0, operation: 'createOrVerifyUser' }, delay: 0, answer },
+      { by: 'chaos' as const, delay: 5, fault: 'reset' as const },
+    ]) {
+      const { engine, calls } = engineWith(unchanged, operations, translatorOf(document), (matched) => {
+        seen.push(matched());
+        return picked;
+      });
+      expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toEqual({
+        kind: 'scenario',
+        picked,
+        resource: user(),
+        valid: true,
+        pathParams: {},
+        fallbacks: [],
+      });
+      expect(calls).toEqual([]);
+    }
+    expect(seen[0]).toMatchObject({ operationId: 'createOrVerifyUser', method: 'POST', path: USERS, valid: true });
+  });
+
   it('what Prism refuses and pydantic\'s lax mode takes ("12" for an integer) is valid: the responder is handed the service\'s reading of the body', () => {
     const served: unknown[] = [];
     const { engine } = engineWith(
       (result, _input, _operation, request) => (served.push(request.body), { result, fallbacks: [] }),
     );
+    const sent: unknown[] = [];
     const put = (interval: unknown) => {
       const body = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: interval } };
+      sent.push(body);
       const text = JSON.stringify(body);
       return engine(request('put', SIGNALS, body, { 'service-ao-api-key': 'key' }), {
         query: {},
@@ -538,18 +608,40 @@ describe('engine: the outcome of a request, and the check of the response the re
     // Prism's check of the same body finds the type wrong: what the engine let through is the service's reading alone.
     if (lax.kind !== 'output') throw new Error(`expected an output, got ${lax.kind}`);
     expect(lax.validations.input.filter((v) => v.severity === 0)).toEqual([]);
-    // A proven-valid body is handed over as it was sent.
+    // A proven-valid body is handed over as it was sent, the very object.
     const plain = put(12);
     expect([status(plain), plain.valid]).toEqual([200, true]);
-    expect(served.at(-1)).toMatchObject({ schedule: { interval_hours: 12 } });
-    // Text that is no number is refused by both.
+    expect(served.at(-1)).toBe(sent.at(-1));
+    // Text that is no number is refused by both; the invalid body is handed over as it was sent.
     const refused = put('twelve');
     expect([status(refused), refused.valid]).toEqual([422, false]);
+    expect(served.at(-1)).toBe(sent.at(-1));
+  });
+
+  it("a warning of Prism's (a deprecated header sent) leaves a request valid, lax or not, and stays among its violations", () => {
+    const oldClient = { id: 'h', name: 'x-old-client', style: 'simple', deprecated: true, schema: { type: 'string' } };
+    const withHeader = operations.map((o) =>
+      o.iid === 'putSignalsConfiguration' ? { ...o, request: { ...o.request, headers: [oldClient] } } : o,
+    ) as Resource[];
+    const { engine } = engineWith(unchanged, withHeader);
+    for (const interval of [12, '12']) {
+      const body = { model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: interval } };
+      const headers = { 'service-ao-api-key': 'key', 'x-old-client': 'v1' };
+      const outcome = engine(request('put', SIGNALS, body, headers), {
+        query: {},
+        absent: false,
+        body,
+        text: JSON.stringify(body),
+        unchecked: false,
+      });
+      expect([status(outcome), outcome.valid]).toEqual([200, true]);
+      expect(outcome.kind === 'output' && outcome.validations.input.map((v) => v.severity)).toEqual([1]);
+    }
   });
 
   it('a request past --max-errors: refused, with the operation, the responder not asked; a fault of the walk is no refusal: it is thrown', () => {
     const tooMany = { email: 5, first_name: 6 };
-    const { engine, calls } = engineWith(unchanged, operations, translatorOf(document, 1));
+    const { engine, calls, ran } = engineWith(unchanged, operations, translatorOf(document, 1));
     const outcome = engine(request('post', USERS, tooMany), {
       ...received(),
       body: tooMany,
@@ -565,6 +657,8 @@ describe('engine: the outcome of a request, and the check of the response the re
     });
     expect(outcome.kind === 'refused' && outcome.refused.body).toMatchObject({ limit: 'max-errors', max: 1 });
     expect(calls).toEqual([]);
+    // refused before Prism's checks of the body, which would make an object of each violation
+    expect([ran.validateBody, ran.validateInput]).toEqual([0, 0]);
     const faulty: Translator = {
       requestDetails: () => {
         throw new Error('the walk failed');
@@ -589,14 +683,26 @@ describe('engine: the outcome of a request, and the check of the response the re
     });
   });
 
-  it("an operation the spec reader does not know (no operationId it has): Prism's response as it is, the responder not asked", () => {
+  it("an operation the spec reader does not know (no operationId it has): Prism's response as it is, Prism's checks alone, the responder not asked", async () => {
     const renamed = operations.map((o) => (o.iid === 'createOrVerifyUser' ? { ...o, iid: 'notInTheSpec' } : o));
     const { engine, calls, lines } = engineWith(writing({ never: true }), renamed);
     expect(engine(request('post', USERS, { email: 'a@example.org' }), received())).toMatchObject({
       kind: 'output',
       output: { statusCode: 200, body: example },
+      valid: true,
       fallbacks: [],
     });
+    // a body Prism could not check: no walk of the service's to refuse it
+    expect(engine(request('post', USERS, { email: 'a@example.org' }), { ...received(), unchecked: true }).valid).toBe(
+      true,
+    );
+    // an invalid body: Prism's 422, with no walk of the service's before it
+    const invalid = { email: 5 };
+    const refused = engine(request('post', USERS, invalid), { ...received(), body: invalid, text: '{"email":5}' });
+    expect([status(refused), refused.valid]).toEqual([422, false]);
     expect([calls, lines]).toEqual([[], []]);
+    // nothing to prepare: there is no walk of the service's ahead
+    const slices = new Slices(() => Promise.resolve(), -1);
+    expect(await engine.prepare(request('post', USERS, invalid), received(), slices)).toBeUndefined();
   });
 });

@@ -3,49 +3,14 @@
 // and reports an internal error with exit code 2 instead of an unhandled rejection.
 // (test/packed/verify-bin.test.ts runs the packed bin as a process.)
 import { afterEach, expect, it, vi } from 'vitest';
+import { restoreProcess, runBinFile } from '../../support/bin-run.js';
 import { json, startServer } from '../../support/verify-server.js';
 
-const original = {
-  argv: process.argv,
-  stdout: process.stdout.write,
-  stderr: process.stderr.write,
-  isTTY: process.stderr.isTTY,
-};
-afterEach(() => {
-  process.argv = original.argv;
-  process.stdout.write = original.stdout;
-  process.stderr.write = original.stderr;
-  process.stderr.isTTY = original.isTTY;
-  process.exitCode = undefined;
-});
+afterEach(restoreProcess);
 
-let runs = 0;
 /** Imports the bin afresh with `args`, and returns what it wrote and its exit code. */
-async function runBin(
-  args: string[],
-  stdout: (text: string) => void = () => undefined,
-): Promise<{ out: string; err: string; code: number | string | undefined }> {
-  let out = '';
-  let err = '';
-  process.exitCode = undefined;
-  process.argv = [original.argv[0]!, 'api-contract-verify', ...args];
-  process.stdout.write = (text: string) => {
-    stdout(text);
-    out += text;
-    return true;
-  };
-  process.stderr.write = (text: string) => {
-    err += text;
-    return true;
-  };
-  // A fresh instance of the bin alone (its imports stay loaded): the query makes it a new module.
-  await import(/* @vite-ignore */ `${new URL('../../../src/verify/bin.ts', import.meta.url).pathname}?run=${++runs}`);
-  await vi.waitFor(() => expect(process.exitCode).toBeDefined(), { timeout: 5000 });
-  const code = process.exitCode;
-  process.stdout.write = original.stdout;
-  process.stderr.write = original.stderr;
-  return { out, err, code };
-}
+const runBin = (args: string[], stdout?: (text: string) => void) =>
+  runBinFile(new URL('../../../src/verify/bin.ts', import.meta.url).pathname, 'api-contract-verify', args, stdout);
 
 it('runs main() on the process arguments and sets the exit code', async () => {
   const help = await runBin(['--help']);

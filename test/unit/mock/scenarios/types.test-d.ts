@@ -1,9 +1,9 @@
-// Type tests of the scenarios and the typed journal (vitest --typecheck compiles them with tsc):
+// Type tests of the scenarios' types (src/mock/scenarios/types.ts) and the typed journal (vitest --typecheck compiles them with tsc):
 // a scenario is typed by its operation, its body by the status when the operation documents it,
 // and a journal entry's body only once `valid` has narrowed it.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { LogTracesIngestRequest, LogTracesIngestResponse, HTTPValidationError } from '../../../src/index.js';
-import type { Mock, ReceivedOf, Scenario } from '../../../src/mock/index.js';
+import type { LogTracesIngestRequest, LogTracesIngestResponse, HTTPValidationError } from '../../../../src/index.js';
+import type { Mock, ReceivedOf, Scenario } from '../../../../src/mock/index.js';
 
 declare const mock: Mock;
 

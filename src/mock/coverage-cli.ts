@@ -43,13 +43,13 @@ export interface CoverageIo {
 
 class UsageError extends Error {}
 
-const share = (flag: string, value: string | undefined): number | undefined => {
+function share(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value) || n > 100)
     throw new UsageError(`--${flag} must be a percentage from 0 to 100, got "${value}"`);
   return n;
-};
+}
 
 /** The records of DIR (every `.json` file in it), each read and checked. */
 function recordsOf(dir: string): CoverageReport[] {

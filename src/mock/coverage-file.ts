@@ -15,9 +15,8 @@ export interface CoverageFile {
   write(): void;
 }
 
-/** The files not written yet, written at exit. */
+/** The files not written yet, written at exit: the process listens for its exit while there are any. */
 const pending = new Set<CoverageFile>();
-let atExit = false;
 
 /** The record of one mock in `dir` (created when missing; a CoverageOptionError when it cannot be). */
 export function coverageFile(dir: string, report: () => CoverageReport): CoverageFile {
@@ -34,23 +33,27 @@ export function coverageFile(dir: string, report: () => CoverageReport): Coverag
     path: join(folder, name),
     write() {
       if (!pending.delete(file)) return;
+      if (pending.size === 0) process.off('exit', writePending);
       const temporary = `${file.path}.tmp`;
       writeFileSync(temporary, `${JSON.stringify(report())}\n`);
       renameSync(temporary, file.path);
     },
   };
+  if (pending.size === 0) process.once('exit', writePending);
   pending.add(file);
-  if (!atExit) {
-    atExit = true;
-    process.once('exit', () => {
-      for (const open of [...pending]) {
-        try {
-          open.write();
-        } catch (error) {
-          process.stderr.write(`api-contract mock: cannot write ${open.path}: ${(error as Error).message}\n`);
-        }
-      }
-    });
-  }
   return file;
+}
+
+/**
+ * Writes every record not written yet (at the process's exit, the records of mocks never closed).
+ * A file that cannot be written is reported on stderr, and the others are still written.
+ */
+export function writePending(): void {
+  for (const open of [...pending]) {
+    try {
+      open.write();
+    } catch (error) {
+      process.stderr.write(`api-contract mock: cannot write ${open.path}: ${(error as Error).message}\n`);
+    }
+  }
 }

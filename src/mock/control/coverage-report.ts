@@ -22,7 +22,6 @@ export class CoverageRecordError extends Error {
 }
 
 const FAULTS = ['reset', 'hang', 'delay', 'aborted'] as const;
-const PLACES = new Set(['path', 'query', 'header', 'cookie', 'body']);
 
 /** `value` as a CoverageReport, or a CoverageRecordError naming the first field that is not what a record has. */
 export function readRecord(value: unknown): CoverageReport {
@@ -89,7 +88,7 @@ export function readRecord(value: unknown): CoverageReport {
       parameters: list(operation.parameters, `${at}.parameters`).map((p, k) => {
         const where = `${at}.parameters[${k}]`;
         const parameter = object(p, where);
-        const place = PLACES.has(parameter.in as string)
+        const place = ['path', 'query', 'header', 'cookie', 'body'].includes(parameter.in as string)
           ? (parameter.in as CoveredOperation['parameters'][number]['in'])
           : fail(`${where}.in`, 'must be path, query, header, cookie or body');
         return {
@@ -134,8 +133,8 @@ export function readRecord(value: unknown): CoverageReport {
 }
 
 /** What a record documents: two records merge only when this is the same (the same spec). */
-const documentedOf = (report: CoverageReport): string =>
-  JSON.stringify([
+function documentedOf(report: CoverageReport): string {
+  return JSON.stringify([
     report.spec,
     report.operations.map((operation) => [
       operation.operationId,
@@ -147,6 +146,7 @@ const documentedOf = (report: CoverageReport): string =>
       operation.parameters.map((p) => [p.in, p.name]),
     ]),
   ]);
+}
 
 /** One report of many records of the same spec (a CoverageRecordError when their specs differ). */
 export function mergeReports(reports: CoverageReport[]): CoverageReport {
@@ -213,7 +213,9 @@ export function mergeReports(reports: CoverageReport[]): CoverageReport {
 }
 
 /** Documented statuses first, in the spec's order (their place is kept by the merge), then the others by number. */
-const order = (status: CoveredStatus): number => (status.documented === false ? 1000 + status.status : 0);
+function order(status: CoveredStatus): number {
+  return status.documented === false ? 1000 + status.status : 0;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Thresholds.
@@ -254,7 +256,9 @@ export function parseRequirement(text: string): Requirement {
   return { operationId: match[1] as string, items };
 }
 
-export const percent = (level: Level): number => (level.total === 0 ? 100 : (100 * level.covered) / level.total);
+export function percent(level: Level): number {
+  return level.total === 0 ? 100 : (100 * level.covered) / level.total;
+}
 
 /** What the thresholds find missing (nothing: they pass); a CoverageRecordError for a requirement of an operation the spec does not have. */
 export function unmet(report: CoverageReport, thresholds: Thresholds): string[] {
@@ -306,22 +310,23 @@ export function neverExercised(report: CoverageReport): string[] {
 // ---------------------------------------------------------------------------------------------
 // The report as text.
 
-const format = (value: number): string => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-
-const LEVELS: [keyof CoverageSummary, string][] = [
-  ['paths', 'paths'],
-  ['operations', 'operations'],
-  ['parameters', 'parameters (request body properties included)'],
-  ['statusCodeClasses', 'status code classes'],
-  ['statusCodes', 'status codes'],
-  ['responseBodyProperties', 'response body properties'],
-];
+function format(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
 
 /** The rows of the two tables: the levels, and one row per operation. */
 function tables(report: CoverageReport): { levels: string[][]; operations: string[][] } {
+  const named: [keyof CoverageSummary, string][] = [
+    ['paths', 'paths'],
+    ['operations', 'operations'],
+    ['parameters', 'parameters (request body properties included)'],
+    ['statusCodeClasses', 'status code classes'],
+    ['statusCodes', 'status codes'],
+    ['responseBodyProperties', 'response body properties'],
+  ];
   const levels = [
     ['Level', 'Covered', 'Total', '%'],
-    ...LEVELS.map(([key, name]) => {
+    ...named.map(([key, name]) => {
       const level = report.summary[key];
       return [name, String(level.covered), String(level.total), format(percent(level))];
     }),
@@ -365,11 +370,13 @@ function tables(report: CoverageReport): { levels: string[][]; operations: strin
   return { levels, operations };
 }
 
-const heading = (report: CoverageReport): string =>
-  `API contract coverage of ${report.spec.title} ${report.spec.version}: ${report.records} record${report.records === 1 ? '' : 's'}${report.session === 'all' ? '' : `, session ${report.session}`}; ${report.summary.operations.covered} of ${report.summary.operations.total} operations called`;
+function heading(report: CoverageReport): string {
+  return `API contract coverage of ${report.spec.title} ${report.spec.version}: ${report.records} record${report.records === 1 ? '' : 's'}${report.session === 'all' ? '' : `, session ${report.session}`}; ${report.summary.operations.covered} of ${report.summary.operations.total} operations called`;
+}
 
-const refusedLine = (report: CoverageReport): string =>
-  `Refused before any operation matched: ${report.refused.total}${report.refused.total === 0 ? '' : ` (${report.refused.statuses.map((s) => `${s.status} ×${s.count}`).join(', ')})`}`;
+function refusedLine(report: CoverageReport): string {
+  return `Refused before any operation matched: ${report.refused.total}${report.refused.total === 0 ? '' : ` (${report.refused.statuses.map((s) => `${s.status} ×${s.count}`).join(', ')})`}`;
+}
 
 /** The report for a terminal: two aligned tables. */
 export function formatText(report: CoverageReport): string {

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../../src/mock/coverage-cli.js';
 import { cli, useCoverageRecords } from '../../support/coverage-records.js';
 
 const given = useCoverageRecords();
@@ -19,6 +20,11 @@ describe('api-contract-coverage: bad input is exit 2 with a clear message, never
       ['--require', 'noSuchOperation:200'],
       /--require noSuchOperation: the spec has no such operation \(it has .*logTraces/,
     ],
+    [['--min-statuses', '100.5'], /--min-statuses must be a percentage from 0 to 100, got "100.5"/],
+    [['--min-statuses', '50.'], /--min-statuses must be a percentage/],
+    [['--min-statuses', 'x50'], /--min-statuses must be a percentage/],
+    [['--min-statuses', '50x'], /--min-statuses must be a percentage/],
+    [['--min-operations', '5.x'], /--min-operations must be a percentage/],
     [['--json', '--markdown'], /--json and --markdown exclude each other/],
     [['--unknown'], /Unknown option '--unknown'/],
     [['another-dir'], /one DIR is needed, got 2/],
@@ -65,5 +71,28 @@ describe('api-contract-coverage: bad input is exit 2 with a clear message, never
     expect((await cli(other)).stderr).toMatch(
       /other\.json is not a coverage record: format: must be "api-contract-coverage\/1"/,
     );
+  });
+
+  it('a DIR that is a file: cannot read it, with the reason; a bad record is no usage error: no usage printed', async () => {
+    const file = join(given.root, 'a-file.json');
+    writeFileSync(file, '{}');
+    const notDir = await cli(file);
+    expect([notDir.code, notDir.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^api-contract-coverage: cannot read .*a-file\.json: ENOTDIR/),
+    ]);
+    expect(notDir.stderr).not.toContain('usage:');
+  });
+
+  it('the percentages 0 and 100 and a fraction are thresholds; an internal failure is no exit code: it is thrown', async () => {
+    expect((await cli(given.records, '--min-statuses', '0', '--min-operations', '28.5')).code).toBe(0);
+    expect((await cli(given.records, '--min-operations', '100')).code).toBe(1);
+    const failing = main([given.records], {
+      stdout: () => {
+        throw new TypeError('stdout is gone');
+      },
+      stderr: () => undefined,
+    });
+    await expect(failing).rejects.toThrow('stdout is gone');
   });
 });

@@ -1,10 +1,12 @@
 // A mock's coverage record in a directory (src/mock/coverage-file.ts, `coverage: DIR`): one file per
 // mock, created with its folder, written on close() and only once, reading back as the report; a
-// directory that cannot be made is a CoverageOptionError naming it.
+// directory that cannot be made is a CoverageOptionError naming it; at the process's exit, the
+// records of mocks never closed are written, one that cannot be reported on stderr.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
+import { coverageFile, writePending } from '../../../src/mock/coverage-file.js';
 import { readRecord } from '../../../src/mock/control/coverage-report.js';
 import { CoverageOptionError, type CoverageReport } from '../../../src/mock/index.js';
 import { createTestMock } from '../../support/in-process.js';
@@ -50,4 +52,35 @@ it('a directory that cannot be made is a CoverageOptionError naming it', async (
   writeFileSync(file, '');
   await expect(createTestMock({ coverage: join(file, 'below') })).rejects.toThrow(CoverageOptionError);
   await expect(createTestMock({ coverage: join(file, 'below') })).rejects.toThrow(/cannot create the directory/);
+  await expect(createTestMock({ coverage: join(file, 'below') })).rejects.toMatchObject({ cause: { code: 'ENOTDIR' } });
+});
+
+it("at the process's exit (one listener, however many mocks, while any record is not written): every record not written yet, one that cannot be named on stderr", () => {
+  const report = (n: number) => () => ({ n }) as unknown as CoverageReport;
+  const kept = coverageFile(join(dir, 'exit-kept'), report(1));
+  const lost = coverageFile(join(dir, 'exit-lost'), report(2));
+  const closed = coverageFile(join(dir, 'exit-closed'), report(3));
+  const listening = () => process.listeners('exit').filter((listener) => listener === writePending).length;
+  expect(listening()).toBe(1);
+  closed.write();
+  expect(listening()).toBe(1);
+  rmSync(join(dir, 'exit-lost'), { recursive: true });
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    writePending();
+    expect(stderr.mock.calls.map(([text]) => String(text))).toEqual([
+      expect.stringMatching(
+        new RegExp(`^api-contract mock: cannot write ${lost.path.replace(/[.\\]/g, '\\$&')}: ENOENT.*\n$`),
+      ),
+    ]);
+  } finally {
+    stderr.mockRestore();
+  }
+  expect(JSON.parse(readFileSync(kept.path, 'utf8'))).toEqual({ n: 1 });
+  expect(JSON.parse(readFileSync(closed.path, 'utf8'))).toEqual({ n: 3 });
+  // written: not again, and nothing left to listen for
+  expect(listening()).toBe(0);
+  rmSync(kept.path);
+  writePending();
+  expect(readdirSync(join(dir, 'exit-kept'))).toEqual([]);
 });

@@ -32,15 +32,16 @@ const received = (report: CoverageReport, id: string, status: number) =>
     .map((p) => p.path);
 
 describe('mock.coverage(): one valid Log Traces request', () => {
-  let report: CoverageReport;
-  beforeAll(async () => {
+  // Each test makes its mock: the contract's reading runs inside the test that checks it.
+  const afterOneRequest = async (): Promise<CoverageReport> => {
     const mock = await createTestMock({ coverage: true });
     const response = await mock.fetch(TRACES, post(logTracesBody));
     expect(response.status).toBe(200);
-    report = mock.coverage();
-  });
+    return mock.coverage();
+  };
 
-  it('1 of 7 operations, logTraces 200 ×1, its 422 and 401 never', () => {
+  it('1 of 7 operations, logTraces 200 ×1, its 422 and 401 never', async () => {
+    const report = await afterOneRequest();
     expect(report.summary.operations).toEqual({ covered: 1, total: 7 });
     expect(report.summary.paths).toEqual({ covered: 1, total: 7 });
     expect(operationOf(report, 'logTraces').requests).toBe(1);
@@ -61,7 +62,8 @@ describe('mock.coverage(): one valid Log Traces request', () => {
     expect(report.summary.statusCodeClasses.covered).toBe(1);
   });
 
-  it('the request fields sent: the path parameter and each body property, nested ones by JSON path', () => {
+  it('the request fields sent: the path parameter and each body property, nested ones by JSON path', async () => {
+    const report = await afterOneRequest();
     expect(sent(report, 'logTraces')).toEqual([
       'path:project_id',
       'body:traces',
@@ -84,7 +86,8 @@ describe('mock.coverage(): one valid Log Traces request', () => {
     expect(operationOf(report, 'logTraces').parameters.find((p) => p.name === 'traces')?.required).toBe(true);
   });
 
-  it("the 200's fields received, and none of the 422's", () => {
+  it("the 200's fields received, and none of the 422's", async () => {
+    const report = await afterOneRequest();
     expect(received(report, 'logTraces', 200)).toEqual([
       'project_id',
       'project_name',
@@ -342,8 +345,8 @@ describe('what counts as documented, derived from any spec', () => {
   });
   const item = (report: CoverageReport) => operationOf(report, 'getItem');
 
-  it("the spec's info, statuses (a 401 from the global security, no `default`), parameters (an operation's overriding its path's) and properties", () => {
-    const report = mock.coverage();
+  it("the spec's info, statuses (a 401 from the global security, no `default`), parameters (an operation's overriding its path's) and properties", async () => {
+    const report = (await createTestMock({ spec: spec as never, coverage: true })).coverage();
     expect(report.spec).toEqual({ title: 'Tiny', version: '1.2.3' });
     expect(
       item(report).statuses.map((s) => [s.status, s.documented, s.properties.map((p) => [p.path, p.required])]),

@@ -158,10 +158,9 @@ describe('api-contract-coverage: a record that is not one, or of another spec, i
 });
 
 describe('readRecord: every field of a record checked, the first that is not what a record has named', () => {
-  const record = record0;
   /** The record with the value at `path` (keys and indexes) replaced by `value`. */
   const withValue = (path: (string | number)[], value: unknown) => {
-    const copy = record();
+    const copy = writtenRecord();
     const parent = path
       .slice(0, -1)
       .reduce<Record<string | number, unknown>>(
@@ -183,7 +182,7 @@ describe('readRecord: every field of a record checked, the first that is not wha
   };
 
   it('a record as a mock wrote it is read as it is', () => {
-    const value = record();
+    const value = writtenRecord();
     const read = readRecord(value);
     expect(JSON.parse(JSON.stringify(read))).toEqual(value);
     const operation = read.operations.find((o) => o.operationId === 'logTraces');
@@ -300,7 +299,7 @@ describe('the report as text and as Markdown', () => {
   });
 
   it('one record of one session: its session named, "record" in the singular; nothing refused: no list', async () => {
-    const one = readRecord({ ...record0(), records: 1, session: 'worker-1' });
+    const one = readRecord({ ...writtenRecord(), records: 1, session: 'worker-1' });
     const none = { ...one, refused: { total: 0, statuses: [], requests: [], unlisted: 0 } };
     const heading = formatText(none).split('\n')[0];
     expect(heading).toMatch(/^API contract coverage of .+: 1 record, session worker-1; \d of 7 operations called$/);
@@ -308,13 +307,13 @@ describe('the report as text and as Markdown', () => {
   });
 
   it('Markdown escapes a backslash and a pipe in a cell', async () => {
-    const titled = readRecord({ ...record0(), spec: { title: 'A|B\\C', version: '1' } });
+    const titled = readRecord({ ...writtenRecord(), spec: { title: 'A|B\\C', version: '1' } });
     expect(formatMarkdown(titled).split('\n')[0]).toMatch(/^\*\*API contract coverage of A\\\|B\\\\C 1: /);
   });
 });
 
 /** The first worker's record (it has a refused request), as the mock wrote it. */
-function record0(): Record<string, unknown> {
+function writtenRecord(): Record<string, unknown> {
   const records = readdirSync(given.records).map(
     (file) => JSON.parse(readFileSync(join(given.records, file), 'utf8')) as Record<string, unknown>,
   );
@@ -326,7 +325,7 @@ describe('mergeReports, thresholds and requirements, on reports made to order', 
   type Status = Operation['statuses'][number];
   /** A record as written, every count at 0 and nothing sent, received or refused. */
   const zeroed = (): CoverageReport => {
-    const report = readRecord({ ...record0(), session: 'w1', records: 1 });
+    const report = readRecord({ ...writtenRecord(), session: 'w1', records: 1 });
     for (const operation of report.operations) {
       operation.requests = 0;
       operation.faults = { reset: 0, hang: 0, delay: 0, aborted: 0 };

@@ -151,7 +151,7 @@ export interface Coverage {
 
 /** A node of the tree of an object's documented properties: a value is walked along it. */
 interface FieldNode {
-  /** its index among the fields (-1: the root, or an array's items) */
+  /** its index among the fields (never read for the root and an array's items, which are no field) */
   id: number;
   props?: Map<string, FieldNode>;
   items?: FieldNode;
@@ -172,8 +172,10 @@ interface DocumentedOperation {
   statuses: { status: number; documented: 'responses' | 'security'; fields: Fields }[];
 }
 
-const PARAMETER_PLACES = new Set(['path', 'query', 'header', 'cookie']);
-const NO_FIELDS = (): Fields => ({ root: { id: -1 }, list: [] });
+/** The fields of a body that documents no properties. */
+function noFields(): Fields {
+  return { root: { id: 0 }, list: [] };
+}
 
 /** The tree of the properties a schema documents, every branch of its unions merged; a `$ref` inside itself is followed once. */
 function fieldsOf(spec: Spec, schema: unknown): Fields {
@@ -181,18 +183,21 @@ function fieldsOf(spec: Spec, schema: unknown): Fields {
   interface Building {
     id: number;
     path: string;
-    required: boolean;
+    required?: boolean;
     props?: Map<string, Building>;
     items?: Building;
   }
-  const root: Building = { id: -1, path: '', required: false };
+  const root: Building = { id: 0, path: '' };
   const collect = (node: unknown, into: Building, refs: readonly string[]): void => {
     if (!isObject(node)) return;
-    const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
-    // A schema that contains itself (a tree) is followed once inside itself: its children's own
-    // properties are documented, and deeper levels would repeat them without end.
-    if (ref !== undefined && refs.filter((seen) => seen === ref).length >= 2) return;
-    const inside = ref === undefined ? refs : [...refs, ref];
+    const ref = node.$ref;
+    let inside = refs;
+    if (typeof ref === 'string') {
+      // A schema that contains itself (a tree) is followed once inside itself: its children's own
+      // properties are documented, and deeper levels would repeat them without end.
+      if (refs.filter((seen) => seen === ref).length >= 2) return;
+      inside = [...refs, ref];
+    }
     const target = spec.deref(node);
     if (isObject(target.properties)) {
       const required = Array.isArray(target.required) ? target.required : [];
@@ -200,16 +205,12 @@ function fieldsOf(spec: Spec, schema: unknown): Fields {
         into.props ??= new Map();
         let child = into.props.get(name);
         if (child === undefined)
-          into.props.set(
-            name,
-            (child = { id: -1, path: `${into.path}${into.path === '' ? '' : '.'}${name}`, required: false }),
-          );
+          into.props.set(name, (child = { id: 0, path: `${into.path}${into.path === '' ? '' : '.'}${name}` }));
         if (required.includes(name)) child.required = true;
         collect(sub, child, inside);
       }
     }
-    if (isObject(target.items))
-      collect(target.items, (into.items ??= { id: -1, path: `${into.path}[*]`, required: false }), inside);
+    if (isObject(target.items)) collect(target.items, (into.items ??= { id: 0, path: `${into.path}[*]` }), inside);
     for (const union of [target.allOf, target.anyOf, target.oneOf, [target.then, target.else]])
       if (Array.isArray(union)) for (const branch of union) collect(branch, into, inside);
   };
@@ -220,7 +221,7 @@ function fieldsOf(spec: Spec, schema: unknown): Fields {
     if (node.items) number(node.items);
     for (const child of node.props?.values() ?? []) {
       child.id = list.length;
-      list.push({ path: child.path, required: child.required });
+      list.push({ path: child.path, required: child.required === true });
       number(child);
     }
   };
@@ -232,8 +233,7 @@ function fieldsOf(spec: Spec, schema: unknown): Fields {
 function jsonSchemaOf(spec: Spec, object: unknown): unknown {
   const found = isObject(object) && typeof object.$ref === 'string' ? spec.pointer(object.$ref) : object;
   const content = isObject(found) && isObject(found.content) ? found.content : {};
-  const json = Object.keys(content).find((type) => /json/i.test(type));
-  const media = json === undefined ? undefined : content[json];
+  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
   return isObject(media) ? media.schema : undefined;
 }
 
@@ -246,7 +246,11 @@ function documentedOf(spec: Spec): DocumentedOperation[] {
     const parameters: DocumentedOperation['parameters'] = [];
     for (const given of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
       const parameter = isObject(given) && typeof given.$ref === 'string' ? spec.pointer(given.$ref) : given;
-      if (!isObject(parameter) || typeof parameter.name !== 'string' || !PARAMETER_PLACES.has(String(parameter.in)))
+      if (
+        !isObject(parameter) ||
+        typeof parameter.name !== 'string' ||
+        !['path', 'query', 'header', 'cookie'].includes(String(parameter.in))
+      )
         continue;
       const place = parameter.in as CoveredParameter['in'];
       const known = parameters.findIndex((p) => p.in === place && p.name === parameter.name);
@@ -267,7 +271,7 @@ function documentedOf(spec: Spec): DocumentedOperation[] {
     const security = operation.security ?? (document.security as OperationSecurity | undefined) ?? [];
     const credentialRequired = security.length > 0 && security.every((set) => Object.keys(set).length > 0);
     if (credentialRequired && !statuses.some((s) => s.status === 401))
-      statuses.push({ status: 401, documented: 'security', fields: NO_FIELDS() });
+      statuses.push({ status: 401, documented: 'security', fields: noFields() });
     operations.push({
       operationId: operation.operationId,
       method: method.toUpperCase(),
@@ -295,8 +299,7 @@ function mark(value: unknown, node: FieldNode, seen: Uint8Array): void {
     const child = props.get(key);
     if (child === undefined) continue;
     seen[child.id] = 1;
-    const inner = (value as Record<string, unknown>)[key];
-    if (inner !== null && typeof inner === 'object') mark(inner, child, seen);
+    mark((value as Record<string, unknown>)[key], child, seen);
   }
 }
 
@@ -325,7 +328,9 @@ interface SessionTally {
 
 export function createCoverage(spec: Spec): Coverage {
   const documented = documentedOf(spec);
-  const byId = new Map(documented.map((operation) => [operation.operationId, operation]));
+  const byId = new Map<string | null, DocumentedOperation>(
+    documented.map((operation) => [operation.operationId, operation]),
+  );
   const sessions = new Map<string, SessionTally>();
   const info = isObject(spec.document.info) ? spec.document.info : {};
   const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -358,7 +363,7 @@ export function createCoverage(spec: Spec): Coverage {
 
   function record(request: Exercised): void {
     const session = sessionTally(request.session);
-    const operation = request.operationId === null ? undefined : byId.get(request.operationId);
+    const operation = byId.get(request.operationId);
     if (operation === undefined) {
       if (request.status === null) return;
       session.refusedTotal++;
@@ -388,10 +393,10 @@ export function createCoverage(spec: Spec): Coverage {
     if (counts === undefined) tally.statuses.set(status, (counts = [0, 0]));
     counts[0]++;
     if (picked?.answer !== undefined) counts[1]++;
-    const seen = tally.received.get(status);
+    // Each documented status has its marks (newTally); an undocumented one has no properties to mark.
     const fields = operation.statuses.find((s) => s.status === status)?.fields;
-    if (seen !== undefined && fields !== undefined && fields.list.length > 0)
-      mark(request.answered(), fields.root, seen);
+    if (fields !== undefined && fields.list.length > 0)
+      mark(request.answered(), fields.root, tally.received.get(status) as Uint8Array);
   }
 
   function report(session?: string): CoverageReport {
@@ -402,22 +407,27 @@ export function createCoverage(spec: Spec): Coverage {
           ? [sessions.get(session) as SessionTally]
           : [];
     const operations = documented.map((operation) => operationReport(operation, tallies));
-    const refused: Refused = { total: 0, statuses: [], requests: [], unlisted: 0 };
+    let total = 0;
+    let unlisted = 0;
     const statuses = new Map<number, number>();
     const requests = new Map<string, Refused['requests'][number]>();
     for (const tally of tallies) {
-      refused.total += tally.refusedTotal;
-      refused.unlisted += tally.refusedUnlisted;
+      total += tally.refusedTotal;
+      unlisted += tally.refusedUnlisted;
       for (const [status, count] of tally.refusedStatuses) statuses.set(status, (statuses.get(status) ?? 0) + count);
       for (const [key, listed] of tally.refused) {
         const known = requests.get(key);
         if (known !== undefined) known.count += listed.count;
         else if (requests.size < MAX_REFUSED_LISTED) requests.set(key, { ...listed });
-        else refused.unlisted += listed.count;
+        else unlisted += listed.count;
       }
     }
-    refused.statuses = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => ({ status, count }));
-    refused.requests = [...requests.values()];
+    const refused: Refused = {
+      total,
+      statuses: [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => ({ status, count })),
+      requests: [...requests.values()],
+      unlisted,
+    };
     return {
       format: COVERAGE_FORMAT,
       spec: specInfo,
@@ -446,17 +456,18 @@ function parametersSent(operation: DocumentedOperation, request: Exercised, seen
   }
 }
 
-const cookieNames = (header: string | string[] | undefined): string[] =>
-  [header ?? []]
+/** The names of the cookies of a request's Cookie lines. */
+function cookieNames(header: string | string[] | undefined): string[] {
+  return [header ?? []]
     .flat()
     .flatMap((line) => line.split(';'))
-    .map((pair) => pair.split('=')[0]?.trim() ?? '');
+    .map((pair) => (pair.split('=')[0] as string).trim());
+}
 
 /** What the tallies of some sessions say of one operation. */
 function operationReport(operation: DocumentedOperation, tallies: SessionTally[]): CoveredOperation {
   const mine = tallies.flatMap((tally) => tally.operations.get(operation.operationId) ?? []);
-  const any = (pick: (tally: OperationTally) => Uint8Array | undefined, i: number) =>
-    mine.some((tally) => pick(tally)?.[i] === 1);
+  const any = (pick: (tally: OperationTally) => Uint8Array, i: number) => mine.some((tally) => pick(tally)[i] === 1);
   const counts = new Map<number, [number, number]>();
   for (const tally of mine)
     for (const [status, [answered, rehearsed]] of tally.statuses) {
@@ -468,7 +479,10 @@ function operationReport(operation: DocumentedOperation, tallies: SessionTally[]
     documented,
     answered: counts.get(status)?.[0] ?? 0,
     rehearsed: counts.get(status)?.[1] ?? 0,
-    properties: fields.list.map((field, i) => ({ ...field, received: any((t) => t.received.get(status), i) })),
+    properties: fields.list.map((field, i) => ({
+      ...field,
+      received: any((t) => t.received.get(status) as Uint8Array, i),
+    })),
   }));
   const known = new Set(statuses.map((s) => s.status));
   for (const [status, [answered, rehearsed]] of [...counts].sort(([a], [b]) => a - b))

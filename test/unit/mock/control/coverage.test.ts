@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CoverageOffError, type CoverageReport, type Mock } from '../../../../src/mock/index.js';
 import { PassThrough } from 'node:stream';
 import { readRecord } from '../../../../src/mock/control/coverage-report.js';
+import { CoverageOptionError, createCoverage, type Exercised } from '../../../../src/mock/control/coverage.js';
+import { Spec } from '../../../../src/mock/prism/spec.js';
 import { nodeHost } from '../../../../src/mock/host.js';
 import { createMockOn } from '../../../../src/mock/mock.js';
 import { createTestMock, startTestMock, type TestMock } from '../../../support/in-process.js';
@@ -417,5 +419,353 @@ describe('what counts as documented, derived from any spec', () => {
     expect(refused.requests[0]).toEqual({ method: 'GET', path: '/nowhere/0', status: 404, count: 2 });
     expect(refused.unlisted).toBe(3);
     expect(refused.statuses).toEqual([{ status: 404, count: 54 }]);
+  });
+});
+
+describe('createCoverage: what a document declares and what a request exercised, record by record', () => {
+  // Records made by hand, so each branch of the reading and the marking is reached on its own.
+  const exercised = (over: Partial<Exercised>): Exercised => ({
+    session: 'main',
+    operationId: null,
+    method: 'GET',
+    path: '/',
+    query: {},
+    headers: {},
+    body: undefined,
+    status: 200,
+    unanswered: null,
+    picked: undefined,
+    answered: () => undefined,
+    ...over,
+  });
+  const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    type: 'object',
+    properties,
+    ...extra,
+  });
+  /** Unusual declarations in every place the reading looks. */
+  const documentWithEverything = () => ({
+    openapi: '3.1.0',
+    info: { title: 7 },
+    security: [{ key: [] }],
+    components: { parameters: { Limit: { name: 'limit', in: 'query', required: true } } },
+    paths: {
+      '/a/{id}': {
+        parameters: [
+          { name: 'id', in: 'path', required: true },
+          { $ref: '#/components/parameters/Limit' },
+          { name: 42, in: 'query' },
+          { name: 'q', in: 'querystring' },
+          { name: 'X-Trace', in: 'header' },
+        ],
+        get: {
+          operationId: 'getA',
+          security: [{ key: [] }, {}],
+          parameters: [
+            { name: 'id', in: 'path', required: true, description: 'the same, described' },
+            { name: 'limit', in: 'query', required: false },
+            { name: 'Sid', in: 'cookie', required: true },
+            { name: 'id', in: 'header' },
+          ],
+          responses: {
+            '200': {
+              content: {
+                'application/problem+json': {
+                  schema: { type: 'array', items: { type: 'array', items: object({ x: {} }) } },
+                },
+              },
+            },
+            '2XX': { content: { 'application/json': { schema: object({ no: {} }) } } },
+            '600': { description: 'not a status' },
+            '1200': { description: 'not a status either' },
+            '2000': { description: 'nor this' },
+            default: { description: 'anything' },
+            '500': { content: { 'text/plain': { schema: object({ t: {} }) } } },
+          },
+        },
+        post: { responses: { '200': { description: 'an operation without an id is not reported' } } },
+      },
+      '/b': {
+        put: {
+          operationId: 'putB',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: object(
+                  { plain: { type: 'string' } },
+                  {
+                    required: 'plain',
+                    allOf: [object({ fromAll: {} })],
+                    anyOf: [object({ fromAny: {}, shared: {} }, { required: ['shared'] })],
+                    oneOf: [object({ fromOne: object({ deep: {} }) }), object({ shared: {} })],
+                    if: object({ kind: { const: 'x' } }),
+                    then: object({ fromThen: {} }),
+                    else: object({ fromElse: {} }),
+                  },
+                ),
+              },
+            },
+          },
+          responses: { '204': { description: 'none' }, '401': { description: 'documented' } },
+        },
+        delete: { operationId: 'deleteB', security: [], responses: { '200': { description: 'gone' } } },
+      },
+    },
+  });
+  const coverageOf = (document: Record<string, unknown>) => createCoverage(new Spec(document));
+  const sentOf = (report: CoverageReport, id: string) =>
+    operationOf(report, id).parameters.map((p) => `${p.in}:${p.name}${p.required ? '!' : ''}${p.sent ? ' sent' : ''}`);
+
+  it('reads the operations with an id, in order; parameters by place and name, overridden in place; statuses 100–599', () => {
+    const report = coverageOf(documentWithEverything()).report();
+    expect(report.spec).toEqual({ title: '', version: '' });
+    expect(report.format).toBe('api-contract-coverage/1');
+    expect(report.operations.map((o) => `${o.method} ${o.path} ${o.operationId}`)).toEqual([
+      'GET /a/{id} getA',
+      'PUT /b putB',
+      'DELETE /b deleteB',
+    ]);
+    expect(sentOf(report, 'getA')).toEqual(['path:id!', 'query:limit', 'header:X-Trace', 'cookie:Sid!', 'header:id']);
+    // An optional credential ({} among the requirements) and `security: []` document no 401; a 401
+    // documented in the responses is not listed twice.
+    expect(statusesOf(report, 'getA')).toEqual([
+      [200, 'responses', 0, 0],
+      [500, 'responses', 0, 0],
+    ]);
+    expect(statusesOf(report, 'putB')).toEqual([
+      [204, 'responses', 0, 0],
+      [401, 'responses', 0, 0],
+    ]);
+    expect(statusesOf(report, 'deleteB')).toEqual([[200, 'responses', 0, 0]]);
+    // Any JSON media type is read (problem+json); a text body documents no properties.
+    const properties = (status: number) =>
+      operationOf(report, 'getA')
+        .statuses.find((s) => s.status === status)
+        ?.properties.map((p) => p.path);
+    expect(properties(200)).toEqual(['[*][*].x']);
+    expect(properties(500)).toEqual([]);
+    expect(report.summary.statusCodeClasses).toEqual({ covered: 0, total: 5 });
+    expect(report.summary.paths).toEqual({ covered: 0, total: 2 });
+  });
+
+  it("merges every branch of a body's unions and its then/else (not its if); a property is required where any branch requires it", () => {
+    const report = coverageOf(documentWithEverything()).report();
+    expect(sentOf(report, 'putB')).toEqual([
+      'body:plain',
+      'body:fromAll',
+      'body:fromAny',
+      'body:shared!',
+      'body:fromOne',
+      'body:fromOne.deep',
+      'body:fromThen',
+      'body:fromElse',
+    ]);
+  });
+
+  it('a global security whose every requirement names a scheme documents a 401 after the responses', () => {
+    const document = documentWithEverything();
+    document.paths['/b'].put.responses = { '204': { description: 'none' } } as never;
+    const coverage = coverageOf(document);
+    coverage.record(exercised({ operationId: 'putB', method: 'PUT', status: 401, answered: () => ({ detail: 'no' }) }));
+    expect(statusesOf(coverage.report(), 'putB')).toEqual([
+      [204, 'responses', 0, 0],
+      [401, 'security', 1, 0],
+    ]);
+    expect(coverage.report().summary.paths).toEqual({ covered: 1, total: 2 });
+    document.security = [];
+    expect(statusesOf(coverageOf(document).report(), 'putB')).toEqual([[204, 'responses', 0, 0]]);
+  });
+
+  it('marks parameters sent: query by name, headers by their lower-case name, cookies by name from every Cookie line', () => {
+    const coverage = coverageOf(documentWithEverything());
+    coverage.record(
+      exercised({
+        operationId: 'getA',
+        query: { Limit: '1', Sid: 's', 'X-Trace': 't', id: '1' },
+        headers: { 'X-Trace': 't', limit: '1', sid: 's', cookie: 'limit=1; X-Trace=t; id=1' },
+      }),
+    );
+    expect(sentOf(coverage.report(), 'getA')).toEqual([
+      'path:id! sent',
+      'query:limit',
+      'header:X-Trace',
+      'cookie:Sid!',
+      'header:id',
+    ]);
+    coverage.record(
+      exercised({
+        operationId: 'getA',
+        query: { limit: ['1', '2'] },
+        headers: { 'x-trace': 't', cookie: ['a=1', 'b=2; Sid =3'] },
+      }),
+    );
+    expect(sentOf(coverage.report(), 'getA')).toEqual([
+      'path:id! sent',
+      'query:limit sent',
+      'header:X-Trace sent',
+      'cookie:Sid! sent',
+      'header:id',
+    ]);
+  });
+
+  it('marks response properties through arrays of arrays; reads the answered body only for a documented status with properties', () => {
+    const coverage = coverageOf(documentWithEverything());
+    let reads = 0;
+    const answered = (body: unknown) => () => {
+      reads++;
+      return body;
+    };
+    coverage.record(exercised({ operationId: 'getA', status: 500, answered: answered({ t: 1 }) }));
+    coverage.record(exercised({ operationId: 'getA', status: 404, answered: answered({ x: 1 }) }));
+    expect(reads).toBe(0);
+    coverage.record(exercised({ operationId: 'getA', status: 200, answered: answered([[], 'text', [null, 5]]) }));
+    expect(reads).toBe(1);
+    const received = () =>
+      operationOf(coverage.report(), 'getA').statuses[0]?.properties.map((p) => `${p.path} ${p.received}`);
+    expect(received()).toEqual(['[*][*].x false']);
+    expect(coverage.report().summary.responseBodyProperties).toEqual({ covered: 0, total: 1 });
+    coverage.record(exercised({ operationId: 'getA', status: 200, answered: answered([[{ y: 1 }, { x: null }]]) }));
+    expect(received()).toEqual(['[*][*].x true']);
+    expect(coverage.report().summary.responseBodyProperties).toEqual({ covered: 1, total: 1 });
+  });
+
+  it('marks body properties along nested objects, not through a value of another shape', () => {
+    const coverage = coverageOf(documentWithEverything());
+    const put = (body: unknown) =>
+      coverage.record(exercised({ operationId: 'putB', method: 'PUT', body, status: 204 }));
+    put({ fromOne: 'text', plain: null });
+    put([{ fromAll: 1 }]);
+    put(null);
+    const sentNames = () =>
+      operationOf(coverage.report(), 'putB')
+        .parameters.filter((p) => p.sent)
+        .map((p) => p.name);
+    expect(sentNames()).toEqual(['plain', 'fromOne']);
+    put({ fromOne: { deep: 0, other: 1 } });
+    expect(sentNames()).toEqual(['plain', 'fromOne', 'fromOne.deep']);
+    expect(coverage.report().summary.parameters).toEqual({ covered: 3, total: 5 + 8 + 0 });
+  });
+
+  it('counts statuses, rehearsed answers and faults; undocumented statuses follow the documented ones, in order', () => {
+    const coverage = coverageOf(documentWithEverything());
+    const on = (over: Partial<Exercised>) => coverage.record(exercised({ operationId: 'deleteB', ...over }));
+    on({ status: 503, picked: { by: 'chaos', delay: 0, answer: { status: 503 } as never } });
+    on({ status: 418 });
+    on({ status: 200, picked: { by: { index: 0, operation: 'deleteB' }, delay: 12 } });
+    on({ status: null, picked: { by: 'chaos', delay: 0, fault: 'hang' } });
+    on({ status: null, unanswered: 'reset', picked: { by: 'chaos', delay: 0, fault: 'reset' } });
+    on({ status: null, unanswered: 'aborted' });
+    const report = coverage.report();
+    const deleted = operationOf(report, 'deleteB');
+    expect(deleted.requests).toBe(6);
+    expect(statusesOf(report, 'deleteB')).toEqual([
+      [200, 'responses', 1, 0],
+      [418, false, 1, 0],
+      [503, false, 1, 1],
+    ]);
+    expect(deleted.faults).toEqual({ reset: 1, hang: 1, delay: 1, aborted: 1 });
+    expect(report.summary.operations).toEqual({ covered: 1, total: 3 });
+    expect(report.summary.paths).toEqual({ covered: 1, total: 2 });
+    expect(report.summary.statusCodes).toEqual({ covered: 1, total: 5 });
+  });
+
+  it('refused requests: counted per status in order, the first 50 distinct listed per session and over all of them', () => {
+    const coverage = coverageOf(documentWithEverything());
+    const refuse = (session: string, path: string, status = 404, operationId: string | null = null) =>
+      coverage.record(exercised({ session, operationId, path, status }));
+    coverage.record(exercised({ path: '/unanswered', status: null }));
+    refuse('one', '/x', 405);
+    for (let i = 0; i < 50; i++) refuse('one', `/n/${i}`);
+    refuse('one', '/n/50');
+    refuse('one', '/x', 405);
+    refuse('two', '/x', 405);
+    refuse('two', '/late', 404, 'notInTheSpec');
+    refuse('two', '/late');
+    const one = coverage.report('one').refused;
+    expect(one.total).toBe(53);
+    expect(one.statuses).toEqual([
+      { status: 404, count: 51 },
+      { status: 405, count: 2 },
+    ]);
+    expect(one.requests).toHaveLength(50);
+    expect(one.requests[0]).toEqual({ method: 'GET', path: '/x', status: 405, count: 2 });
+    expect(one.requests.at(-1)?.path).toBe('/n/48');
+    expect(one.unlisted).toBe(2);
+    const all = coverage.report().refused;
+    expect(all.total).toBe(56);
+    expect(all.requests[0]).toEqual({ method: 'GET', path: '/x', status: 405, count: 3 });
+    expect(all.requests.some((r) => r.path === '/late')).toBe(false);
+    expect(all.unlisted).toBe(2 + 2);
+    expect(coverage.report('two').refused).toMatchObject({ total: 3, unlisted: 0 });
+    expect(coverage.report('two').refused.requests.map((r) => [r.path, r.count])).toEqual([
+      ['/x', 1],
+      ['/late', 2],
+    ]);
+  });
+
+  it("reports a session by name ('all' without one); a session never seen has nothing", () => {
+    const coverage = coverageOf(documentWithEverything());
+    coverage.record(exercised({ session: 'a', operationId: 'deleteB' }));
+    coverage.record(exercised({ session: 'b', operationId: 'deleteB', status: 418 }));
+    expect(coverage.report('a')).toMatchObject({ session: 'a', records: 1 });
+    expect(statusesOf(coverage.report('a'), 'deleteB')).toEqual([[200, 'responses', 1, 0]]);
+    expect(statusesOf(coverage.report(), 'deleteB')).toEqual([
+      [200, 'responses', 1, 0],
+      [418, false, 1, 0],
+    ]);
+    expect(coverage.report().session).toBe('all');
+    expect(operationOf(coverage.report('c'), 'deleteB').requests).toBe(0);
+    expect(operationOf(coverage.report(), 'deleteB').requests).toBe(2);
+  });
+
+  it('a schema that contains itself is followed once inside itself, through items and unions alike', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      components: {
+        schemas: {
+          Tree: object({ label: {}, kids: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } }),
+          Either: {
+            oneOf: [
+              { $ref: '#/components/schemas/Tree' },
+              object({ leaf: object({ inner: object({ deepest: {} }) }) }),
+            ],
+          },
+        },
+      },
+      paths: {
+        '/t': {
+          post: {
+            operationId: 'postT',
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Either' } } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    // No security anywhere: no 401.
+    expect(statusesOf(coverageOf(document).report(), 'postT')).toEqual([[200, 'responses', 0, 0]]);
+    expect(operationOf(coverageOf(document).report(), 'postT').parameters.map((p) => p.name)).toEqual([
+      'label',
+      'kids',
+      'kids[*].label',
+      'kids[*].kids',
+      'leaf',
+      'leaf.inner',
+      'leaf.inner.deepest',
+    ]);
+  });
+});
+
+describe('coverage errors', () => {
+  it('CoverageOffError and CoverageOptionError are named, and say how to turn coverage on', () => {
+    const off = new CoverageOffError();
+    expect(off.name).toBe('CoverageOffError');
+    expect(off.message).toBe(
+      "coverage is off: createMock({ coverage: true }) counts it, { coverage: 'DIR' } also writes it to DIR on close(); the bin takes --coverage DIR",
+    );
+    const option = new CoverageOptionError('no files here');
+    expect(option).toBeInstanceOf(TypeError);
+    expect([option.name, option.message]).toEqual(['CoverageOptionError', 'no files here']);
   });
 });

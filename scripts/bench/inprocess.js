@@ -3,7 +3,8 @@
 // answer of `mock.fetch`; the CPU time of one valid Signals PUT through `mock.fetch` (Request in,
 // Response read) and through the pipeline alone (no WHATWG objects); and, under MSW's setupServer
 // in one process, the same call answered by `mswHandlers` against a hand-written static MSW handler
-// (`await request.json()`, then a fixed `HttpResponse.json`), in alternating rounds.
+// (`await request.json()`, then a fixed `HttpResponse.json`), in alternating rounds; and the floor
+// every fetch-shaped answer pays: a Response of the same size built and read, in processes of its own.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { median, num, ratio, root, spread, table, timeCommand } from './lib.js';
@@ -73,6 +74,28 @@ server.close();
 console.log(JSON.stringify({ firstMs, fetchUs, pipelineUs, msw }));
 `;
 
+/**
+ * The floor of any fetch-shaped answer, in a fresh process of its own (so that neither warms the
+ * other's code): a WHATWG Response of the same answer's size and headers, built and read back
+ * with \`arrayBuffer()\`, the way \`mock.fetch\`'s caller reads it, rounds as \`probe\`'s.
+ * @param {number} rounds
+ * @param {number} calls
+ */
+const floorProbe = (rounds, calls) => `
+const bytes = new TextEncoder().encode(JSON.stringify({ project_id: '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', run_id: '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50', model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 }, updated_at: '2026-11-28T00:00:00Z' }));
+const headers = [['content-type', 'application/json'], ['content-length', String(bytes.length)], ['x-mock-session', 'default']];
+const f = async () => new Response(bytes, { status: 200, headers }).arrayBuffer();
+for (let i = 0; i < 500; i++) await f();
+const each = [];
+for (let r = 0; r < ${rounds}; r++) {
+  const c = process.cpuUsage();
+  for (let i = 0; i < ${calls}; i++) await f();
+  const d = process.cpuUsage(c);
+  each.push((d.user + d.system) / ${calls});
+}
+console.log(JSON.stringify(each));
+`;
+
 /** @param {{ quick: boolean }} options */
 export async function inProcessSection({ quick }) {
   const runs = quick ? 1 : 5;
@@ -86,6 +109,13 @@ export async function inProcessSection({ quick }) {
     });
     if (result.code !== 0) throw new Error(`the in-process probe failed: ${result.output}`);
     figures.push(JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}'));
+  }
+  /** @type {number[]} */
+  const floorUs = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await timeCommand(process.execPath, ['--input-type=module', '-e', floorProbe(rounds, calls)]);
+    if (result.code !== 0) throw new Error(`the floor probe failed: ${result.output}`);
+    floorUs.push(...JSON.parse(result.stdout.trim().split('\n').pop() ?? '[]'));
   }
   /** What a suite pays is the mean of its calls: the mean of every round, the median and lowest round beside it. */
   const cpu = (/** @type {(f: (typeof figures)[number]) => number[]} */ of) =>
@@ -106,6 +136,11 @@ export async function inProcessSection({ quick }) {
     ],
     ['a valid Signals PUT through `mock.fetch` (Request in, Response read)', cpu((f) => f.fetchUs), '≤ 60 µs'],
     ['the same request through the pipeline alone (no Request or Response)', cpu((f) => f.pipelineUs), ''],
+    [
+      `the floor of any fetch-shaped answer on this Node (${process.version}): a Response of the same size and headers built and read, nothing else, fresh processes`,
+      spread(floorUs, (n) => `${num(n, 1)} µs`),
+      '',
+    ],
     [
       'the same call through `mswHandlers` under `setupServer`',
       `${num(median(pairs.map((p) => p.ours)), 1)} µs CPU`,

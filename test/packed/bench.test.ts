@@ -58,6 +58,7 @@ const SECTIONS = {
       '`import` to the first answer of `mock.fetch`',
       'through `mock.fetch` (Request in, Response read)',
       'through the pipeline alone',
+      'the floor of any fetch-shaped answer',
       'a hand-written static MSW handler',
       '`mswHandlers` ÷ the static handler',
       '≤ 1.15×',

@@ -79,3 +79,172 @@ it('scenarioOfStep: the scenario and index of a step from its id; none for anoth
   expect(scenarioOfStep({ ...steps[0]!, id: 'createLuna3ScorerVersion constraint: a' })).toBeUndefined();
   expect(scenarioOfStep({ ...steps[0]!, id: `${steps[0]!.id} preparation` })).toBeUndefined();
 });
+
+describe('first_user_is_administrator', () => {
+  const rule = scenario('first_user_is_administrator');
+  const user = (id: number, role: string, verified: boolean) =>
+    answer(200, { id, email: `u${id}@example.org`, role, email_is_verified: verified });
+
+  it('creates a user, another, then the first address again, each a POST to the users', () => {
+    const steps = rule.steps(fresh());
+    expect(steps).toEqual([
+      { path: {}, body: { email: 'drift-1@example.org', first_name: 'Drift', last_name: 'First' } },
+      { path: {}, body: { email: 'drift-2@example.org', first_name: 'Drift', last_name: 'Second' } },
+      { path: {}, body: { email: 'drift-1@example.org', first_name: 'Drift', last_name: 'First' } },
+    ]);
+    expect(stepRequest(rule, steps[0]!, 0)).toMatchObject({
+      method: 'POST',
+      path: '/v2/system_users',
+      body: { text: JSON.stringify(steps[0]!.body) },
+    });
+  });
+
+  it("prepares the mock's session with an administrator only when the provider's first user was not made one", () => {
+    const prepare = (provider: RecordedAnswer[]) => rule.prepare!(provider, fresh());
+    expect(prepare([user(1, 'user', true)])).toEqual([{ path: {}, body: { email: 'drift-1@example.org' } }]);
+    expect(prepare([user(1, 'system_admin', true)])).toEqual([]);
+    expect(prepare([answer(422, { detail: [] })])).toEqual([]);
+    expect(prepare([])).toEqual([]);
+  });
+
+  it('reads who each user is, and whether the first address again is the same record', () => {
+    const as = rule.observe([user(1, 'system_admin', true), user(2, 'user', false), user(1, 'system_admin', true)], []);
+    expect(as).toEqual({
+      statuses: '200, 200, 200',
+      'first user': 'system_admin, verified',
+      'second user': 'user, not verified',
+      'first address again': 'the same user, system_admin, verified',
+      'second user is another record': 'yes',
+    });
+    const other = rule.observe([user(1, 'user', true), user(1, 'user', true), user(3, 'user', true)], []);
+    expect(other['first address again']).toBe('another user, user, verified');
+    expect(other['second user is another record']).toBe('no');
+  });
+
+  it('reads answers without a user (errors, bodies that are no object, answers missing) as no user', () => {
+    const as = rule.observe([answer(422, { detail: [] }), answer(500, 'Internal Server Error')], []);
+    expect(as).toEqual({
+      statuses: '422, 500',
+      'first user': 'no role and no verification',
+      'second user': 'no role and no verification',
+      'first address again': 'another user, no role and no verification',
+      'second user is another record': 'no',
+    });
+    expect(rule.observe([answer(200, { role: 'user' })], [])['first user']).toBe('user, not verified');
+    expect(rule.observe([answer(200, { email_is_verified: true })], [])['first user']).toBe('undefined, verified');
+    // Fewer answers than steps (the provider stopped answering): the missing ones are no user.
+    expect(rule.observe([user(1, 'system_admin', true)], [])).toMatchObject({
+      'first address again': 'another user, no role and no verification',
+      'second user is another record': 'no',
+    });
+    expect(rule.observe([], [])).toMatchObject({ statuses: '', 'second user is another record': 'no' });
+  });
+});
+
+describe('luna3_versions_count_up', () => {
+  const rule = scenario('luna3_versions_count_up');
+
+  it('creates three versions of one scorer with the same body', () => {
+    const steps = rule.steps(fresh());
+    expect(steps.map((s) => s.body)).toEqual(Array(3).fill({ instruction: 'Is the answer grounded?', threshold: 0.5 }));
+    expect(new Set(steps.map((s) => s.path.scorer_id)).size).toBe(1);
+  });
+
+  it('reads each step between versions, signed; no version where either is missing', () => {
+    const versions = (...found: unknown[]) =>
+      rule.observe(
+        found.map((version) => answer(200, version === undefined ? {} : { version })),
+        [],
+      )['version steps'];
+    expect(versions(3, 1, 1)).toBe('-2, +0');
+    expect(versions(undefined, 2, '3')).toBe('no version, no version');
+  });
+});
+
+describe('signals_put_saves', () => {
+  const rule = scenario('signals_put_saves');
+  const P = 'aaaaaaaa-0000-4000-8000-000000000001';
+  const R = 'bbbbbbbb-0000-4000-8000-000000000002';
+
+  it('PUTs a configuration to one run, then replaces it; fixed path parameters win', () => {
+    const steps = rule.steps(fresh({ project_id: P, run_id: R }));
+    expect(steps).toEqual([
+      {
+        path: { project_id: P, run_id: R },
+        body: {
+          model: 'drift-model-a',
+          run_mode: 'SCHEDULED',
+          schedule: { type: 'CRON', cron: '0 6 * * 1', timezone: 'Europe/Paris' },
+          start_date: '2026-12-01',
+          scheduled_runs_enabled: true,
+          notification_severities: ['HIGH'],
+        },
+      },
+      {
+        path: { project_id: P, run_id: R },
+        body: { model: 'drift-model-b', run_mode: 'ON_DEMAND', user_preferences: { focus_on: 'latency' } },
+      },
+    ]);
+    expect(stepRequest(rule, steps[1]!, 1)).toMatchObject({
+      method: 'PUT',
+      path: `/v2/projects/${P}/runs/${R}/signals/configuration`,
+    });
+  });
+
+  it('reads whether the second PUT kept the record and answered what it saved', () => {
+    const steps = rule.steps(fresh({ project_id: P, run_id: R })).map((s, i) => stepRequest(rule, s, i));
+    const saved = (id: string, created_at: string, data: Record<string, unknown>) =>
+      answer(200, { data: { id, created_at, project_id: P, run_id: R, ...data } });
+    const second = { model: 'drift-model-b', run_mode: 'ON_DEMAND', user_preferences: { focus_on: 'latency' } };
+    expect(rule.observe([saved('c1', 't1', {}), saved('c1', 't1', second)], steps)).toEqual({
+      statuses: '200, 200',
+      'the second PUT keeps id': 'yes',
+      'the second PUT keeps created_at': 'yes',
+      'the second answer is what it saved': 'yes',
+    });
+    const replaced = rule.observe([saved('c1', 't1', {}), saved('c2', 't2', { ...second, model: 'other' })], steps);
+    expect(replaced).toEqual({
+      statuses: '200, 200',
+      'the second PUT keeps id': 'no',
+      'the second PUT keeps created_at': 'no',
+      'the second answer is what it saved': 'data.model is "other", but the request saved "drift-model-b"',
+    });
+    const twoWrong = rule.observe(
+      [saved('c1', 't1', {}), saved('c1', 't1', { ...second, model: 'other', run_mode: 'SCHEDULED' })],
+      steps,
+    );
+    expect(twoWrong['the second answer is what it saved']).toBe(
+      'data.model is "other", but the request saved "drift-model-b"; data.run_mode is "SCHEDULED", but the request saved "ON_DEMAND"',
+    );
+    // A body with data under an error status is not what was saved; nor are answers without their steps.
+    const wrongData = answer(500, { data: { model: 'other' } });
+    expect(rule.observe([saved('c1', 't1', {}), wrongData], steps)['the second answer is what it saved']).toBe('yes');
+    expect(rule.observe([saved('c1', 't1', {}), saved('c1', 't1', { model: 'other' })], [])).toMatchObject({
+      'the second PUT keeps id': 'yes',
+      'the second answer is what it saved': 'yes',
+    });
+    expect(rule.observe([], steps)).toMatchObject({ statuses: '', 'the second PUT keeps id': 'no' });
+    expect(rule.observe([saved('c1', 't1', {})], steps)).toEqual({
+      statuses: '200',
+      'the second PUT keeps id': 'no',
+      'the second PUT keeps created_at': 'no',
+      'the second answer is what it saved': 'yes',
+    });
+    // Not saved: nothing to compare, and no problem read from an error's body.
+    expect(rule.observe([answer(422, { detail: [] }), answer(422, { detail: [] })], steps)).toEqual({
+      statuses: '422, 422',
+      'the second PUT keeps id': 'no',
+      'the second PUT keeps created_at': 'no',
+      'the second answer is what it saved': 'yes',
+    });
+  });
+});
+
+it('scenarioOfStep reads a step number of several digits', () => {
+  const s = scenario('luna3_versions_count_up');
+  const [step] = s.steps(fresh()).map((one, i) => stepRequest(s, one, i));
+  expect(scenarioOfStep({ ...step!, id: 'createLuna3ScorerVersion rule: luna3_versions_count_up step 12' })).toEqual({
+    scenario: s,
+    index: 11,
+  });
+});

@@ -8,7 +8,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${
 
 /** A value as one line, cut at 300 characters. */
 function shown(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? 'absent');
+  const text = JSON.stringify(value) ?? 'absent';
   return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
 }
 

@@ -114,3 +114,99 @@ describe('formatDriftJunit', () => {
     expect(xml.endsWith('</testsuites>\n')).toBe(true);
   });
 });
+
+describe('a report with open divergences in two operations and an allowed one, whole', () => {
+  const login = (over: Partial<Divergence>) =>
+    divergence({
+      operation: 'loginSocial',
+      what: 'status',
+      differences: [{ field: 'status', provider: 400, mock: 422 }],
+      occurrences: 1,
+      request: 'loginSocial invalid JSON',
+      curl: 'curl -X POST x',
+      ...over,
+    });
+  const divergences = [divergence(), login({}), login({ what: 'msg', allowed: 'reworded' })];
+  const whole = report(divergences, {
+    operations: [
+      { ...report([]).operations[0]!, divergences: 1, allowed: 0 },
+      { ...report([]).operations[1]!, agreed: 498, divergences: 1, allowed: 1 },
+    ],
+  });
+
+  it('the text: blank lines between the parts, each part in order, the operations of the DRIFT line', () => {
+    expect(formatDriftText(whole).split('\n')).toEqual([
+      'api-contract-verify --drift http://127.0.0.1:1: 1,500 requests (invalid requests) in 1.2 s',
+      '',
+      '  operation                  requests  agree divergences allowed',
+      '  updateAnnotationTemplate       1000    998           1       0',
+      '  loginSocial                     500    498           1       1',
+      '',
+      'Divergences (the provider answers otherwise than the mock):',
+      '  ✗ updateAnnotationTemplate  422 item string_too_long at body.name (×2)',
+      '      ctx: provider {"max_length":100}',
+      '           mock     {"max_length":255}',
+      '      request: updateAnnotationTemplate constraint: name longer than 255',
+      "      curl -X PATCH 'http://127.0.0.1:1/v2/x'",
+      '  ✗ loginSocial  status',
+      '      status: provider 400',
+      '              mock     422',
+      '      request: loginSocial invalid JSON',
+      '      curl -X POST x',
+      '',
+      'Allowed by the allow list:',
+      '  ~ loginSocial  msg',
+      '      status: provider 400',
+      '              mock     422',
+      '      allowed: reworded',
+      '      request: loginSocial invalid JSON',
+      '      curl -X POST x',
+      '',
+      'DRIFT: 2 divergences in 2 operations (updateAnnotationTemplate, loginSocial).',
+    ]);
+  });
+
+  it('the JUnit file: failures counted per suite and in all, each failure with its lines', () => {
+    const twice = { ...whole, divergences: [...divergences, login({ what: 'ctx' })] };
+    expect(formatDriftJunit(twice)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="api-contract-verify --drift http://127.0.0.1:1" tests="4" failures="3" time="1.234">',
+        '  <testsuite name="updateAnnotationTemplate patch /v2/projects/{project_id}/templates/{template_id}" tests="1" failures="1" errors="0">',
+        '    <testcase classname="updateAnnotationTemplate" name="422 item string_too_long at body.name">',
+        '      <failure message="422 item string_too_long at body.name" type="drift">  ✗ updateAnnotationTemplate  422 item string_too_long at body.name (×2)',
+        '      ctx: provider {&quot;max_length&quot;:100}',
+        '           mock     {&quot;max_length&quot;:255}',
+        '      request: updateAnnotationTemplate constraint: name longer than 255',
+        "      curl -X PATCH 'http://127.0.0.1:1/v2/x'</failure>",
+        '    </testcase>',
+        '  </testsuite>',
+        '  <testsuite name="loginSocial post /v2/login/social" tests="3" failures="2" errors="0">',
+        '    <testcase classname="loginSocial" name="status">',
+        '      <failure message="status" type="drift">  ✗ loginSocial  status',
+        '      status: provider 400',
+        '              mock     422',
+        '      request: loginSocial invalid JSON',
+        '      curl -X POST x</failure>',
+        '    </testcase>',
+        '    <testcase classname="loginSocial" name="msg"/>',
+        '    <testcase classname="loginSocial" name="ctx">',
+        '      <failure message="ctx" type="drift">  ✗ loginSocial  ctx',
+        '      status: provider 400',
+        '              mock     422',
+        '      request: loginSocial invalid JSON',
+        '      curl -X POST x</failure>',
+        '    </testcase>',
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a value of exactly 300 characters is shown whole', () => {
+    const exact = 'y'.repeat(298);
+    const text = formatDriftText(report([divergence({ differences: [{ field: 'msg', provider: exact, mock: 1 }] })]));
+    expect(text).toContain(`      msg: provider "${exact}"\n`);
+  });
+});

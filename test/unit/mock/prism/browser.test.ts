@@ -1,7 +1,7 @@
 // A page's finder of Prism's pieces (src/mock/prism/browser.ts), on Node with the modules as the
 // repository has them (./bundled.ts): the pieces a page has, and NotInBrowserError, saying what the
 // browser build leaves out, for each piece it does not have.
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { httpSpecVersion } from '../../../../generated/embedded.js';
 import { createMock } from '../../../../src/mock/browser/index.js';
 import { browserPrism, NotInBrowserError } from '../../../../src/mock/prism/browser.js';
@@ -38,4 +38,31 @@ it("a page's mock asked for dynamic generation by a request (Prefer: dynamic=tru
     body: '{"email":"a@example.org"}',
   });
   expect(response.status).toBe(500);
+});
+
+it('a browser build whose bundle lacks a module, or has one of another shape, is refused, naming it', async () => {
+  const bundledPath = '../../../../src/mock/prism/bundled.js';
+  const withBundle = async (change: (modules: Record<string, unknown>) => void) => {
+    vi.resetModules();
+    vi.doMock(bundledPath, async (importOriginal) => {
+      const modules = { ...(await importOriginal<{ default: Record<string, unknown> }>()).default };
+      change(modules);
+      return { default: modules };
+    });
+    try {
+      const { browserPrism: fromBundle } = await import('../../../../src/mock/prism/browser.js');
+      return () => fromBundle();
+    } finally {
+      vi.doUnmock(bundledPath);
+      vi.resetModules();
+    }
+  };
+  const missing = await withBundle((modules) => delete modules.problems);
+  expect(missing).toThrow(
+    'the browser build of the mock is broken: ./dist/mocker/errors.js has no object UNPROCESSABLE_ENTITY',
+  );
+  const reshaped = await withBundle((modules) => (modules.negotiator = { default: 'not a function' }));
+  expect(reshaped).toThrow(
+    'the browser build of the mock is broken: ./dist/mocker/negotiator/NegotiatorHelpers.js has no function default',
+  );
 });

@@ -15,6 +15,14 @@ const divergence = (over: Partial<Divergence> = {}): Divergence => ({
   curl: "curl -X PATCH 'http://127.0.0.1:1/v2/x'",
   ...over,
 });
+/** The text lines of `divergence()`, as the report prints an open one. */
+const DIVERGENCE_LINES = [
+  '  ✗ updateAnnotationTemplate  422 item string_too_long at body.name (×2)',
+  '      ctx: provider {"max_length":100}',
+  '           mock     {"max_length":255}',
+  '      request: updateAnnotationTemplate constraint: name longer than 255',
+  "      curl -X PATCH 'http://127.0.0.1:1/v2/x'",
+];
 const report = (divergences: Divergence[], over: Partial<DriftReport> = {}): DriftReport => ({
   source: 'http://127.0.0.1:1',
   withWrites: false,
@@ -55,14 +63,7 @@ describe('formatDriftText', () => {
     expect(lines[3]).toBe('  updateAnnotationTemplate       1000    998           1       0');
     expect(lines[4]).toBe('  loginSocial                     500    500           0       0');
     expect(text).toContain(
-      [
-        'Divergences (the provider answers otherwise than the mock):',
-        '  ✗ updateAnnotationTemplate  422 item string_too_long at body.name (×2)',
-        '      ctx: provider {"max_length":100}',
-        '           mock     {"max_length":255}',
-        '      request: updateAnnotationTemplate constraint: name longer than 255',
-        "      curl -X PATCH 'http://127.0.0.1:1/v2/x'",
-      ].join('\n'),
+      ['Divergences (the provider answers otherwise than the mock):', ...DIVERGENCE_LINES].join('\n'),
     );
     expect(text).not.toContain('Allowed by the allow list');
     expect(lines.at(-1)).toBe('DRIFT: 1 divergence in 1 operation (updateAnnotationTemplate).');
@@ -143,11 +144,7 @@ describe('a report with open divergences in two operations and an allowed one, w
       '  loginSocial                     500    498           1       1',
       '',
       'Divergences (the provider answers otherwise than the mock):',
-      '  ✗ updateAnnotationTemplate  422 item string_too_long at body.name (×2)',
-      '      ctx: provider {"max_length":100}',
-      '           mock     {"max_length":255}',
-      '      request: updateAnnotationTemplate constraint: name longer than 255',
-      "      curl -X PATCH 'http://127.0.0.1:1/v2/x'",
+      ...DIVERGENCE_LINES,
       '  ✗ loginSocial  status',
       '      status: provider 400',
       '              mock     422',

@@ -4,7 +4,7 @@
 // Response read) and through the pipeline alone (no WHATWG objects); and, under MSW's setupServer
 // in one process, the same call answered by `mswHandlers` against a hand-written static MSW handler
 // (`await request.json()`, then a fixed `HttpResponse.json`), in alternating rounds; and the floor
-// every fetch-shaped answer pays: a Response of the same size built and read, in processes of its own.
+// every fetch-shaped answer pays: a Response of the same answer built and read, in processes of its own.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { median, num, ratio, root, spread, table, timeCommand } from './lib.js';
@@ -12,13 +12,12 @@ import { median, num, ratio, root, spread, table, timeCommand } from './lib.js';
 const DIST = pathToFileURL(join(root, 'dist/src/mock/')).href;
 
 /**
- * The child: prints one JSON line of figures. CPU figures are per call: the median and the lowest
- * of `rounds` rounds of `calls` calls after a warm-up (the lowest is what the code costs when
- * nothing else runs on the machine; the median, what it cost in this run).
+ * The start of each child: a mock, the request, its first answer (bytes, value, headers), and
+ * `round` and `cpu`, which measure `rounds` rounds of `calls` calls after 500 of warm-up.
  * @param {number} rounds
  * @param {number} calls
  */
-const probe = (rounds, calls) => `
+const start = (rounds, calls) => `
 const t0 = performance.now();
 const { createMock } = await import(${JSON.stringify(`${DIST}index.js`)});
 const mock = await createMock();
@@ -28,7 +27,9 @@ const url = 'https://api.example.test' + path;
 const body = JSON.stringify({ model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 } });
 const init = { method: 'PUT', headers: { 'Service-AO-API-Key': 'bench-key', 'content-type': 'application/json' }, body };
 const first = await mock.fetch(url, init);
-const answer = await first.json();
+const answerBytes = new Uint8Array(await first.arrayBuffer());
+const answer = JSON.parse(new TextDecoder().decode(answerBytes));
+const answerHeaders = [...first.headers];
 const firstMs = performance.now() - t0;
 if (first.status !== 200) throw new Error('first answer ' + first.status);
 const round = async (f) => {
@@ -43,6 +44,16 @@ const cpu = async (f) => {
   for (let r = 0; r < ${rounds}; r++) each.push(await round(f));
   return each;
 };
+`;
+
+/**
+ * The child: prints one JSON line of figures. CPU figures are per call: the median and the lowest
+ * of `rounds` rounds of `calls` calls after a warm-up (the lowest is what the code costs when
+ * nothing else runs on the machine; the median, what it cost in this run).
+ * @param {number} rounds
+ * @param {number} calls
+ */
+const probe = (rounds, calls) => `${start(rounds, calls)}
 const fetchUs = await cpu(async () => (await mock.fetch(url, init)).arrayBuffer());
 const { createPipeline } = await import(${JSON.stringify(`${DIST}pipeline.js`)});
 const { nodeHost } = await import(${JSON.stringify(`${DIST}host.js`)});
@@ -76,24 +87,15 @@ console.log(JSON.stringify({ firstMs, fetchUs, pipelineUs, msw }));
 
 /**
  * The floor of any fetch-shaped answer, in a fresh process of its own (so that neither warms the
- * other's code): a WHATWG Response of the same answer's size and headers, built and read back
- * with \`arrayBuffer()\`, the way \`mock.fetch\`'s caller reads it, rounds as \`probe\`'s.
+ * other's code; its one call of \`mock.fetch\` takes the answer): a WHATWG Response of the
+ * mock's answer, its bytes and headers, built and read back with \`arrayBuffer()\` as
+ * \`mock.fetch\`'s caller reads it, in the same rounds.
  * @param {number} rounds
  * @param {number} calls
  */
-const floorProbe = (rounds, calls) => `
-const bytes = new TextEncoder().encode(JSON.stringify({ project_id: '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34', run_id: '0b8e5d2c-71a4-4f3e-8d6b-2c9a1f4e7b50', model: 'gpt-4.1-mini', run_mode: 'SCHEDULED', schedule: { interval_hours: 12 }, updated_at: '2026-11-28T00:00:00Z' }));
-const headers = [['content-type', 'application/json'], ['content-length', String(bytes.length)], ['x-mock-session', 'default']];
-const f = async () => new Response(bytes, { status: 200, headers }).arrayBuffer();
-for (let i = 0; i < 500; i++) await f();
-const each = [];
-for (let r = 0; r < ${rounds}; r++) {
-  const c = process.cpuUsage();
-  for (let i = 0; i < ${calls}; i++) await f();
-  const d = process.cpuUsage(c);
-  each.push((d.user + d.system) / ${calls});
-}
-console.log(JSON.stringify(each));
+const floorProbe = (rounds, calls) => `${start(rounds, calls)}
+const floorUs = await cpu(async () => new Response(answerBytes, { status: 200, headers: answerHeaders }).arrayBuffer());
+console.log(JSON.stringify(floorUs));
 `;
 
 /** @param {{ quick: boolean }} options */
@@ -137,7 +139,7 @@ export async function inProcessSection({ quick }) {
     ['a valid Signals PUT through `mock.fetch` (Request in, Response read)', cpu((f) => f.fetchUs), '≤ 60 µs'],
     ['the same request through the pipeline alone (no Request or Response)', cpu((f) => f.pipelineUs), ''],
     [
-      `the floor of any fetch-shaped answer on this Node (${process.version}): a Response of the same size and headers built and read, nothing else, fresh processes`,
+      `the floor of any fetch-shaped answer on this Node (${process.version}): a Response of the same answer (bytes and headers) built and read, nothing else, fresh processes`,
       spread(floorUs, (n) => `${num(n, 1)} µs`),
       '',
     ],

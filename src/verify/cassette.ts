@@ -299,7 +299,7 @@ export interface Agreement {
 /** Sums up the comparison of every interaction with the answer given to its request now. */
 export function agreementOf(
   results: { interaction: Interaction; actual: RecordedAnswer }[],
-  allowed: AllowedDifference[] = [],
+  allowed: AllowedDifference[],
 ): Agreement {
   const agreement: Agreement = {
     requests: results.length,

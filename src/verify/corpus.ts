@@ -108,7 +108,7 @@ function fieldsOf(
   op.variants.forEach((variant, variantIndex) =>
     walk(variant, (node, path) => {
       if (path.length === 0 || node.type === 'object' || node.type === 'array' || node.type === 'null') return;
-      const key = `${pathName(path)}:${node.type}:${JSON.stringify(node.keywords.format ?? '')}`;
+      const key = `${pathName(path)}:${node.type}:${String(node.keywords.format)}`;
       if (seen.has(key)) return;
       seen.add(key);
       out.push({
@@ -313,7 +313,7 @@ function hostile(b: Builder): void {
           : 'body';
     b.add(kind, c.label, {
       rawPath: c.request.path,
-      ...(c.request.body === undefined ? {} : { body: c.request.body }),
+      body: c.request.body,
       headers: lower(c.request.headers ?? {}),
     });
   }

@@ -129,13 +129,7 @@ const UUID_FORMS =
 function freshUuid(value: string, fresh: (hex: string) => string): string {
   const m = UUID_FORMS.exec(value);
   if (!m) return value;
-  const hex = fresh(
-    m
-      .slice(2, 8)
-      .filter((part) => part !== '-' && part !== '')
-      .join('')
-      .toLowerCase(),
-  );
+  const hex = fresh([m[2], m[4], m[5], m[6], m[7]].join('').toLowerCase());
   const hyphenated = m[3] === '-';
   const parts = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)];
   const body = hyphenated ? parts.join('-') : hex;

@@ -1,7 +1,9 @@
 // api-contract-verify --drift, --record and --replay (src/verify/drift-cli.ts), run as the bin is
 // (test/support/verify-cli.ts) against the stand-in provider (test/support/drift-stand-in.ts): a run
 // recorded as stamped cassettes and replayed offline, the allow list and JUnit, a server that is not
-// this API, an operation given up after 3 requests went unanswered, and bad input an exit 2.
+// this API or cannot be reached, an operation given up after 3 requests went unanswered, the
+// warning before writes, a credential the provider repeats kept out of every file and line, and
+// bad input (flags, cassettes, allow lists, a JUnit path) an exit 2 naming it.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../../src/mock/index.js';
-import { formatCassette, readCassettes } from '../../../src/verify/cassette.js';
+import { formatCassette, readCassettes, specHash } from '../../../src/verify/cassette.js';
 import { drift, type DriftReport } from '../../../src/verify/drift.js';
 import { CASSETTES, KEY, open, opsOf, PLANTS, run, startStandIn, type StandIn } from '../../support/drift-stand-in.js';
 
@@ -154,4 +156,128 @@ describe('the command: --drift, --record and --replay', () => {
     expect(code).toBe(2);
     expect(stderr).toContain(`${file}: entry 0 has "field" "colour", not one of status, content-type, items, type`);
   });
+
+  it('refuses cassettes it cannot take, and an allow list it cannot read, each naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drift-bad-replay-'));
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const broken = join(dir, 'broken');
+    mkdirSync(broken);
+    writeFileSync(join(broken, 'a.json'), '{"format": ');
+    const other = join(dir, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'a.json'), '{"format": "something/1"}');
+    const cases: [string[], string][] = [
+      [['--replay', empty], `api-contract-verify: ${empty} holds no cassette (*.json)\n`],
+      [['--replay', broken], `api-contract-verify: cannot read `],
+      [
+        ['--replay', other],
+        `api-contract-verify: ${join(other, 'a.json')} is not a cassette of format api-contract-cassette/1\n`,
+      ],
+      [['--replay', CASSETTES, '--allow', join(dir, 'none.json')], `api-contract-verify: cannot read ENOENT`],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await run(['--drift', ...args]);
+      expect([code, stdout]).toEqual([2, '']);
+      expect(stderr.startsWith(message)).toBe(true);
+    }
+  });
+
+  it('says when the server cannot be reached, and warns before writing to one', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = await run(['--drift', '--base-url', `http://127.0.0.1:${port}`]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toMatch(
+      new RegExp(`^api-contract-verify: cannot reach http://127\\.0\\.0\\.1:${port}: \\S`),
+    );
+
+    const writes = await run([
+      '--drift',
+      '--with-writes',
+      '--base-url',
+      standIn.baseUrl,
+      '--operations',
+      'loginSocial',
+    ]);
+    expect(writes.code).toBe(0);
+    expect(writes.stderr).toBe(
+      `--with-writes: the valid requests and the rules across requests create or change data on ${standIn.baseUrl}, under fresh identifiers.\n`,
+    );
+    expect(writes.stdout).toMatch(/NO DRIFT/);
+  }, 60_000);
+
+  it('records the operations that were sent, stamped, with no credential in any file or line it writes', async () => {
+    // A provider that repeats the credential it was sent in its answer.
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          detail: [
+            {
+              type: 'missing',
+              loc: ['body'],
+              msg: `key ${String(req.headers['service-ao-api-key'] ?? req.headers['service-api-key'])}`,
+            },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'drift-record-all-'));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const junit = join(dir, 'drift.xml');
+      const record = join(dir, 'cassettes');
+      const { code, stdout, stderr } = await run([
+        '--drift',
+        '--base-url',
+        baseUrl,
+        '--operations',
+        'loginSocial,logTraces',
+        '--record',
+        record,
+        '--junit',
+        junit,
+      ]);
+      expect([code, stderr]).toEqual([1, '']);
+      expect(readdirSync(record).sort()).toEqual(['logTraces.json', 'loginSocial.json']);
+      const cassettes = readCassettes(record);
+      const total = cassettes.reduce((n, c) => n + c.interactions.length, 0);
+      for (const cassette of cassettes) {
+        expect(cassette.stamp).toEqual({
+          spec: specHash(),
+          corpus: { seed: 45, requests: total },
+          provider: { name: baseUrl, versions: {} },
+          rerecord: `npx api-contract-verify --drift --base-url ${baseUrl} --operations loginSocial,logTraces --record ${record}`,
+        });
+        expect(cassette.interactions.every((i) => i.request.operation === cassette.operation)).toBe(true);
+      }
+      // loginSocial takes no credential: only logTraces' answers repeat one.
+      const file = (name: string) => readFileSync(join(record, name), 'utf8');
+      for (const text of [stdout, readFileSync(junit, 'utf8'), file('logTraces.json')])
+        expect(text).toContain('key [credential]');
+      for (const text of [stdout, readFileSync(junit, 'utf8'), file('logTraces.json'), file('loginSocial.json')])
+        expect(text).not.toContain(KEY);
+      expect(stdout).toMatch(/^DRIFT: /m);
+
+      const unwritable = await run([
+        '--drift',
+        '--base-url',
+        baseUrl,
+        '--operations',
+        'loginSocial',
+        '--junit',
+        join(dir, 'no', 'such', 'dir', 'x.xml'),
+      ]);
+      expect(unwritable.code).toBe(2);
+      expect(unwritable.stdout).toBe('');
+      expect(unwritable.stderr).toMatch(/^api-contract-verify: cannot write: ENOENT/);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 });

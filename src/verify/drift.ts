@@ -16,7 +16,6 @@ import {
   allowedBy,
   answerOf,
   compareAnswers,
-  itemsOf,
   parsed,
   toRequest,
   type AllowedDifference,
@@ -24,6 +23,7 @@ import {
   type DifferenceField,
   type Interaction,
   type RecordedAnswer,
+  type ValidationItem,
 } from './cassette.js';
 import { bodyBytes, conformanceCorpus, type CorpusRequest } from './corpus.js';
 import { curlLine, isCredentialHeader } from './curl.js';
@@ -134,7 +134,7 @@ function freshUuid(value: string, fresh: (hex: string) => string): string {
   const parts = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)];
   const body = hyphenated ? parts.join('-') : hex;
   const cased = value === value.toUpperCase() && /[A-F]/.test(value) ? body.toUpperCase() : body;
-  return `${m[1] ?? ''}${cased}${m[8] ?? ''}`;
+  return `${m[1] ?? ''}${cased}${m[8]!}`;
 }
 
 /** The corpus request with its path parameters fresh for this run (or fixed by the user). */
@@ -261,14 +261,14 @@ function occurrencesOf(
       key = `item ${String(d.item.type)} ${locName(d.item.loc)}`;
     } else if (d.field === 'items') {
       const describe = (items: unknown) =>
-        (itemsOf({ detail: items }) ?? []).map((i) => `${String(i.type)} at ${locName(i.loc)}`).join(', ') || 'none';
+        (items as ValidationItem[]).map((i) => `${String(i.type)} at ${locName(i.loc)}`).join(', ') || 'none';
       what = `422 items only the provider has: ${describe(d.expected)}; only the mock has: ${describe(d.actual)}`;
       key = `items ${what}`;
     } else {
       what = d.field === 'validity' ? 'validity against the contract' : d.field;
       key = `${d.field} ${JSON.stringify(d.expected)} ${JSON.stringify(d.actual)}`;
     }
-    key = `${op.id}\n${key}\n${entry?.reason ?? ''}`;
+    key = `${op.id}\n${key}\n${String(entry?.reason)}`;
     const group = groups.get(key) ?? {
       key,
       operation: op.id,
@@ -371,7 +371,7 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
     const op = opById.get(corpusRequest.operation)!;
     const mockOf = (r: CorpusRequest) => mockAnswer(options.mock, r, withCredentials(op, r, credentials));
     const first = await mockOf(corpusRequest);
-    const writes = first.status >= 200 && first.status < 300;
+    const writes = Math.floor(first.status / 100) === 2;
     if (writes && !options.withWrites) continue;
     if (writes && source.type === 'live') {
       const request = freshened(op, corpusRequest, pathParams, fresh.hex);
@@ -489,7 +489,7 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
         };
         const entry = allowedBy(allowed, id, difference);
         occurrences.push({
-          key: `${op.id}\nrule ${rule.scenario.name} ${aspect}\n${entry?.reason ?? ''}`,
+          key: `${op.id}\nrule ${rule.scenario.name} ${aspect}\n${String(entry?.reason)}`,
           operation: op.id,
           what: `rule ${rule.scenario.name}: ${aspect}`,
           differences: [{ field: 'rule', provider: seenByProvider[aspect], mock: seenByMock[aspect] }],

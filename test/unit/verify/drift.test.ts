@@ -14,8 +14,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../../src/mock/index.js';
 import {
+  answerOf,
   parsed,
   readCassettes,
+  toRequest,
   type AllowedDifference,
   type Cassette,
   type Interaction,
@@ -240,6 +242,22 @@ describe('a replay of a few answers, each field of the report', () => {
     ]);
     expect(open(report)).toEqual(validity);
     expect(report.requests).toBe(interactions.length);
+    // A saved Signals configuration that does not hold what was sent: the rule reads the request's body.
+    const signals = structuredClone(
+      readCassettes(CASSETTES).find((c) => c.operation === 'putSignalsConfiguration')!.interactions,
+    ).filter((i) => i.request.kind === 'valid');
+    const [saved] = signals;
+    // The mock's own answer, with the model changed: the one difference from what was sent.
+    const answer = await answerOf(await stateless.fetch(toRequest('https://drift.test', saved!.request)));
+    (answer.body as { data: { model: string } }).data.model = 'another-model';
+    saved!.response = answer;
+    const drifted = await replay([saved!], { operations: opsOf('putSignalsConfiguration'), withWrites: true });
+    expect(open(drifted.report).map((d) => [d.what, d.occurrences, d.differences[0]!.mock])).toEqual([
+      ['validity against the contract', 1, 'keeps the contract'],
+    ]);
+    expect(open(drifted.report)[0]!.differences[0]!.provider).toBe(
+      'signals_put_returns_saved_values: data.model is "another-model", but the request saved "gpt-4.1-mini"',
+    );
     const without = await replay(interactions, { allowed: deliberate });
     expect(without.report.requests).toBe(interactions.filter((i) => i.response.status !== 200).length);
   });
@@ -349,11 +367,18 @@ describe('a live run: fresh identifiers, fixed parameters, and a server that is 
   it('sends only the first request of each operation to a server that is not this API, and says what it answered', async () => {
     const server = await recorder({ status: 200, type: 'text/html', body: '<html>hello</html>' });
     try {
-      // With writes: neither the rest of the corpus nor the rules across requests are sent.
+      // With writes: neither the rest of the corpus nor the rules across requests are sent; and
+      // the run does not agree, even when the allow list covers what the first round showed.
+      const everything = (['status', 'content-type', 'items', 'body', 'validity', 'rule'] as const).map((field) => ({
+        request: '*',
+        field,
+        reason: 'anything',
+      }));
       const { report } = await drift({
         source: server.source,
         operations: opsOf('createOrVerifyUser', 'loginSocial'),
         withWrites: true,
+        allowed: everything,
         mock: stateless,
         rulesMock: rules,
       });
@@ -361,6 +386,29 @@ describe('a live run: fresh identifiers, fixed parameters, and a server that is 
       expect(report.requests).toBe(2);
       expect(server.paths).toHaveLength(2);
       expect(report.agrees).toBe(false);
+      const one = await drift({
+        source: server.source,
+        operations: opsOf('loginSocial'),
+        withWrites: false,
+        mock: stateless,
+      });
+      expect(one.report.notTheApi).toBe('1 of 1 requests answered 200 with no JSON');
+      expect(server.paths).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('takes a JSON media type with a body that is no JSON for no JSON', async () => {
+    const server = await recorder({ status: 200, type: 'application/problem+json; charset=utf-8', body: 'oops' });
+    try {
+      const { report } = await drift({
+        source: server.source,
+        operations: opsOf('loginSocial'),
+        withWrites: false,
+        mock: stateless,
+      });
+      expect(report.notTheApi).toBe('1 of 1 requests answered 200 with no JSON');
     } finally {
       await server.close();
     }
@@ -446,7 +494,7 @@ describe('the rules across requests, live and replayed', () => {
     try {
       live = await drift({
         source: liveOf(standIn),
-        operations: opsOf('createLuna3ScorerVersion', 'createOrVerifyUser'),
+        operations: opsOf('createLuna3ScorerVersion', 'createOrVerifyUser', 'putSignalsConfiguration'),
         withWrites: true,
         mock: stateless,
         rulesMock: rules,
@@ -468,22 +516,17 @@ describe('the rules across requests, live and replayed', () => {
     });
     expect(shape(live.report)).toEqual({
       requests: live.interactions.length,
-      operations: [
-        expect.objectContaining({
-          operationId: 'createLuna3ScorerVersion',
-          requests: live.interactions.filter((i) => i.request.operation === 'createLuna3ScorerVersion').length,
-          agreed:
-            live.interactions.filter((i) => i.request.operation === 'createLuna3ScorerVersion').length - luna3.length,
-          divergences: 1,
+      operations: opsOf('createLuna3ScorerVersion', 'createOrVerifyUser', 'putSignalsConfiguration').map(({ id }) => {
+        const requests = live.interactions.filter((i) => i.request.operation === id).length;
+        const broken = id === 'createLuna3ScorerVersion';
+        return expect.objectContaining({
+          operationId: id,
+          requests,
+          agreed: broken ? requests - luna3.length : requests,
+          divergences: broken ? 1 : 0,
           allowed: 0,
-        }),
-        expect.objectContaining({
-          operationId: 'createOrVerifyUser',
-          requests: live.interactions.filter((i) => i.request.operation === 'createOrVerifyUser').length,
-          agreed: live.interactions.filter((i) => i.request.operation === 'createOrVerifyUser').length,
-          divergences: 0,
-        }),
-      ],
+        });
+      }),
       divergences: [
         {
           operation: 'createLuna3ScorerVersion',
@@ -504,7 +547,7 @@ describe('the rules across requests, live and replayed', () => {
       const progress: number[] = [];
       return drift({
         source: { type: 'replay', interactions, baseUrl: standIn.baseUrl },
-        operations: opsOf('createLuna3ScorerVersion', 'createOrVerifyUser'),
+        operations: opsOf('createLuna3ScorerVersion', 'createOrVerifyUser', 'putSignalsConfiguration'),
         withWrites: true,
         allowed,
         mock: stateless,
@@ -524,6 +567,11 @@ describe('the rules across requests, live and replayed', () => {
     ]);
     expect(allowed.report.divergences.map((d) => d.allowed)).toEqual(['versions are per scorer here']);
     expect(allowed.report.agrees).toBe(true);
+    // Answers without the rules' steps: no rule is compared.
+    const corpusOnly = live.interactions.filter((i) => i.request.kind !== 'rule');
+    const withoutRules = await replayOf(corpusOnly);
+    expect(withoutRules.report.requests).toBe(corpusOnly.length);
+    expect(withoutRules.report.divergences).toEqual([]);
     // Steps of an operation that is not compared are not replayed.
     const other = await drift({
       source: { type: 'replay', interactions: reversed, baseUrl: standIn.baseUrl },

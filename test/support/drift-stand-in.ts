@@ -22,7 +22,7 @@ export const env = { API_CONTRACT_API_KEY: KEY, API_CONTRACT_CLASSIC_API_KEY: KE
 /** What a planted drift does to the stand-in's answer: the request's path, and the answer to change. */
 export type Plant = (path: string, answer: { status: number; body: unknown }) => void;
 
-export type Item = { type: string; loc: unknown[]; msg: string; ctx?: unknown };
+export type Item = { type: string; loc: unknown[]; msg: string; input?: unknown; ctx?: unknown };
 export const itemsOf = (body: unknown): Item[] => ((body as { detail?: unknown }).detail as Item[] | undefined) ?? [];
 
 /** The five drifts of the issue, as a FastAPI service would show them. */

@@ -314,18 +314,13 @@ function divergencesOf(occurrences: Occurrence[]): Divergence[] {
     );
 }
 
-/** Runs `use` over `items`, `concurrency` at a time, keeping their order. */
-async function mapConcurrently<T, R>(items: T[], concurrency: number, use: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
+/** Runs `use` over `items`, `concurrency` at a time. */
+async function forEachConcurrently<T>(items: T[], concurrency: number, use: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await use(items[i]!);
-    }
+    while (next < items.length) await use(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-  return out;
 }
 
 /** The run's fresh identifiers: a new UUID for each identifier of the corpus, the same one each time it recurs. */
@@ -425,19 +420,20 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
   if (source.type === 'live') {
     // The first round, the first request of each operation, shows whether the server is this API.
     const firstRound = ops.flatMap((op) => planned.find((p) => p.op === op) ?? []);
-    const round = await mapConcurrently(firstRound, source.concurrency, async (p) => {
+    const round: { op: Operation; outcome: Outcome }[] = [];
+    await forEachConcurrently(firstRound, source.concurrency, async (p) => {
       const answer = await providerAnswer(p.op, p.request);
       answers.set(p.request, answer);
-      return { op: p.op, outcome: outcomeOf(answer) };
+      round.push({ op: p.op, outcome: outcomeOf(answer) });
     });
     notApi = notTheApi(round);
   }
   if (notApi === undefined) {
     const rest = planned.filter((p) => !answers.has(p.request));
     const concurrency = source.type === 'live' ? source.concurrency : 1;
-    await mapConcurrently(rest, concurrency, async (p) =>
-      answers.set(p.request, await providerAnswer(p.op, p.request)),
-    );
+    await forEachConcurrently(rest, concurrency, async (p) => {
+      answers.set(p.request, await providerAnswer(p.op, p.request));
+    });
   }
 
   const occurrences: Occurrence[] = [];

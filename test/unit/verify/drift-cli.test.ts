@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../../src/mock/index.js';
 import { formatCassette, readCassettes, specHash } from '../../../src/verify/cassette.js';
 import { drift, type DriftReport } from '../../../src/verify/drift.js';
+import { closeFake, fakeServer } from '../../support/fake-server.js';
+import { freePort } from '../../support/net.js';
 import { CASSETTES, KEY, open, opsOf, PLANTS, run, startStandIn, type StandIn } from '../../support/drift-stand-in.js';
 
 let standIn: StandIn;
@@ -184,10 +186,7 @@ describe('the command: --drift, --record and --replay', () => {
   });
 
   it('says when the server cannot be reached, and warns before writing to one', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await freePort();
     const unreachable = await run(['--drift', '--base-url', `http://127.0.0.1:${port}`]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(
@@ -211,8 +210,8 @@ describe('the command: --drift, --record and --replay', () => {
 
   it('records the operations that were sent, stamped, with no credential in any file or line it writes', async () => {
     // A provider that repeats the credential it was sent in its answer.
-    const server = createServer((req, res) => {
-      req.resume();
+    const server = await fakeServer();
+    server.handler = (req, res) => {
       res.writeHead(422, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -225,11 +224,10 @@ describe('the command: --drift, --record and --replay', () => {
           ],
         }),
       );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    };
     const dir = mkdtempSync(join(tmpdir(), 'drift-record-all-'));
     try {
-      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const baseUrl = server.url;
       const junit = join(dir, 'drift.xml');
       const record = join(dir, 'cassettes');
       const { code, stdout, stderr } = await run([
@@ -277,7 +275,7 @@ describe('the command: --drift, --record and --replay', () => {
       expect(unwritable.stdout).toBe('');
       expect(unwritable.stderr).toMatch(/^api-contract-verify: cannot write: ENOENT/);
     } finally {
-      server.close();
+      await closeFake(server);
     }
   }, 60_000);
 });

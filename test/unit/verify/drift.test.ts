@@ -8,8 +8,6 @@
 // planted. The live runs against FastAPI and its drifted variants are scripts/drift.js, in CI after
 // `npm run conformance:check`.
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../../src/mock/index.js';
@@ -27,6 +25,7 @@ import type { CorpusRequest } from '../../../src/verify/corpus.js';
 import { drift, type DriftOptions } from '../../../src/verify/drift.js';
 import { formatDriftJunit, formatDriftText } from '../../../src/verify/drift-report.js';
 import { operations } from '../../../src/verify/operations.js';
+import { closeFake, fakeServer } from '../../support/fake-server.js';
 import {
   CASSETTES,
   deliberate,
@@ -301,23 +300,21 @@ describe('a live run: fresh identifiers, fixed parameters, and a server that is 
   /** A server that records each request's path and answers every one with `answer`. */
   const recorder = async (answer: { status: number; type: string; body: string }) => {
     const paths: string[] = [];
-    const server = createServer((req, res) => {
+    const server = await fakeServer();
+    server.handler = (req, res) => {
       paths.push(req.url!);
-      req.resume();
-      req.on('end', () => res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
+    };
     return {
       paths,
       source: {
         type: 'live' as const,
-        baseUrl,
+        baseUrl: server.url,
         timeoutMs: 5000,
         concurrency: 2,
         credentials: { apiKey: KEY, classicApiKey: KEY },
       },
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      close: () => closeFake(server),
     };
   };
 
@@ -415,12 +412,11 @@ describe('a live run: fresh identifiers, fixed parameters, and a server that is 
   }, 60_000);
 
   it('goes on past a server that never answers: no answer is no sign of another API', async () => {
-    const server = createServer((req) => req.socket.destroy());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = await fakeServer();
+    server.handler = (req) => req.socket.destroy();
     try {
-      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const { report } = await drift({
-        source: { type: 'live', baseUrl, timeoutMs: 2000, concurrency: 1, credentials: { apiKey: KEY } },
+        source: { type: 'live', baseUrl: server.url, timeoutMs: 2000, concurrency: 1, credentials: { apiKey: KEY } },
         operations: opsOf('loginSocial'),
         withWrites: false,
         mock: stateless,
@@ -431,7 +427,7 @@ describe('a live run: fresh identifiers, fixed parameters, and a server that is 
         expect.arrayContaining([expect.stringMatching(/^no answer: /), 'not sent: 3 requests went unanswered']),
       );
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeFake(server);
     }
   }, 60_000);
 });

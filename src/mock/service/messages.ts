@@ -11,7 +11,18 @@ function pyEscape(code: number): string {
   return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\U${code.toString(16).padStart(8, '0')}`;
 }
 
-/** Python's `repr` of a JSON value, as pydantic puts it in `expected`. */
+/**
+ * Python's `repr` of a number json.loads made: a fraction is a float, which Python writes with an
+ * exponent of two digits or more below 1e-4 (`1e-05`) where JavaScript writes `0.00001`. A whole
+ * number is written as a JavaScript client sends it (digits up to 1e21, then as Python writes the
+ * float it reads).
+ */
+export function pyNumber(value: number): string {
+  if (Number.isInteger(value) || Math.abs(value) >= 1e-4) return JSON.stringify(value);
+  return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
+}
+
+/** Python's `repr` of a JSON value, as pydantic puts it in `expected` and in a union's `tag`. */
 export function pyRepr(value: unknown): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
@@ -31,7 +42,10 @@ export function pyRepr(value: unknown): string {
     }
     return `${quote}${out}${quote}`;
   }
-  return JSON.stringify(value); // numbers as Python writes them (12, -1.5); lists and objects as JSON
+  if (typeof value === 'number') return pyNumber(value);
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return `{${entries.map(([key, item]) => `${pyRepr(key)}: ${pyRepr(item)}`).join(', ')}}`;
 }
 
 /** `'A', 'B' or 'C'`: pydantic's rendering of the values an enum or a literal accepts. */

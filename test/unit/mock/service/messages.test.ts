@@ -24,9 +24,38 @@ describe("messages: Python's repr and the crates' wording in pydantic's errors",
     expect(pyRepr(value)).toBe(repr);
   });
 
-  it('pyRepr: None, True, False, numbers, and JSON for the rest', () => {
+  it('pyRepr: None, True, False, numbers as Python writes the number a JSON text gave it', () => {
     expect([null, true, false, 12, -1.5].map(pyRepr)).toEqual(['None', 'True', 'False', '12', '-1.5']);
-    expect(pyRepr([1, 'a'])).toBe('[1,"a"]');
+    // A fraction is a float: Python writes one below 1e-4 with an exponent of two digits at least.
+    expect([0.0001, -0.0001, 0.00001, 1e-7, -1.5e-7, 1e-10, 2.5e-100, 123.25].map(pyRepr)).toEqual([
+      '0.0001',
+      '-0.0001',
+      '1e-05',
+      '1e-07',
+      '-1.5e-07',
+      '1e-10',
+      '2.5e-100',
+      '123.25',
+    ]);
+    // Whole numbers: an int as a JavaScript client writes it (digits), a float past 1e21 as both write it.
+    expect([1e16, 12345678901234567000, 1e21, 1.5e300].map(pyRepr)).toEqual([
+      '10000000000000000',
+      '12345678901234567000',
+      '1e+21',
+      '1.5e+300',
+    ]);
+  });
+
+  it("pyRepr: a list or a dict as Python's repr writes it, each value within too", () => {
+    expect(pyRepr([1, 'a'])).toBe("[1, 'a']");
+    expect(pyRepr({ a: 1 })).toBe("{'a': 1}");
+    expect(pyRepr([])).toBe('[]');
+    expect(pyRepr({})).toBe('{}');
+    expect(pyRepr({ a: { b: [1.5, null, true, false] }, "it's": 'x' })).toBe(
+      `{'a': {'b': [1.5, None, True, False]}, "it's": 'x'}`,
+    );
+    expect(pyRepr([0.00001, 2])).toBe('[1e-05, 2]');
+    expect(pyRepr({ 'k\n': [1e-7] })).toBe("{'k\\n': [1e-07]}");
   });
 
   it("expectedList: 'A', 'B' or 'C', as pydantic lists an enum's values", () => {

@@ -606,9 +606,9 @@ describe('enum and const', () => {
       {
         type: 'literal_error',
         loc: ['body'],
-        msg: 'Input should be {"a":[1]}',
+        msg: "Input should be {'a': [1]}",
         input: { a: [2] },
-        ctx: { expected: '{"a":[1]}' },
+        ctx: { expected: "{'a': [1]}" },
       },
     ]);
     expect(errors('Num', 2.5)).toEqual([]);
@@ -855,6 +855,15 @@ describe('unions', () => {
       ctx: { discriminator: "'type'", tag: 'None', expected_tags: "'CRON', 'INTERVAL'" },
     });
     expect(put({ ...LOG_STREAM, schedule: { type: 'WEEKLY' } })[0]?.ctx).toMatchObject({ tag: 'WEEKLY' });
+    // A tag that is no string is shown as Python's repr shows it (pydantic 2.13).
+    expect(put({ ...LOG_STREAM, schedule: { type: { a: 1 }, cron: '0 * * * *' } })[0]).toMatchObject({
+      type: 'union_tag_invalid',
+      msg: "Input tag '{'a': 1}' found using 'type' does not match any of the expected tags: 'CRON', 'INTERVAL'",
+      ctx: { tag: "{'a': 1}" },
+    });
+    expect(put({ ...LOG_STREAM, schedule: { type: [1, 'x', null, true] } })[0]?.ctx).toMatchObject({
+      tag: "[1, 'x', None, True]",
+    });
     expect(put({ ...LOG_STREAM, schedule: null })).toEqual([]);
   });
 

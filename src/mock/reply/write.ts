@@ -14,6 +14,7 @@ import type { IHttpRequest, Resource } from '../prism/prism-types.js';
 import type { Outcome } from '../engine/engine.js';
 import { scenarioReply } from '../scenarios/apply.js';
 import { unauthorizedBody } from '../service/translate.js';
+import { pythonJson } from '../service/py-json.js';
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100; // as Prism's HTTP server cuts sl-violations
 const SEVERITY = ['Error', 'Warning', 'Information', 'Hint'];
@@ -97,7 +98,7 @@ export function createWriter({
     if (output.body === undefined) return { status: output.statusCode, headers };
     const contentType = String(lastValue(headers, 'content-type') ?? '');
     const serialize = (body: unknown): string =>
-      typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body);
+      typeof body === 'string' && !/json/i.test(contentType) ? body : (pythonJson(body) ?? JSON.stringify(body));
     const fired = [...outcome.fallbacks];
     let text: string;
     try {

@@ -84,29 +84,33 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
             fallbacks: [],
           };
         return {
-          result: unprocessable(chosen, [
-            detail(
-              'json_invalid',
-              ['body', request.jsonError.pos],
-              'JSON decode error',
-              {},
-              { error: request.jsonError.msg },
-            ),
-          ]),
+          result: unprocessable(
+            chosen,
+            [
+              detail(
+                'json_invalid',
+                ['body', request.jsonError.pos],
+                'JSON decode error',
+                {},
+                { error: request.jsonError.msg },
+              ),
+            ],
+            request.text,
+          ),
           fallbacks: [],
         };
       }
       if (!chosen) return { result, fallbacks: [] };
       if (chosen.statusCode === 422 && errors.length > 0) {
         const items = details();
-        if (items.length > 0) return { result: unprocessable(chosen, items), fallbacks: [] };
+        if (items.length > 0) return { result: unprocessable(chosen, items, request.text), fallbacks: [] };
         const fired = fallbacks.fire(
           'prism-violations',
           `the walker found nothing Prism reports, sending Prism's violations translated: ${errors.map((v) => v.message).join('; ')}`,
           input.data,
         );
         return {
-          result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {})),
+          result: unprocessable(chosen, translateViolations(errors, input.data.headers ?? {}), request.text),
           fallbacks: [fired],
         };
       }
@@ -114,7 +118,7 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
       if (request.unchecked) {
         // What Prism lets through and the service refuses: a JSON null as an optional body, lone surrogates.
         const items = details();
-        if (items.length > 0) return { result: unprocessable(undefined, items), fallbacks: [] };
+        if (items.length > 0) return { result: unprocessable(undefined, items, request.text), fallbacks: [] };
       }
       const pathParams = servicePathParams(operation, pathParameters(operation.path, input.data.url.path));
       const body = request.absent ? null : request.body;

@@ -9,6 +9,7 @@ import type { Choice } from '../prism/adapter.js';
 import type { IHttpRequest, IHttpResponse, IPrismDiagnostic, Resource } from '../prism/prism-types.js';
 import { detail, Items, type Ahead, type Detail, type Validator } from './pydantic.js';
 import { walkAhead } from './ahead.js';
+import { markPythonNumbers } from './py-json.js';
 import type { Slices } from '../common/slices.js';
 import type { Operation } from '../prism/spec.js';
 import type { Received } from '../request/parse.js';
@@ -180,13 +181,16 @@ export function unauthorizedBody(resource: Resource | undefined): {
   };
 }
 
-/** A 422 in the service's dialect, on Prism's 422 response when it chose one. */
-export function unprocessable(chosen: IHttpResponse | undefined, items: Detail[]): Choice {
+/**
+ * A 422 in the service's dialect, on Prism's 422 response when it chose one. `text`: the JSON text
+ * of the body the items are of, whose numbers their `input` is written with (./py-json.ts).
+ */
+export function unprocessable(chosen: IHttpResponse | undefined, items: Detail[], text: string): Choice {
   return {
     ok: true,
     value: {
       ...(chosen?.statusCode === 422 ? chosen : { statusCode: 422, headers: { 'Content-type': 'application/json' } }),
-      body: { detail: items },
+      body: markPythonNumbers({ detail: items }, text),
     },
   };
 }

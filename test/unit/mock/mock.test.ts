@@ -94,3 +94,29 @@ describe('waitFor', () => {
     expect(await readsDuring(more(mock))).toBe(0);
   });
 });
+
+describe("a 422's input: the numbers as FastAPI writes them back", () => {
+  it('an integer past 2⁵³ exact, a float with its fraction or exponent, as Python writes them', async () => {
+    const mock = await quiet();
+    const response = await mock.fetch(LUNA3, {
+      ...post(),
+      body: '{"instruction": 18446744073709551616, "adapter_path": 2.0, "threshold": "x", "class_name_to_vocab_ix": 0.00001}',
+    });
+    expect(response.status).toBe(422);
+    const text = await response.text();
+    // The items in the model's order of fields: instruction, adapter_path, class_name_to_vocab_ix, threshold.
+    expect([...text.matchAll(/"input":([^,}]*)/g)].map((match) => match[1])).toEqual([
+      '18446744073709551616',
+      '2.0',
+      '1e-05',
+      '"x"',
+    ]);
+    // The same values read back by a JavaScript client.
+    expect((JSON.parse(text) as { detail: { input: unknown }[] }).detail.map((item) => item.input)).toEqual([
+      2 ** 64,
+      2,
+      0.00001,
+      'x',
+    ]);
+  });
+});

@@ -64,6 +64,10 @@ function corpus(): Raw[] {
     raws.push({ ...exampleRequest(id, `${id}: malformed JSON`, undefined), body: '{"a": 1,,}' });
     raws.push({ ...exampleRequest(id, `${id}: not UTF-8`, undefined), body: '\u00ff' });
     raws.push({
+      ...exampleRequest(id, `${id}: numbers Python writes back otherwise than JavaScript`, undefined),
+      body: '{"model": 18446744073709551616, "user_preferences": 2.0, "x": [0.00001, 1e+20]}',
+    });
+    raws.push({
       ...exampleRequest(id, `${id}: a body sent as text`, example),
       headers: { ...CREDENTIALS.apiKey!, 'content-type': 'text/plain' },
     });

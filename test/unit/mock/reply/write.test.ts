@@ -8,6 +8,7 @@ import { LimitError } from '../../../../src/mock/common/limits.js';
 import type { IHttpRequest, Resource } from '../../../../src/mock/prism/prism-types.js';
 import { unauthorizedBody } from '../../../../src/mock/service/translate.js';
 import { createWriter } from '../../../../src/mock/reply/write.js';
+import { markPythonNumbers } from '../../../../src/mock/service/py-json.js';
 import { recording } from '../../../support/mock-steps.js';
 
 describe('write', () => {
@@ -218,6 +219,11 @@ describe('write', () => {
       ['Content-Length', 2],
     ]);
     expect(() => reply({}, { big: 1n })).toThrow(/BigInt/);
+    // A 422 of the service's (../service/py-json.ts): its items' input written as FastAPI writes it.
+    const marked = markPythonNumbers({ detail: [{ type: 't', loc: ['body'], msg: 'm', input: 2 }] }, '2.0');
+    expect(reply({ 'Content-Type': 'application/json' }, marked).body).toBe(
+      '{"detail":[{"type":"t","loc":["body"],"msg":"m","input":2.0}]}',
+    );
   });
 });
 

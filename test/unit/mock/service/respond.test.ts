@@ -13,6 +13,7 @@ import { StateFullError, type State } from '../../../../src/mock/service/state.j
 import { type Received } from '../../../../src/mock/request/parse.js';
 import { createResponder, type ResponderParts } from '../../../../src/mock/service/respond.js';
 import { createTranslator, unprocessable } from '../../../../src/mock/service/translate.js';
+import { pythonJson } from '../../../../src/mock/service/py-json.js';
 import { PROJECT, received, recording, spec } from '../../../support/mock-steps.js';
 
 describe('respond: what the service would answer, on the response Prism chose', () => {
@@ -57,12 +58,12 @@ describe('respond: what the service would answer, on the response Prism chose', 
     const respond = make();
     const request = received('{"a": }', { jsonError });
     expect(respond(ok({}), { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request)).toEqual({
-      result: unprocessable(undefined, [decodeItem]),
+      result: unprocessable(undefined, [decodeItem], ''),
       fallbacks: [],
     });
     const unauthorized: Choice = { ok: false, error: Object.assign(new Error('no credential'), { status: 401 }) };
     expect(respond(unauthorized, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toEqual(
-      unprocessable(undefined, [decodeItem]),
+      unprocessable(undefined, [decodeItem], ''),
     );
     const notFound: Choice = { ok: false, error: Object.assign(new Error('no route'), { status: 404 }) };
     expect(respond(notFound, { data: data(SIGNALS, '{"a": }'), validations: [] }, signals, request).result).toBe(
@@ -90,9 +91,11 @@ describe('respond: what the service would answer, on the response Prism chose', 
     expect(
       respond(prism422, { data: data('/v2/system_users', body), validations: [violation] }, user, received(body)),
     ).toEqual({
-      result: unprocessable((prism422 as { value: IHttpResponse }).value, [
-        { type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 },
-      ]),
+      result: unprocessable(
+        (prism422 as { value: IHttpResponse }).value,
+        [{ type: 'string_type', loc: ['body', 'email'], msg: 'Input should be a valid string', input: 5 }],
+        '',
+      ),
       fallbacks: [],
     });
     const onlyCredential = respond(
@@ -173,7 +176,7 @@ describe('respond: what the service would answer, on the response Prism chose', 
       received(null, { unchecked: true }),
     );
     expect(nullBody).toEqual({
-      result: unprocessable(undefined, [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]),
+      result: unprocessable(undefined, [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }], ''),
       fallbacks: [],
     });
     const example = { id: 'u', email: 'e@example.com' };
@@ -185,6 +188,31 @@ describe('respond: what the service would answer, on the response Prism chose', 
     );
     expect(fine.result.ok).toBe(true);
     expect((fine.result as { value: IHttpResponse }).value.body).toMatchObject({ email: 'a@b.co' });
+  });
+
+  it("a 422's items are written back with the numbers of the request's text (./py-json.ts)", () => {
+    const respond = make();
+    const prism422: Choice = {
+      ok: true,
+      value: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: [] } },
+    };
+    const violation = { severity: 0, code: 'type', message: 'must be string', path: ['body', 'email'] };
+    const body = { email: 2 };
+    const written = (result: Choice) => pythonJson((result as { value: IHttpResponse }).value.body);
+    const walked = respond(
+      prism422,
+      { data: data('/v2/system_users', body), validations: [violation] },
+      user,
+      received(body, { text: '{"email": 2.0}' }),
+    );
+    expect(written(walked.result)).toContain('"input":2.0}');
+    const unchecked = respond(
+      ok({}),
+      { data: data(SIGNALS, { model: 2 }), validations: [] },
+      signals,
+      received({ model: 2 }, { unchecked: true, text: '{"model": 2.0}' }),
+    );
+    expect(written(unchecked.result)).toContain('"input":2.0}');
   });
 
   it('a 2xx: the request reflected, then the state applied (by the session of X-Mock-Session), the example kept for a fallback', () => {

@@ -299,12 +299,12 @@ describe('translate', () => {
   it("a 422 keeps Prism's 422 response (its headers) or makes one", () => {
     const items = [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }];
     const prism422 = { statusCode: 422, headers: { 'Content-type': 'application/json', 'x-a': '1' }, body: {} };
-    expect(unprocessable(prism422, items)).toEqual({ ok: true, value: { ...prism422, body: { detail: items } } });
-    expect(unprocessable(undefined, items)).toEqual({
+    expect(unprocessable(prism422, items, '')).toEqual({ ok: true, value: { ...prism422, body: { detail: items } } });
+    expect(unprocessable(undefined, items, '')).toEqual({
       ok: true,
       value: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
     });
-    expect(unprocessable({ statusCode: 200, headers: { 'x-a': '1' }, body: {} }, items)).toEqual({
+    expect(unprocessable({ statusCode: 200, headers: { 'x-a': '1' }, body: {} }, items, '')).toEqual({
       ok: true,
       value: { statusCode: 422, headers: { 'Content-type': 'application/json' }, body: { detail: items } },
     });

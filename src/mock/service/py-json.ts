@@ -78,10 +78,10 @@ function write(value: unknown, tokens: Map<number, Token>): string {
  * without 16 digits in a row; items without such a number), or for any other body.
  */
 export function pythonJson(body: unknown): string | undefined {
-  const text = String(marked.get(body as object)); // 'undefined' for any other body: no digit
-  if (!/\d[.eE]|\d{16}/.test(text)) return undefined;
+  const text = marked.get(body as object);
+  if (text === undefined) return undefined;
   const { detail } = body as { detail: Record<string, unknown>[] };
-  if (!detail.some((item) => holdsSuch(item.input))) return undefined;
+  if (!detail.some((item) => holdsSuch(item.input)) || !/\d[.eE]|\d{16}/.test(text)) return undefined;
   const tokens = tokensOf(text);
   const item = (entry: object) =>
     `{${Object.entries(entry)

@@ -12,14 +12,25 @@ function pyEscape(code: number): string {
 }
 
 /**
- * Python's `repr` of a number json.loads made: a fraction is a float, which Python writes with an
- * exponent of two digits or more below 1e-4 (`1e-05`) where JavaScript writes `0.00001`. A whole
+ * Python's `repr` of a float: the shortest digits that read back the same (as JavaScript's), in
+ * fixed notation from 1e-4 up to 1e16 with `.0` on a whole one (`2.0`, `-0.0`), else with an
+ * exponent of two digits or more (`1e-05`, `1e+16`), where JavaScript writes `0.00001` and
+ * `10000000000000000`.
+ */
+export function pyFloat(value: number): string {
+  const size = Math.abs(value);
+  if (size >= 1e16 || (size < 1e-4 && size > 0)) return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
+  if (!Number.isInteger(value)) return JSON.stringify(value);
+  return Object.is(value, -0) ? '-0.0' : `${value}.0`;
+}
+
+/**
+ * Python's `repr` of a number json.loads made, its token unknown: a fraction is a float; a whole
  * number is written as a JavaScript client sends it (digits up to 1e21, then as Python writes the
  * float it reads).
  */
 export function pyNumber(value: number): string {
-  if (Number.isInteger(value) || Math.abs(value) >= 1e-4) return JSON.stringify(value);
-  return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
+  return Number.isInteger(value) ? JSON.stringify(value) : pyFloat(value);
 }
 
 /** Python's `repr` of a JSON value, as pydantic puts it in `expected` and in a union's `tag`. */

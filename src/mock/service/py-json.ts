@@ -12,7 +12,7 @@
 // (about as long as JSON.parse takes) only for the others. Numbers outside `input` (a bound in
 // `ctx`) come from the spec, and are left to JSON.stringify. A value that two kinds of token gave
 // (`2` and `2.0` in one body) is written as JavaScript writes it.
-import { pyNumber } from './messages.js';
+import { pyFloat } from './messages.js';
 
 /** The token that gave a whole double: an integer's digits, or one of these. */
 type Token = string | typeof FLOAT | typeof MIXED;
@@ -31,7 +31,7 @@ function tokensOf(text: string): Map<number, Token> {
   const tokens = new Map<number, Token>();
   for (const [token] of text.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
     const value = Number(token);
-    if (!Number.isInteger(value)) continue; // a fraction (or a string): pyNumber writes it without its token
+    if (!Number.isInteger(value)) continue; // a fraction (or a string): pyFloat writes it without its token
     const kind = /[.eE]/.test(token) ? FLOAT : BigInt(token).toString();
     const known = tokens.get(value);
     tokens.set(value, known === undefined || known === kind ? kind : MIXED);
@@ -51,19 +51,12 @@ function holdsSuch(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.values(value).some(holdsSuch);
 }
 
-/** A whole double as Python's repr writes a float: `2.0`, `-0.0`, `1e+16`. */
-function pyFloat(value: number): string {
-  if (Math.abs(value) >= 1e16) return value.toExponential();
-  return Object.is(value, -0) ? '-0.0' : `${value}.0`;
-}
-
 /** `value` as JSON, each number written as its token in `tokens` says. */
 function write(value: unknown, tokens: Map<number, Token>): string {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return 'null';
-    if (!Number.isInteger(value)) return pyNumber(value);
-    const token = tokens.get(value);
-    if (token === FLOAT) return pyFloat(value);
+    const token = tokens.get(value); // whole numbers only: a fraction is a float whatever its token
+    if (!Number.isInteger(value) || token === FLOAT) return pyFloat(value);
     return typeof token === 'string' ? token : JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map((item) => write(item ?? null, tokens)).join(',')}]`;

@@ -3,7 +3,14 @@
 // ctx.error. Python's and pydantic's answers quoted here were taken from CPython 3.11 (repr) and
 // pydantic 2.13.
 import { describe, expect, it } from 'vitest';
-import { dateError, expectedList, pyRepr, timeError, uuidCrateError } from '../../../../src/mock/service/messages.js';
+import {
+  dateError,
+  expectedList,
+  pyFloat,
+  pyRepr,
+  timeError,
+  uuidCrateError,
+} from '../../../../src/mock/service/messages.js';
 
 describe("messages: Python's repr and the crates' wording in pydantic's errors", () => {
   it.each([
@@ -43,6 +50,21 @@ describe("messages: Python's repr and the crates' wording in pydantic's errors",
       '12345678901234567000',
       '1e+21',
       '1.5e+300',
+    ]);
+  });
+
+  it("pyFloat: a float as Python's repr writes it, whole or not (CPython 3.11)", () => {
+    expect([2, -0, 0, 1.5, 1e15, 1e16, 1.2345678901234568e17, 1e-5, -2.5e-7, 0.0001].map(pyFloat)).toEqual([
+      '2.0',
+      '-0.0',
+      '0.0',
+      '1.5',
+      '1000000000000000.0',
+      '1e+16',
+      '1.2345678901234568e+17',
+      '1e-05',
+      '-2.5e-07',
+      '0.0001',
     ]);
   });
 

@@ -78,7 +78,7 @@ describe("py-json: a 422's input as FastAPI writes its numbers", () => {
         type: 'x',
         loc: ['body', 'm'],
         msg: 'm',
-        input: { a: undefined, b: [undefined, Number.NaN, 2, null] },
+        input: { a: undefined, b: [undefined, Number.NaN, 2, null, -Infinity] },
         ctx: undefined,
       },
       { type: 'missing', loc: ['body', 'k'], msg: 'Field required', input: 168 },
@@ -87,7 +87,7 @@ describe("py-json: a 422's input as FastAPI writes its numbers", () => {
     expect(pythonJson(markPythonNumbers({ detail: items }, '{"n": 200.0, "k": 168.0}'))).toBe(
       '{"detail":[' +
         '{"type":"less_than_equal","loc":["body","n"],"msg":"m","input":200.0,"ctx":{"le":168}},' +
-        '{"type":"x","loc":["body","m"],"msg":"m","input":{"b":[null,null,2,null]}},' +
+        '{"type":"x","loc":["body","m"],"msg":"m","input":{"b":[null,null,2,null,null]}},' +
         '{"type":"missing","loc":["body","k"],"msg":"Field required","input":168.0},' +
         '{"type":"y","loc":["body"],"msg":"n"}]}',
     );

@@ -40,7 +40,8 @@ function judgedStatus(exchange: Exchange): number | undefined {
   return answer && answer.status < 500 ? answer.status : undefined;
 }
 
-const isSuccess = (status: number) => status >= 200 && status <= 299;
+/** A 2xx status. */
+export const isSuccess = (status: number) => status >= 200 && status <= 299;
 
 /** A check that the exchange's request is not accepted: a 2xx answer is the one problem `problem` names. */
 function notAccepted(

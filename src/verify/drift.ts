@@ -25,6 +25,7 @@ import {
   type RecordedAnswer,
   type ValidationItem,
 } from './cassette.js';
+import { isSuccess } from './checks.js';
 import { bodyBytes, conformanceCorpus, type CorpusRequest } from './corpus.js';
 import { curlLine, isCredentialHeader } from './curl.js';
 import { ruleScenarios, scenarioOfStep, stepRequest, type Fresh, type RuleScenario } from './drift-rules.js';
@@ -366,7 +367,7 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
     const op = opById.get(corpusRequest.operation)!;
     const mockOf = (r: CorpusRequest) => mockAnswer(options.mock, r, withCredentials(op, r, credentials));
     const first = await mockOf(corpusRequest);
-    const writes = Math.floor(first.status / 100) === 2;
+    const writes = isSuccess(first.status);
     if (writes && !options.withWrites) continue;
     if (writes && source.type === 'live') {
       const request = freshened(op, corpusRequest, pathParams, fresh.hex);

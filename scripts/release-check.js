@@ -19,9 +19,10 @@ import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import YAML from 'yaml';
 import { BASELINE_FILE, InputError, PACKAGE_ROOT, WORKING_SPEC, committedBaseline, diff } from './diff.js';
-import { messageOf } from './diff/input.js';
+import { PROCESS_IO, messageOf } from './diff/input.js';
 
 /** @typedef {import('./diff/report.js').Report} Report */
+/** @typedef {import('./diff/input.js').Io} Io */
 /** @typedef {{ ok: boolean, problems: string[], notes: string[], requiredVersion: string | null }} Verdict */
 /** @typedef {{ packageVersion: string | null, specVersion: string | null, changelog: string | null }} Project */
 
@@ -233,8 +234,12 @@ export function formatResult(result) {
   return `${lines.join('\n')}\n`;
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
+/**
+ * Runs the CLI on `argv`; returns the exit code.
+ * @param {string[]} [argv] the arguments after the script's name
+ * @param {Io} [io]
+ */
+export async function main(argv = process.argv.slice(2), io = PROCESS_IO) {
   /** @type {{ root: string, json: boolean, baseline?: string }} */
   const options = { root: PACKAGE_ROOT, json: false };
   try {
@@ -252,14 +257,14 @@ async function main() {
         );
     }
     const result = await releaseCheck(options);
-    for (const note of result.report.notes) console.error(`release-check: ${note}`);
+    for (const note of result.report.notes) io.stderr(`release-check: ${note}\n`);
     if (options.json) {
       const { report, ...rest } = result;
-      process.stdout.write(`${JSON.stringify({ ...rest, diff: report }, null, 2)}\n`);
-    } else process.stdout.write(formatResult(result));
+      io.stdout(`${JSON.stringify({ ...rest, diff: report }, null, 2)}\n`);
+    } else io.stdout(formatResult(result));
     return result.ok ? 0 : 1;
   } catch (error) {
-    console.error(`release-check: ${error instanceof InputError ? '' : 'unexpected error: '}${messageOf(error)}`);
+    io.stderr(`release-check: ${error instanceof InputError ? '' : 'unexpected error: '}${messageOf(error)}\n`);
     return 2;
   }
 }

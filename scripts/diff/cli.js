@@ -3,9 +3,11 @@
 // outcome into the exit code: 0 nothing breaks, 1 something breaks, 2 bad input.
 import { resolve } from 'node:path';
 import { formatText } from './format.js';
-import { InputError, PACKAGE_ROOT, WORKING_SPEC, messageOf } from './input.js';
+import { InputError, PACKAGE_ROOT, PROCESS_IO, WORKING_SPEC, messageOf } from './input.js';
 import { diff } from './report.js';
 import { BASELINE_FILE } from './source.js';
+
+/** @typedef {import('./input.js').Io} Io */
 
 /**
  * @param {string[]} argv
@@ -37,26 +39,30 @@ const USAGE = `usage: node scripts/diff.js BASE [REVISION] [--json] [--root DIR]
   --root DIR      the project (default: this package)
 exit code: 0 no breaking change, 1 breaking changes, 2 bad input`;
 
-/** Runs the CLI on `process.argv`; returns the exit code. */
-export async function main() {
+/**
+ * Runs the CLI on `argv`; returns the exit code.
+ * @param {string[]} [argv] the arguments after the script's name
+ * @param {Io} [io]
+ */
+export async function main(argv = process.argv.slice(2), io = PROCESS_IO) {
   try {
-    const options = parseArguments(process.argv.slice(2));
+    const options = parseArguments(argv);
     if (options.help) {
-      console.log(USAGE);
+      io.stdout(`${USAGE}\n`);
       return 0;
     }
     if (options.positional.length === 0) throw new InputError(`a BASE is required\n${USAGE}`);
     const [base, revision] = options.positional;
     const report = await diff({ base, revision: revision ?? WORKING_SPEC, root: options.root });
-    for (const note of report.notes) console.error(`diff: ${note}`);
-    process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
+    for (const note of report.notes) io.stderr(`diff: ${note}\n`);
+    io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
     return report.breaking ? 1 : 0;
   } catch (error) {
     if (error instanceof InputError) {
-      console.error(`diff: ${error.message}`);
+      io.stderr(`diff: ${error.message}\n`);
       return 2;
     }
-    console.error(`diff: unexpected error: ${messageOf(error)}`);
+    io.stderr(`diff: unexpected error: ${messageOf(error)}\n`);
     return 2;
   }
 }

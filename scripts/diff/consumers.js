@@ -19,8 +19,6 @@
 import { createHash } from 'node:crypto';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
-import { types as generateTypes } from '../build.js';
 import { PACKAGE_ROOT, InputError, messageOf } from './input.js';
 import { usesAt } from './index-operations.js';
 
@@ -355,25 +353,43 @@ function corpus(spec, index, baseTypes) {
 
 /** Where the corpus and the types live, as the compiler sees them (never written to disk). */
 const VIRTUAL = join(PACKAGE_ROOT, '.source-check');
-const OPTIONS = /** @type {ts.CompilerOptions} */ ({
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-  target: ts.ScriptTarget.ES2022,
-  lib: ['lib.es5.d.ts'],
-  types: [],
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-});
+
+/**
+ * The compiler and the package's type generator (scripts/build.js: openapi-typescript), with the
+ * compiler's options: loaded by the first source verdict, so that a run that stops at its arguments
+ * or at bad input never loads them (about 1.5 CPU-s).
+ * @typedef {{ ts: typeof import('typescript'), generateTypes: typeof import('../build.js').types, options: import('typescript').CompilerOptions }} Tools
+ * @type {Promise<Tools> | undefined}
+ */
+let loading;
+/** @returns {Promise<Tools>} */
+function tools() {
+  loading ??= Promise.all([import('typescript'), import('../build.js')]).then(([{ default: ts }, { types }]) => ({
+    ts,
+    generateTypes: types,
+    options: {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es5.d.ts'],
+      types: [],
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    },
+  }));
+  return loading;
+}
 /** Parsed library files (TypeScript's lib, openapi-fetch), shared by every program of this process. */
 const sourceFiles = new Map();
 
 /**
  * One TypeScript program of the virtual files `files` (absolute path → text).
+ * @param {Tools} tools
  * @param {Map<string, string>} files
  */
-function program(files) {
-  const host = ts.createCompilerHost(OPTIONS, true);
+function program({ ts, options }, files) {
+  const host = ts.createCompilerHost(options, true);
   const read = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, language, onError) => {
     const text = files.get(fileName);
@@ -387,18 +403,19 @@ function program(files) {
   host.writeFile = () => {};
   return ts.createProgram(
     [...files.keys()].filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')),
-    OPTIONS,
+    options,
     host,
   );
 }
 
 /**
  * The lines of `file` that have an error, with the error.
- * @param {ts.Program} built
+ * @param {Tools} tools
+ * @param {import('typescript').Program} built
  * @param {string} file
  * @returns {Map<number, string>}
  */
-function failingLines(built, file) {
+function failingLines({ ts }, built, file) {
   const source = built.getSourceFile(file);
   /** @type {Map<number, string>} */
   const failing = new Map();
@@ -465,10 +482,11 @@ function unbuilt(error) {
 /**
  * The types of a spec, as the package generates them; a spec they cannot be generated from is bad
  * input (a TypesError), which sourceBreaks() turns into a finding when it is the revision.
+ * @param {Tools} tools
  * @param {Spec} spec
  * @returns {Promise<string>}
  */
-function typesOf(spec) {
+function typesOf({ generateTypes }, spec) {
   const home = dirname(spec.rootFile);
   const key = digest(
     ...[...spec.files].flatMap(([file, value]) => [relative(home, file), JSON.stringify(value) ?? '']),
@@ -499,10 +517,11 @@ export async function sourceBreaks(comparisons) {
   const bases = new Map();
   /** @type {{ i: number, meta: (Meta | undefined)[], baseKey: string, pairKey: string, file: string, check: string | undefined }[]} */
   const jobs = [];
+  const compiler = await tools();
   for (const [i, { baseSpec, baseIndex, revisionSpec }] of comparisons.entries()) {
     const [baseTypes, revisionTypes] = await Promise.all([
-      typesOf(baseSpec),
-      typesOf(revisionSpec).catch(
+      typesOf(compiler, baseSpec),
+      typesOf(compiler, revisionSpec).catch(
         /** @param {unknown} error */ (error) => (error instanceof TypesError ? error : Promise.reject(error)),
       ),
     ]);
@@ -542,13 +561,13 @@ export async function sourceBreaks(comparisons) {
     jobs.push({ i, meta, baseKey, pairKey, file: join(dir, 'corpus.ts'), check: base.check });
   }
   if (jobs.length === 0) return results;
-  const built = program(files);
+  const built = program(compiler, files);
   for (const { i, meta, baseKey, pairKey, file, check } of jobs) {
-    if (!cache.failures.has(baseKey) && check) cache.failures.set(baseKey, failingLines(built, check));
+    if (!cache.failures.has(baseKey) && check) cache.failures.set(baseKey, failingLines(compiler, built, check));
     const before = cache.failures.get(baseKey) ?? new Map();
     /** @type {Map<string, Omit<Finding, 'exempt'>>} */
     const findings = new Map();
-    for (const [line, error] of failingLines(built, file)) {
+    for (const [line, error] of failingLines(compiler, built, file)) {
       const m = meta[line];
       if (!m || before.has(line)) continue;
       const key = `${m.kind}\0${m.subject}\0${m.consumer}`;

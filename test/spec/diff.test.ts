@@ -1,8 +1,10 @@
 // The breaking-change gate (scripts/diff.js) and the release rule (scripts/release-check.js).
 // Each fixture pair under test/fixtures/diff/<case>/ is one kind of change: the report must rate it
-// breaking or not, and name every operation it affects. The scripts run in this process where the
-// CLI adds nothing (Redocly's diff always runs as its own CLI, about 0.5 s a comparison), and as
-// CLIs for the output, the exit codes and bad input.
+// breaking or not, and name every operation it affects. The scripts and their command lines (main())
+// run in this process, which computes each spec's types once for all the tests; a few runs start the
+// CLIs as processes, for what only a process shows: the exit code as the shell sees it, and npm's
+// output. Redocly's diff always runs as its own CLI (about 0.8 CPU-s a comparison): it offers no
+// diff in-process.
 import { execFile } from 'node:child_process';
 import {
   cpSync,
@@ -94,9 +96,8 @@ interface RedoclyModule {
 
 const load = async <T>(script: string) => (await import(pathToFileURL(join(root, script)).href)) as T;
 const { diff, diffAll } = await load<DiffModule>('scripts/diff.js');
-// Several tests run the gate's CLIs in a process of their own, each compiling both revisions' types
-// afresh (about 4 CPU-s): on a fresh clone, beside the rest of the suite on two cores, one took
-// longer than the suite's 30 s.
+// The runs of the release rule on a project of their own compile both revisions' types afresh: on a
+// fresh clone, beside the rest of the suite on two cores, one took longer than the suite's 30 s.
 vi.setConfig({ testTimeout: 120_000 });
 const redocly = await load<RedoclyModule>('scripts/diff/redocly.js');
 const { releaseCheck, evaluateRelease } = await load<ReleaseModule>('scripts/release-check.js');
@@ -121,7 +122,26 @@ function run(command: string, args: string[], cwd = root): Promise<Run> {
   });
 }
 
+/** A CLI started as a process of its own. */
 const cli = (script: string, args: string[], cwd = root) => run(process.execPath, [join(root, script), ...args], cwd);
+
+interface CliModule {
+  main(argv: string[], io: { stdout(text: string): void; stderr(text: string): void }): Promise<number>;
+}
+const mains = {
+  'scripts/diff.js': (await load<CliModule>('scripts/diff/cli.js')).main,
+  'scripts/release-check.js': (await load<CliModule>('scripts/release-check.js')).main,
+};
+/** A CLI's main() in this process: its exit code and what it wrote. */
+async function inProcess(script: keyof typeof mains, args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await mains[script](args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
 
 const pair = (name: string) => ({
   base: join(fixtures, name, 'base.yaml'),
@@ -395,7 +415,7 @@ describe.concurrent("Redocly's diff", () => {
 describe.concurrent('diff CLI', () => {
   it('prints a report grouped by operation; exit 1 when something breaks', async ({ expect }) => {
     const { base, revision } = pair('shared-component');
-    const result = await cli('scripts/diff.js', [base, revision]);
+    const result = await inProcess('scripts/diff.js', [base, revision]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
@@ -419,7 +439,7 @@ describe.concurrent('diff CLI', () => {
 
   it('prints the same report as JSON with --json; exit 0 when nothing breaks', async ({ expect }) => {
     const { base, revision } = pair('added-response-field');
-    const result = await cli('scripts/diff.js', [base, revision, '--json']);
+    const result = await inProcess('scripts/diff.js', [base, revision, '--json']);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(named(report)).toEqual({ createModel: false, getModel: false });
@@ -575,7 +595,7 @@ describe.concurrent('diff against a git ref', () => {
     expect(readFileSync(join(dir, 'openapi/components/schemas/Limits.yaml'), 'utf8')).toBe(limits);
     expect(await git(dir, 'status', '--porcelain')).toBe(status);
 
-    const unknown = await cli('scripts/diff.js', ['v9.9.9', '--root', dir]);
+    const unknown = await inProcess('scripts/diff.js', ['v9.9.9', '--root', dir]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/v9\.9\.9 is neither a spec file nor a git ref/);
   });
@@ -610,7 +630,7 @@ describe.concurrent('a clone without tags: the released version names the commit
   it('npm run diff -- vX.Y.Z (or X.Y.Z): the baseline, said on stderr', async ({ expect }) => {
     const { dir, version } = await clone();
     expect(await git(dir, 'tag', '--list')).toBe('');
-    const out = await cli('scripts/diff.js', [`v${version}`, version, '--root', dir], dir);
+    const out = await inProcess('scripts/diff.js', [`v${version}`, version, '--root', dir]);
     expect(out.stderr).toBe(note('diff', `v${version}`, version) + note('diff', version, version));
     expect(out.code).toBe(0);
     expect(out.stdout).toBe(
@@ -620,7 +640,7 @@ describe.concurrent('a clone without tags: the released version names the commit
 
   it('npm run release-check: the working spec against the baseline, said on stderr', async ({ expect }) => {
     const { dir, version } = await clone();
-    const out = await cli('scripts/release-check.js', ['--root', dir], dir);
+    const out = await inProcess('scripts/release-check.js', ['--root', dir]);
     expect(out.stderr).toBe(note('release-check', `v${version}`, version));
     expect(out.stdout).toContain(
       `Release check against v${version} (scripts/release-baseline.json, the spec released as ${version}) [no v* tag yet], released version ${version}\n`,
@@ -652,7 +672,7 @@ describe.concurrent('a clone without tags: the released version names the commit
 
 describe.concurrent('release rule', () => {
   it('holds for this repository: the working spec against its latest release', async ({ expect }) => {
-    const out = await cli('scripts/release-check.js', []);
+    const out = await inProcess('scripts/release-check.js', []);
     // Without a v* tag, the one line that says the committed baseline stands for the release.
     expect(out.stderr).toMatch(
       /^(release-check: v\S+: no git tag here; using the committed baseline scripts\/release-baseline\.json \(the spec released as \S+\)\n)?$/,
@@ -671,7 +691,7 @@ describe.concurrent('release rule', () => {
 
   it('CLI: fails a breaking change without a version step, exit 1', async ({ expect }) => {
     const { dir, baseline } = breakingProject('0.1.0', '0.1.1');
-    const out = await cli('scripts/release-check.js', ['--root', dir, '--baseline', baseline]);
+    const out = await inProcess('scripts/release-check.js', ['--root', dir, '--baseline', baseline]);
     expect(out.code).toBe(1);
     expect(out.stdout).toContain(
       'FAIL: 2 breaking changes (createModel, updateModel) since 0.1.0 need version 0.2.0 or higher (a minor step while below 1.0.0), in package.json and openapi/openapi.yaml; the version is 0.1.1.',

@@ -123,7 +123,7 @@ function run(command: string, args: string[], cwd = root): Promise<Run> {
 }
 
 /** A CLI started as a process of its own. */
-const cli = (script: string, args: string[], cwd = root) => run(process.execPath, [join(root, script), ...args], cwd);
+const cli = (script: string, args: string[]) => run(process.execPath, [join(root, script), ...args]);
 
 interface CliModule {
   main(argv: string[], io: { stdout(text: string): void; stderr(text: string): void }): Promise<number>;

@@ -12,7 +12,7 @@
 // (about as long as JSON.parse takes) only for the others. Numbers outside `input` (a bound in
 // `ctx`) come from the spec, and are left to JSON.stringify. A value that two kinds of token gave
 // (`2` and `2.0` in one body) is written as JavaScript writes it.
-import { pyFloat } from './messages.js';
+import { pyFloat, pyNumber } from './messages.js';
 
 /** The token that gave a whole double: an integer's digits, or one of these. */
 type Token = string | typeof FLOAT | typeof MIXED;
@@ -51,18 +51,23 @@ function holdsSuch(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.values(value).some(holdsSuch);
 }
 
-/** `value` as JSON, each number written as its token in `tokens` says. */
+/** A JSON object of `entry`'s defined members, each value written by `valueOf`. */
+function members(entry: object, valueOf: (key: string, value: unknown) => string): string {
+  const defined = Object.entries(entry).filter(([, value]) => value !== undefined);
+  return `{${defined.map(([key, value]) => `${JSON.stringify(key)}:${valueOf(key, value)}`).join(',')}}`;
+}
+
+/** `value` as JSON, each number written as its token in `tokens` says (a number without one, as pyNumber writes it). */
 function write(value: unknown, tokens: Map<number, Token>): string {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return 'null';
     const token = tokens.get(value); // whole numbers only: a fraction is a float whatever its token
-    if (!Number.isInteger(value) || token === FLOAT) return pyFloat(value);
-    return typeof token === 'string' ? token : JSON.stringify(value);
+    if (token === FLOAT) return pyFloat(value);
+    return typeof token === 'string' ? token : pyNumber(value);
   }
   if (Array.isArray(value)) return `[${value.map((item) => write(item ?? null, tokens)).join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const members = Object.entries(value).filter(([, item]) => item !== undefined);
-  return `{${members.map(([key, item]) => `${JSON.stringify(key)}:${write(item, tokens)}`).join(',')}}`;
+  return members(value, (_, item) => write(item, tokens));
 }
 
 /**
@@ -77,9 +82,6 @@ export function pythonJson(body: unknown): string | undefined {
   if (!detail.some((item) => holdsSuch(item.input)) || !/\d[.eE]|\d{16}/.test(text)) return undefined;
   const tokens = tokensOf(text);
   const item = (entry: object) =>
-    `{${Object.entries(entry)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => `${JSON.stringify(key)}:${key === 'input' ? write(value, tokens) : JSON.stringify(value)}`)
-      .join(',')}}`;
+    members(entry, (key, value) => (key === 'input' ? write(value, tokens) : JSON.stringify(value)));
   return `{"detail":[${detail.map(item).join(',')}]}`;
 }

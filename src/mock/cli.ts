@@ -29,7 +29,8 @@ contract's JSON types do not allow.
 Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of
 requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.
 --coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and
-writes the record to DIR when the mock stops; api-contract-coverage DIR merges the records.`;
+writes the record to DIR as it goes (at most every 100 ms; a SIGKILL loses the last 100 ms at most) and when the mock
+stops; api-contract-coverage DIR merges the records.`;
 
 /** From the repository's source without Prism installed: the line saying which of its packages are missing and how to install them; else nothing. */
 function missingPeers(): string {

@@ -81,7 +81,7 @@ export interface Host {
   /** where log lines go unless the settings say */
   log: LogSink;
   /** keeps a mock's coverage record in a directory (Node's: ./coverage-file.ts); without it, `coverage: DIR` is refused */
-  coverageFile?: (dir: string, report: () => CoverageReport) => { write(): void };
+  coverageFile?: (dir: string, report: () => CoverageReport) => { changed(): void; write(): void };
 }
 
 export const DEFAULT_MAX_RECORDS = 10_000;
@@ -245,6 +245,7 @@ export async function createPipeline(settings: MockSettings, host: Host): Promis
       picked,
       answered: () => answeredBody(outcome, reply),
     });
+    coverageFile?.changed();
     return withCors(reply);
   }
 

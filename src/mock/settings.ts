@@ -47,7 +47,8 @@ export interface MockSettings {
   faults?: number | undefined;
   /**
    * what the requests exercised of the contract (`mock.coverage()`, `GET /__mock/coverage`): true
-   * counts it, a directory's path also writes the mock's record there on close() or at exit
+   * counts it, a directory's path also writes the mock's record there as it goes (within 100 ms of a
+   * request, at most every 100 ms) and a last time on close() or at exit
    * (`--coverage DIR`; `api-contract-coverage DIR` merges them); default off
    */
   coverage?: boolean | string | undefined;

@@ -1,14 +1,16 @@
 // The coverage record of a mock process: the bin's `--coverage DIR` written when SIGTERM stops it,
-// and an in-process mock that was never closed written when its process exits.
+// kept as the mock goes when SIGKILL ends it (Playwright's default end of its webServer), two mocks
+// in one DIR each keeping its own, and an in-process mock that was never closed written when its
+// process exits.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRecord } from '../../src/mock/control/coverage-report.js';
 import type { CoverageReport } from '../../src/mock/index.js';
-import { startMock } from '../support/mock-process.js';
+import { startMock, type MockProcess } from '../support/mock-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coverage-process-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +33,6 @@ describe('api-contract-mock --coverage DIR', () => {
       expect((await post({ 'Service-AO-API-Key': 'k' })).status).toBe(200);
       expect((await post({ 'X-Mock-Session': 'b' })).status).toBe(401);
       const live = (await (await fetch(`${mock.baseUrl}/__mock/coverage?all`)).json()) as CoverageReport;
-      expect(readdirSync(folder)).toEqual([]);
       await mock.stop();
       const [record, ...more] = recordsIn(folder);
       expect(more).toEqual([]);
@@ -43,6 +44,79 @@ describe('api-contract-mock --coverage DIR', () => {
       ]);
     } finally {
       await mock.stop();
+    }
+  });
+});
+
+const liveReport = async (mock: MockProcess) =>
+  (await (await fetch(`${mock.baseUrl}/__mock/coverage?all`)).json()) as CoverageReport;
+
+/** The record `mock` keeps in `folder`, once it reads as `report`; undefined if none does within 10 s. */
+async function recordOnDisk(folder: string, mock: MockProcess, report: CoverageReport) {
+  const prefix = `api-contract-coverage-${mock.pid}-`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const name = existsSync(folder)
+      ? readdirSync(folder).find((n) => n.startsWith(prefix) && n.endsWith('.json'))
+      : undefined;
+    const record = name && readRecord(JSON.parse(readFileSync(join(folder, name), 'utf8')));
+    if (record && JSON.stringify(record) === JSON.stringify(report)) return record;
+    if (Date.now() > deadline) return record || undefined;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function kill(mock: MockProcess): Promise<void> {
+  process.kill(mock.pid, 'SIGKILL');
+  while (mock.exited() === undefined) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('api-contract-mock --coverage DIR ended by SIGKILL', () => {
+  it('leaves the record of what it had counted, one per mock in a shared DIR, which api-contract-coverage merges', async () => {
+    const folder = join(dir, 'killed');
+    const args = ['--coverage', folder];
+    const started = await Promise.allSettled([startMock({ args }), startMock({ args })]);
+    const mocks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    try {
+      const [a, b] = started.map((result) => {
+        if (result.status === 'rejected') throw result.reason;
+        return result.value;
+      }) as [MockProcess, MockProcess];
+      const send = (mock: MockProcess, body: unknown, headers: Record<string, string>) =>
+        fetch(`${mock.baseUrl}${TRACES}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      const valid = { traces: [{ type: 'trace' }] };
+      const statuses = [
+        (await send(a, valid, { 'Service-AO-API-Key': 'k' })).status,
+        (await send(a, valid, { 'Service-AO-API-Key': 'k' })).status,
+        (await send(a, valid, { 'X-Mock-Session': 'other' })).status,
+        (await send(b, { traces: 'none' }, { 'Service-AO-API-Key': 'k' })).status,
+      ];
+      expect(statuses).toEqual([200, 200, 401, 422]);
+      for (const mock of mocks) {
+        const live = await liveReport(mock);
+        expect(await recordOnDisk(folder, mock, live), `the record of mock ${mock.pid} on disk`).toEqual(live);
+        await kill(mock);
+        expect(mock.exited()).toBe('exit code null, signal SIGKILL');
+      }
+      const merged = spawnSync(process.execPath, ['dist/src/mock/coverage-bin.js', folder, '--json'], {
+        encoding: 'utf8',
+      });
+      expect(merged.status, merged.stderr).toBe(0);
+      const report = JSON.parse(merged.stdout) as CoverageReport;
+      expect(report.records).toBe(2);
+      expect(logTraces(report)?.requests).toBe(4);
+      expect(logTraces(report)?.statuses.map((s) => [s.status, s.answered])).toEqual([
+        [200, 2],
+        [422, 1],
+        [401, 1],
+      ]);
+      expect(readdirSync(folder).filter((name) => !name.endsWith('.json'))).toEqual([]);
+    } finally {
+      await Promise.all(mocks.map((mock) => mock.stop()));
     }
   });
 });

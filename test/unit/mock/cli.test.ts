@@ -27,7 +27,8 @@ const USAGE = [
   'Run-wide chaos: --latency waits before every answer (MS, or a time drawn from MIN..MAX), --faults answers that share of',
   'requests (0 to 1) with a 503 or a dropped connection; both drawn from --seed.',
   '--coverage DIR counts what the requests exercised of the contract (GET /__mock/coverage, ?all for every session) and',
-  'writes the record to DIR when the mock stops; api-contract-coverage DIR merges the records.',
+  'writes the record to DIR as it goes (at most every 100 ms; a SIGKILL loses the last 100 ms at most) and when the mock',
+  'stops; api-contract-coverage DIR merges the records.',
 ].join('\n');
 
 interface Run {

@@ -1,8 +1,9 @@
 // A mock's coverage record in a directory (src/mock/coverage-file.ts, `coverage: DIR`): one file per
-// mock, created with its folder, written on close() and only once, reading back as the report; a
-// directory that cannot be made is a CoverageOptionError naming it; at the process's exit, the
-// records of mocks never closed are written, one that cannot be reported on stderr.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// mock, created with its folder, written as the mock goes (within the interval of a change, at most
+// once per interval, a failure reported once on stderr) and a last time on close(), reading back as
+// the report; a directory that cannot be made is a CoverageOptionError naming it; at the process's
+// exit, the records of mocks never closed are written, one that cannot be reported on stderr.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
@@ -15,12 +16,11 @@ import { TRACES, logTracesBody, post } from '../../support/log-traces.js';
 const dir = mkdtempSync(join(tmpdir(), 'coverage-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('one file per mock, written once, that reads back as the report', async () => {
+it('one file per mock, that reads back as the report and is not written after close()', async () => {
   const folder = join(dir, 'nested', 'records');
   const first = await createTestMock({ coverage: folder });
   const second = await createTestMock({ coverage: folder });
   await first.fetch(TRACES, post(logTracesBody));
-  expect(readdirSync(folder)).toEqual([]);
   await first.close();
   await second.close();
   const files = readdirSync(folder).sort();
@@ -45,6 +45,98 @@ it('one file per mock, written once, that reads back as the report', async () =>
     ),
   );
   expect(again.operations.find((o) => o.operationId === 'logTraces')?.requests).toBe(1);
+});
+
+/** A record whose report counts its own calls: `written()` is how many writes reached the disk. */
+function counting(folder: string) {
+  let reports = 0;
+  const file = coverageFile(folder, () => ({ n: ++reports }) as unknown as CoverageReport, 100);
+  const written = () => (existsSync(file.path) ? (JSON.parse(readFileSync(file.path, 'utf8')) as { n: number }).n : 0);
+  return { file, written };
+}
+
+it('while the mock runs: a change is on disk within the interval, with at most one write per interval and none without a change', () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  try {
+    const folder = join(dir, 'throttled');
+    const { file, written } = counting(folder);
+    const start = Date.now();
+    // A timer of 0 ms fires on an advance of 0 ms: nothing passes when no time does.
+    const advance = (ms: number) => ms > 0 && vi.advanceTimersByTime(ms);
+    // At `at` ms, `changes` changes 1 ms apart, then `written` writes so far once `after` ms more have passed.
+    const steps = [
+      { at: 0, changes: 1, after: 0, written: 0, why: 'not in the turn of the change itself' },
+      { at: 0, changes: 0, after: 1, written: 1, why: 'idle: the first change at once' },
+      { at: 10, changes: 80, after: 9, written: 1, why: 'changes within the interval wait for its end' },
+      { at: 99, changes: 0, after: 1, written: 2, why: 'one write at the end of the interval, for all of them' },
+      { at: 100, changes: 0, after: 400, written: 2, why: 'no change, no write' },
+      { at: 500, changes: 1, after: 1, written: 3, why: 'idle for longer than the interval: at once' },
+      { at: 550, changes: 1, after: 49, written: 3, why: 'a change 50 ms after a write waits 50 ms' },
+      { at: 550, changes: 0, after: 51, written: 4, why: 'and is written then' },
+      {
+        at: 1_000,
+        changes: 1_000,
+        after: 100,
+        written: 15,
+        why: 'a change every ms for 1 s: 11 writes (1 + 1000 / 100)',
+      },
+    ];
+    for (const step of steps) {
+      advance(start + step.at - Date.now());
+      for (let i = 0; i < step.changes; i++) {
+        if (i > 0) vi.advanceTimersByTime(1);
+        file.changed();
+      }
+      advance(step.after);
+      expect(written(), `${step.at} ms: ${step.why}`).toBe(step.written);
+    }
+    vi.setSystemTime(Date.now() - 3_600_000);
+    file.changed();
+    vi.advanceTimersByTime(100);
+    expect(written(), 'a clock set back an hour: a change waits one interval at most').toBe(16);
+    file.changed();
+    file.write();
+    expect(written(), 'the last write, at once').toBe(17);
+    file.changed();
+    vi.advanceTimersByTime(1_000);
+    expect(written(), 'nothing after the last write').toBe(17);
+    expect(readdirSync(folder)).toEqual([file.path.slice(folder.length + 1)]);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it('while the mock runs, a write that fails is reported on stderr once, until one succeeds again', () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    const folder = join(dir, 'failing');
+    const { file, written } = counting(folder);
+    const lines = () => stderr.mock.calls.map(([text]) => String(text));
+    const line = expect.stringMatching(
+      new RegExp(`^api-contract mock: cannot write ${file.path.replace(/[.\\]/g, '\\$&')}: ENOENT.*\n$`),
+    );
+    rmSync(folder, { recursive: true });
+    for (const expected of [[line], [line]]) {
+      file.changed();
+      vi.advanceTimersByTime(100);
+      expect(lines()).toEqual(expected);
+    }
+    mkdirSync(folder);
+    file.changed();
+    vi.advanceTimersByTime(100);
+    expect(written()).toBe(3);
+    rmSync(folder, { recursive: true });
+    file.changed();
+    vi.advanceTimersByTime(100);
+    expect(lines()).toEqual([line, line]);
+    mkdirSync(folder);
+    file.write();
+    expect(written()).toBe(5);
+  } finally {
+    stderr.mockRestore();
+    vi.useRealTimers();
+  }
 });
 
 it('a directory that cannot be made is a CoverageOptionError naming it', async () => {

@@ -341,9 +341,11 @@ const numberFields: Found[] = (() => {
   });
 })();
 
-// pydantic's float allows inf (allow_inf_nan), its int does not: a number field takes 1e400 (200), an
-// integer field answers finite_number, under its union member's name and tag where it has them.
-describe('non-finite numbers (1e400 parses to Infinity): a number field takes them, an integer field answers finite_number', () => {
+// pydantic's float allows inf (allow_inf_nan), its int does not: a number field takes 1e400 (200,
+// with a body its response schema accepts as written) unless the 200 would echo it, which JSON
+// cannot write; that field and an integer field answer finite_number, under its union member's name
+// and tag where it has them.
+describe('non-finite numbers (1e400 parses to Infinity): a number field takes them or answers finite_number, an integer field answers finite_number', () => {
   it('the spec has number fields to try', () => {
     expect(numberFields.length).toBeGreaterThan(1);
   });
@@ -366,8 +368,8 @@ describe('non-finite numbers (1e400 parses to Infinity): a number field takes th
       headers: { 'content-type': 'application/json', ...credentialHeaderOf(found.op) },
       body: text,
     })) as RawResponse;
-    if (found.node.type === 'number') {
-      expect(response.status, response.body.slice(0, 400)).toBe(200);
+    if (found.node.type === 'number' && response.status === 200) {
+      expect(found.op.validateResponse(JSON.parse(response.body)), response.body.slice(0, 400)).toBe(true);
       return;
     }
     expect(response.status, response.body.slice(0, 400)).toBe(422);

@@ -799,6 +799,71 @@ describe('200: responses reflect the request (--stateless)', () => {
     expect(responseErrors('createOrVerifyUser', data)).toEqual([]);
   });
 
+  // A non-finite number (json.loads reads 1e400 and -Infinity as ±inf, NaN as nan; lax mode makes
+  // "inf" one) in place of each number of each operation's example: whatever the mock answers, a
+  // 200 is valid against the response schema as written (JSON has no Infinity: JSON.stringify
+  // writes null), and it is the mock's own answer, not a fallback.
+  const numberPaths = (value: unknown, path: Loc = []): Loc[] =>
+    typeof value === 'number'
+      ? [path]
+      : value !== null && typeof value === 'object'
+        ? Object.entries(value).flatMap(([key, child]) =>
+            numberPaths(child, [...path, Array.isArray(value) ? Number(key) : key]),
+          )
+        : [];
+  const NON_FINITE = '__non_finite__';
+  const nonFiniteCases = Object.keys(spec.paths)
+    .flatMap((path) => Object.values(spec.paths[path]).map((op: any) => op.operationId as string))
+    .flatMap((operationId) =>
+      numberPaths(requestExample(operationId)).flatMap((path) =>
+        ['1e400', '-1e400', 'NaN', '-Infinity', '"inf"'].map(
+          (literal) => [`${operationId} ${path.join('.')} = ${literal}`, operationId, path, literal] as const,
+        ),
+      ),
+    );
+  it('the table has the Luna3 threshold = 1e400', () => {
+    expect(nonFiniteCases.map(([name]) => name)).toContain('createLuna3ScorerVersion threshold = 1e400');
+  });
+  it.each(nonFiniteCases)('%s: no 200 outside the contract', async (_name, operationId, path, literal) => {
+    const body = structuredClone(requestExample(operationId)) as Body;
+    let node: any = body;
+    for (const key of path.slice(0, -1)) node = node[key];
+    node[path.at(-1)!] = NON_FINITE;
+    const { path: template, method } = operation(operationId);
+    const params = examplePathParams(operationId);
+    const target = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+    const text = JSON.stringify(body).replace(JSON.stringify(NON_FINITE), literal);
+    const answer = await raw(method.toUpperCase(), target, text, undefined, url);
+    expect(answer.headers.get('x-mock-fallback')).toBeNull();
+    if (answer.status === 200) {
+      expect(responseErrors(operationId, answer.json)).toEqual([]);
+      return;
+    }
+    expect(answer.status).toBe(422);
+    const items = (answer.json as { detail: Item[] }).detail;
+    expect(items.some((item) => path.every((key) => item.loc.includes(key)))).toBe(true);
+  });
+
+  it('Create Luna3 Scorer Version: a threshold pydantic reads as ±inf or nan is finite_number, as the response could not carry it', async () => {
+    const target = `/v2/scorers/${SCORER}/version/luna3`;
+    for (const [literal, input] of [
+      ['1e400', null],
+      ['-Infinity', null],
+      ['NaN', null],
+      ['"inf"', 'inf'],
+    ] as const) {
+      const answer = await raw('POST', target, `{"instruction": "x", "threshold": ${literal}}`, undefined, url);
+      expect([answer.status, answer.json]).toEqual([
+        422,
+        {
+          detail: [
+            { type: 'finite_number', loc: ['body', 'threshold'], msg: 'Input should be a finite number', input },
+          ],
+        },
+      ]);
+    }
+  });
+
   it('`Prefer` still picks Prism’s response: code=422 on a valid request gives the spec’s 422 example', async () => {
     const answer = await raw(
       'PUT',

@@ -28,6 +28,7 @@ import { createPreferences } from './preferences.js';
 import type { Responder } from '../service/respond.js';
 import { pathParameters } from '../../shared/path-template.js';
 import type { Translator } from '../service/translate.js';
+import { holdsNonFinite } from '../service/py-json.js';
 
 /** What every outcome says of the request beyond its answer. */
 interface Routed {
@@ -179,10 +180,18 @@ export function createEngine({
     }
   }
 
-  /** Prism's violations of a response (none when it is valid), unless its body alone proves it valid. */
+  /**
+   * Prism's violations of a response (none when it is valid), unless its body alone proves it valid;
+   * of a 2xx's body as written, where JSON cannot carry a number it holds (±Infinity, NaN: null).
+   */
   function outputViolations(resource: Resource, output: IHttpResponse): IPrismDiagnostic[] {
-    if (schemas.responseValid(resource, output)) return [];
-    return prism.validateOutput({ resource, element: output });
+    const success = output.statusCode >= 200 && output.statusCode < 300;
+    const written =
+      success && holdsNonFinite(output.body)
+        ? { ...output, body: JSON.parse(JSON.stringify(output.body)) as unknown }
+        : output;
+    if (schemas.responseValid(resource, written)) return [];
+    return prism.validateOutput({ resource, element: written });
   }
 
   async function prepare(input: IHttpRequest, request: Received, slices: Slices): Promise<Prepared | undefined> {
@@ -244,7 +253,7 @@ export function createEngine({
         ? { ...request, body: translator.madeBody(operation, request) }
         : request;
     const responded = operation
-      ? respond(chosen, checked, operation, served, details)
+      ? respond(chosen, checked, operation, served, details, () => translator.finiteDetails(operation, request))
       : { result: chosen, fallbacks: [] };
     const fired = [...responded.fallbacks];
     if (responded.refused) return { kind: 'refused', refused: responded.refused, ...known, fallbacks: fired };

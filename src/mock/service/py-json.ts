@@ -85,3 +85,20 @@ export function pythonJson(body: unknown): string | undefined {
     members(entry, (key, value) => (key === 'input' ? write(value, tokens) : JSON.stringify(value)));
   return `{"detail":[${detail.map(item).join(',')}]}`;
 }
+
+/**
+ * Whether a value holds ±Infinity or NaN, which JSON cannot carry (JSON.stringify writes null).
+ * Iterative: the value may nest arbitrarily deep.
+ */
+export function holdsNonFinite(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return true;
+    } else if (node !== null && typeof node === 'object') {
+      for (const child of Object.values(node)) stack.push(child);
+    }
+  }
+  return false;
+}

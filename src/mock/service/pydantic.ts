@@ -172,6 +172,8 @@ export interface Validator {
    * `ahead`: the items of array items already walked (./ahead.ts), read instead of walking them again.
    */
   errors(schema: Schema, value: unknown, loc?: Loc, into?: Items, lax?: boolean, ahead?: Ahead): Detail[];
+  /** `errors` with every float refusing ±inf and nan (`finite_number`), as `allow_inf_nan=False` has it. */
+  finiteErrors(schema: Schema, value: unknown, loc?: Loc, into?: Items): Detail[];
   /**
    * The node whose own keywords a value under `schema` is walked by at the value's own `loc`: past
    * its `$ref`s; undefined for a union (its members are walked under their names, another `loc`).
@@ -208,6 +210,8 @@ export function createValidator(
   options: ValidatorOptions = {},
 ): Validator {
   let strict = options.strict === true;
+  /** Whether a float refuses ±inf and nan (pydantic's `allow_inf_nan=False`): `finiteErrors`' walk. */
+  let finite = false;
   /** How many conditions (`if`/`then`) the walk is inside. */
   let conditional = 0;
   /** What the walk under way reads instead of walking (`errors`' `ahead`). */
@@ -468,6 +472,13 @@ export function createValidator(
    * pydantic parses (uuid, date, date-time) are read as it reads them. Or the error of a value it refuses.
    */
   function scalarOf(node: Schema, types: string[], value: unknown): Lax {
+    const read = readScalar(node, types, value);
+    if (finite && read.ok && typeof read.value === 'number' && !Number.isFinite(read.value))
+      return { ok: false, type: 'finite_number', msg: 'Input should be a finite number' };
+    return read;
+  }
+
+  function readScalar(node: Schema, types: string[], value: unknown): Lax {
     const kind = types.find((type) => type !== 'null') ?? 'null';
     if (kind === 'string' && PARSED_FORMATS.has(node.format)) {
       if (node.format === 'uuid') {
@@ -882,27 +893,37 @@ export function createValidator(
     return value;
   }
 
+  function errors(
+    schema: Schema,
+    value: unknown,
+    loc: Loc = [],
+    into = new Items(Number.POSITIVE_INFINITY),
+    lax = false,
+    ahead?: Ahead,
+  ): Detail[] {
+    const before = into.length;
+    const mode = strict;
+    strict = mode && !lax;
+    const reading = walked;
+    walked = ahead;
+    try {
+      check(schema, value, root(loc), into);
+    } finally {
+      strict = mode;
+      walked = reading;
+    }
+    return into.slice(before);
+  }
+
   return {
-    errors(
-      schema: Schema,
-      value: unknown,
-      loc: Loc = [],
-      into = new Items(Number.POSITIVE_INFINITY),
-      lax = false,
-      ahead?: Ahead,
-    ): Detail[] {
-      const before = into.length;
-      const mode = strict;
-      strict = mode && !lax;
-      const reading = walked;
-      walked = ahead;
+    errors,
+    finiteErrors(schema, value, loc, into) {
+      finite = true;
       try {
-        check(schema, value, root(loc), into);
+        return errors(schema, value, loc, into);
       } finally {
-        strict = mode;
-        walked = reading;
+        finite = false;
       }
-      return into.slice(before);
     },
     plainNode(schema) {
       let node = schema;

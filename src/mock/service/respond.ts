@@ -6,7 +6,8 @@
 //     walker finds none (a loud fallback);
 //   - a 2xx: the request reflected (./reflect.ts) and the operation's rules across requests applied
 //     (./state.ts), unless what Prism let through is invalid to the service (a JSON null body,
-//     lone surrogates), which gets its 422.
+//     lone surrogates), which gets its 422; and a float that would echo ±inf or nan, which JSON
+//     cannot carry, gets the `finite_number` 422 of a float that refuses them.
 //   in:  Prism's mocker result, its input, the operation, what the parse stage read of the request
 //   out: the mocker result to send on, the body Prism chose when the result reflects it, the
 //        fallbacks that fired, or the limit of the mock (--max-results, a full state) the request passed
@@ -23,6 +24,7 @@ import type { Received } from '../request/parse.js';
 import { uuidValue } from '../../shared/uuid-text.js';
 import { pathParameters } from '../../shared/path-template.js';
 import { translateViolations, unprocessable } from './translate.js';
+import { holdsNonFinite } from './py-json.js';
 
 export interface Responded {
   result: Choice;
@@ -40,13 +42,17 @@ export interface ResponderParts {
   fallbacks: Fallbacks;
 }
 
-/** `details`: the service's 422 items of the request (./translate.ts), bounded by --max-errors. */
+/**
+ * `details`: the service's 422 items of the request (./translate.ts), bounded by --max-errors;
+ * `finiteDetails`: its items were its floats to refuse ±inf and nan (the translator's finiteDetails).
+ */
 export type Responder = (
   result: Choice,
   input: IPrismInput<IHttpRequest>,
   operation: Operation,
   request: Received,
   details: () => Detail[],
+  finiteDetails?: () => Detail[],
 ) => Responded;
 
 /** The path's parameters as the service reads them: a UUID in the form FastAPI writes it back (../../shared/uuid-text.ts). */
@@ -61,7 +67,7 @@ function servicePathParams(operation: Operation, sent: Record<string, string>): 
 }
 
 export function createResponder({ reflector, state, fallbacks }: ResponderParts): Responder {
-  return (result, input, operation, request, details) => {
+  return (result, input, operation, request, details, finiteDetails) => {
     try {
       const errors = input.validations.filter((v) => v.severity === 0 && v.code !== 401);
       const chosen = result.ok ? result.value : undefined;
@@ -123,6 +129,12 @@ export function createResponder({ reflector, state, fallbacks }: ResponderParts)
       const pathParams = servicePathParams(operation, pathParameters(operation.path, input.data.url.path));
       const body = request.absent ? null : request.body;
       let reflected = reflector.reflect(operation, { pathParams, body, text: request.text }, chosen.body);
+      if (finiteDetails && holdsNonFinite(reflected)) {
+        // JSON has no ±inf or nan: a float field that echoes one could only be written as null, which
+        // its schema refuses. The request gets the 422 of a float that does not allow them.
+        const items = finiteDetails();
+        if (items.length > 0) return { result: unprocessable(undefined, items, request.text), fallbacks: [] };
+      }
       if (state)
         reflected = state.apply(
           operation.operationId,

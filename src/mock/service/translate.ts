@@ -39,6 +39,8 @@ export interface Translator {
   walkAhead(operation: Operation, request: Received, slices: Slices): Promise<Ahead>;
   /** The body of a valid request as the service reads it: what pydantic made of it ("12" → 12). */
   madeBody(operation: Operation, request: Received): unknown;
+  /** The 422 items of a valid request's body were its floats to refuse ±inf and nan (pydantic's `allow_inf_nan=False`). */
+  finiteDetails(operation: Operation, request: Received): Detail[];
 }
 
 export function createTranslator(validator: Validator, maxErrors = Number.POSITIVE_INFINITY): Translator {
@@ -90,9 +92,14 @@ export function createTranslator(validator: Validator, maxErrors = Number.POSITI
     if (!operation.requestSchema || request.absent) return request.body;
     return validator.made(operation.requestSchema, request.body);
   }
+  function finiteDetails(operation: Operation, request: Received): Detail[] {
+    if (!operation.requestSchema || request.absent || request.body === null) return [];
+    return validator.finiteErrors(operation.requestSchema, request.body, ['body'], new Items(maxErrors));
+  }
   return {
     requestDetails,
     madeBody,
+    finiteDetails,
     walkAhead: (operation, request, slices) =>
       walkAhead(validator, operation.requestSchema ?? {}, request.body, ['body'], maxErrors, slices),
   };

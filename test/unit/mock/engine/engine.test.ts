@@ -323,6 +323,30 @@ describe('engine: the outcome of a request, and the check of the response the re
     ]);
   });
 
+  it('a written body holding a number JSON cannot carry is checked as written (null): NaN or ±Infinity in a number field falls back loudly; in an open object it is sent', () => {
+    const LUNA3 = '/v2/scorers/3d7b9e2f-5a1c-4c8d-b6e0-8f2a4d1c7e93/version/luna3';
+    const scorerVersion = (document.paths as any)['/v2/scorers/{scorer_id}/version/luna3'].post.responses['200']
+      .content['application/json'].examples.luna3Version.value;
+    const sent = request('post', LUNA3, { threshold: 0.5 }, { 'service-ao-api-key': 'k' });
+    for (const threshold of [Infinity, -Infinity, NaN]) {
+      const written = { ...scorerVersion, luna3_scorer: { ...scorerVersion.luna3_scorer, threshold } };
+      const { engine, lines } = engineWith(writing(written, { keepExample: true }));
+      expect(engine(sent, received())).toMatchObject({
+        kind: 'output',
+        output: { body: scorerVersion },
+        fallbacks: ['example'],
+      });
+      expect(lines).toEqual([expect.stringContaining('body.luna3_scorer.threshold')]);
+    }
+    const open = {
+      ...scorerVersion,
+      luna3_scorer: { ...scorerVersion.luna3_scorer, class_name_to_vocab_ix: { a: NaN } },
+    };
+    const { engine, lines } = engineWith(writing(open, { keepExample: true }));
+    expect(engine(sent, received())).toMatchObject({ kind: 'output', output: { body: open }, fallbacks: [] });
+    expect(lines).toEqual([]);
+  });
+
   it("the responder's own fallbacks are the outcome's, before the engine's", () => {
     const respond: Responder = (result, ...rest) => ({
       ...writing({ ...example, id: 5 }, { keepExample: true })(result, ...rest),
@@ -665,6 +689,7 @@ describe('engine: the outcome of a request, and the check of the response the re
       },
       madeBody: (_operation, request) => request.body,
       walkAhead: () => Promise.resolve(new Map()),
+      finiteDetails: () => [],
     };
     const { engine: failing } = engineWith(unchanged, operations, faulty);
     expect(() => failing(request('post', USERS, tooMany), received())).toThrow('the walk failed');

@@ -140,6 +140,22 @@ describe('non-finite numbers and lone surrogates', () => {
       },
     ]);
   });
+
+  it('finiteErrors: a float refuses them too, as allow_inf_nan=False has it, the strings lax mode reads as them included; an open object still takes them; the mode ends with the walk', () => {
+    const luna3 = ref('Luna3ScorerVersionCreate');
+    const finite = (input: unknown) => ({
+      type: 'finite_number',
+      loc: ['body', 'threshold'],
+      msg: 'Input should be a finite number',
+      input,
+    });
+    for (const input of [Infinity, -Infinity, NaN, 'inf', '-Infinity', 'nan'])
+      expect(validator.finiteErrors(luna3, { threshold: input }, ['body'])).toEqual([finite(input)]);
+    expect(
+      validator.finiteErrors(luna3, { threshold: 0.5, class_name_to_vocab_ix: { a: Infinity } }, ['body']),
+    ).toEqual([]);
+    expect(body('Luna3ScorerVersionCreate', { threshold: Infinity })).toEqual([]);
+  });
 });
 
 describe('required and additionalProperties', () => {

@@ -188,7 +188,8 @@ export function createChooser(prism: PlainPrism, logger: PrismLogger): Chooser {
     const options = { ...config, ...(!config.mediaTypes && accept ? { mediaTypes: String(accept).split(',') } : {}) };
     const errors = input.validations.filter((v) => v.severity === 0);
     if (errors.length === 0) return chooseValid(resource, options, negotiation);
-    logger.warn({ name: 'VALIDATOR', ...where }, 'Request did not pass the validation rules');
+    // At info, where Prism writes it at warn (../prism/log.ts): a 422 is no fault of the mock's.
+    logger.info({ name: 'VALIDATOR', ...where }, 'Request did not pass the validation rules');
     const codes = expectedCodes(input.validations);
     const exampleKey = codes.includes(Number(options.code)) ? options.exampleKey : undefined;
     const negotiated = prism.negotiateInvalid(resource.responses, codes, exampleKey, negotiation);

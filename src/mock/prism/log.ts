@@ -34,6 +34,9 @@ export function credentialHeadersOf(document: Document): Set<string> {
   return names;
 }
 
+/** Prism's one warning per invalid request (its mocker's). */
+const INVALID_REQUEST = 'Request did not pass the validation rules';
+
 /**
  * What the mock lets reach its log: pino's `logMethod` hook, run before a line is serialized. Of a
  * merging object only `name` and the request's method and path are kept (never its headers or
@@ -42,7 +45,8 @@ export function credentialHeadersOf(document: Document): Set<string> {
  * the body of each request and response: a password, a token). Prism logs each violation of a
  * request as an error of its VALIDATOR: those lines are dropped here, before pino serializes them
  * (they are in the 422 body; writing them cost a fifth of an invalid request's CPU). Its one
- * warning per invalid request stays.
+ * warning per invalid request is written at info instead: a 422 is the answer a tester asked for,
+ * and warnings are kept for what is wrong (a fallback, a limit).
  */
 export function logFilter(credentialHeaders: Set<string>): {
   logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void, level?: number): void;
@@ -67,7 +71,10 @@ export function logFilter(credentialHeaders: Set<string>): {
   };
   return {
     logMethod(args, method, level) {
-      if (level === 50 && (args[0] as { name?: unknown } | undefined)?.name === 'VALIDATOR') return;
+      if ((args[0] as { name?: unknown } | undefined)?.name === 'VALIDATOR') {
+        if (level === 50) return;
+        if (level === 40 && args[1] === INVALID_REQUEST) return (this as Logger).info(...(args as [object, string]));
+      }
       return method.apply(this, args.map(clean));
     },
   };

@@ -7,6 +7,7 @@
 // drops open connections. No child process: the bin's own tests replace startMock.
 import { request as httpRequest, Agent } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tooManyErrors } from '../../../src/mock/common/limits.js';
 import { nameUuid } from '../../../src/shared/uuid.js';
@@ -288,15 +289,36 @@ describe('startMock: the options reach what they are for', () => {
     expect(lines.filter((line) => line.includes('secret-'))).toEqual([]);
   });
 
-  it("every line at warn carries the request's method and path, static or --dynamic (Prism's own mocker then)", async () => {
+  it("an invalid request, which a tester sends on purpose: no line at the default level (warn); at info the validator's line, with the request's method and path, static or --dynamic (Prism's own mocker then)", async () => {
     for (const dynamic of [false, true]) {
+      const quiet = logLines();
+      const byDefault = await start({ log: quiet.log, dynamic });
+      expect((await send(byDefault, USERS, { body: JSON.stringify({ email: 5 }) })).status).toBe(422);
+      expect(quiet.lines, String(dynamic)).toEqual([]);
+
       const { lines, log } = logLines();
-      const mock = await start({ log, dynamic });
+      const mock = await start({ log, dynamic, logLevel: 'info' });
       expect((await send(mock, USERS, { body: JSON.stringify({ email: 5 }) })).status).toBe(422);
-      expect(lines.length, String(dynamic)).toBeGreaterThan(0);
-      for (const line of lines)
-        expect(line, String(dynamic)).toMatch(/^mock: warn \[[A-Z ]+\] POST \/v2\/system_users /);
+      expect(lines, String(dynamic)).toContain(
+        'mock: info [VALIDATOR] POST /v2/system_users Request did not pass the validation rules',
+      );
+      expect(lines.filter((line) => /^mock: (warn|error|fatal)/.test(line))).toEqual([]);
     }
+  });
+
+  it('a fallback still warns at the default level, with the request it fired on', async () => {
+    const { lines, log } = logLines();
+    const mock = await start({
+      log,
+      spec: fileURLToPath(new URL('../../fixtures/mock/reflection-breaks-response.json', import.meta.url)),
+    });
+    const answer = await send(mock, '/v2/things', { body: JSON.stringify({ name: 'abcdef' }) });
+    expect(answer.headers.get('x-mock-fallback')).toBe('example');
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^mock: warn \[FALLBACK\] POST \/v2\/things example: the reflected response is not valid, sending the example/,
+      ),
+    ]);
   });
 
   it('a failure on a request: 500 problem+json naming it, logged as an error; the mock goes on answering', async () => {

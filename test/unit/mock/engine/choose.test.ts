@@ -766,14 +766,14 @@ describe('what the chooser logs', () => {
     expect(byName(lines, 'NEGOTIATOR')).toStrictEqual(steps);
   });
 
-  it("an invalid request: the validator's warning, with the request's method and path; the negotiation's steps with them too", () => {
+  it("an invalid request: the validator's line at info, with the request's method and path; the negotiation's steps with them too", () => {
     const { logger: info, lines } = recording('info');
     const user = operation('createOrVerifyUser');
     const data = requestTo(user);
     const request = { method: 'post', url: { path: data.url.path } };
     staticChooser(info)(user, { data, validations: [TYPE] }, { ...settings });
     expect(byName(lines, 'VALIDATOR')).toStrictEqual([
-      { level: 40, name: 'VALIDATOR', input: request, msg: 'Request did not pass the validation rules' },
+      { level: 30, name: 'VALIDATOR', input: request, msg: 'Request did not pass the validation rules' },
     ]);
     expect(byName(lines, 'NEGOTIATOR')).toContainEqual({
       level: 32,

@@ -93,12 +93,12 @@ describe('log: no credential and no body in any line', () => {
           body: { password: 'p4ss' },
         },
       },
-      'Request did not pass the validation rules',
+      'Violation: request.query.key deprecated',
     );
     logger.info({ input: { method: 'get' } }, 'no path');
     logger.info({ other: 'dropped' }, 'no name');
     expect(lines).toEqual([
-      'mock: warn [VALIDATOR] PUT /v2/things Request did not pass the validation rules',
+      'mock: warn [VALIDATOR] PUT /v2/things Violation: request.query.key deprecated',
       'mock: info [HTTP SERVER] GET  no path',
       'mock: info [HTTP SERVER] no name',
     ]);
@@ -171,21 +171,39 @@ describe('log: no credential and no body in any line', () => {
     expect(Object.keys((logged[1] as [object])[0])).toEqual(['input']);
   });
 
-  it("the filter's hook drops Prism's one error line per violation before it is serialized (the 422 carries them); its warning and other errors stay", () => {
+  it("the filter's hook drops Prism's one error line per violation before it is serialized (the 422 carries them) and writes its warning per invalid request at info; other warnings and errors stay", () => {
     const hook = logFilter(new Set());
     const logged: unknown[][] = [];
     const log = (...args: unknown[]) => void logged.push(args);
-    hook.logMethod([{ name: 'VALIDATOR' }, 'Request body must have required property model'], log, 50);
-    hook.logMethod([{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], log, 40);
-    hook.logMethod([{ name: 'HTTP SERVER' }, 'mock failure'], log, 50);
-    hook.logMethod(['an error with no merging object'], log, 50);
-    hook.logMethod([], log, 50);
+    const infos: unknown[][] = [];
+    const logger = { info: (...args: unknown[]) => void infos.push(args) };
+    hook.logMethod.call(logger, [{ name: 'VALIDATOR' }, 'Request body must have required property model'], log, 50);
+    hook.logMethod.call(logger, [{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'], log, 40);
+    hook.logMethod.call(logger, [{ name: 'VALIDATOR' }, 'Violation: request.query.q deprecated'], log, 40);
+    hook.logMethod.call(logger, [{ name: 'FALLBACK' }, 'Request did not pass the validation rules'], log, 40);
+    hook.logMethod.call(logger, [{ name: 'HTTP SERVER' }, 'mock failure'], log, 50);
+    hook.logMethod.call(logger, ['an error with no merging object'], log, 50);
+    hook.logMethod.call(logger, [], log, 50);
+    expect(infos).toEqual([[{ name: 'VALIDATOR' }, 'Request did not pass the validation rules']]);
     expect(logged).toEqual([
-      [{ name: 'VALIDATOR' }, 'Request did not pass the validation rules'],
+      [{ name: 'VALIDATOR' }, 'Violation: request.query.q deprecated'],
+      [{ name: 'FALLBACK' }, 'Request did not pass the validation rules'],
       [{ name: 'HTTP SERVER' }, 'mock failure'],
       ['an error with no merging object'],
       [],
     ]);
+  });
+
+  it("Prism's warning per invalid request: a line at info and below, none at warn (the default)", () => {
+    for (const [level, want] of [
+      ['warn', []],
+      ['info', ['mock: info [VALIDATOR] Request did not pass the validation rules']],
+      ['debug', ['mock: info [VALIDATOR] Request did not pass the validation rules']],
+    ] as const) {
+      const { logger, lines } = prismLogger(level);
+      logger.warn({ name: 'VALIDATOR' }, 'Request did not pass the validation rules');
+      expect(lines, level).toEqual(want);
+    }
   });
 
   it('the destination: one "mock: <level> [<name>] <METHOD path> <message>" line per entry', () => {

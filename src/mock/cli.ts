@@ -104,10 +104,17 @@ const PARENT_POLL_MS = 250;
 function stopWithParent(stop: () => void): void {
   if (process.env.npm_command === undefined) return;
   const parent = process.ppid;
+  // What the parent is (npm, or the shell npm ran the bin in), read while it runs: Linux's /proc only.
+  let name = '';
+  try {
+    name = ` (${readFileSync(`/proc/${parent}/comm`, 'utf8').trim()})`;
+  } catch {
+    // no /proc: the id alone
+  }
   const timer = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(timer);
-    console.error(`mock: its parent process (${parent}, npm) ended: stopping`);
+    console.error(`mock: its parent process ${parent}${name} ended: stopping`);
     stop();
   }, PARENT_POLL_MS);
   timer.unref();

@@ -2,7 +2,7 @@
 // text and exit code, the line it prints once started, and its stop on SIGINT / SIGTERM. The
 // server is replaced (startMock is what the bin hands its settings to); process.exit, the console
 // and the signal handlers are caught, so no process is started or stopped.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -411,7 +411,9 @@ describe('api-contract-mock: stopping', () => {
     ['started by node itself', undefined, []],
   ])('its parent gone, %s: stops as on SIGTERM, or stays', async (_how, command, exited) => {
     if (command !== undefined) process.env.npm_command = command;
-    const ppid = vi.spyOn(process, 'ppid', 'get').mockReturnValue(4242);
+    // A parent that runs, so that its name is read from /proc: this process.
+    const parent = process.pid;
+    const ppid = vi.spyOn(process, 'ppid', 'get').mockReturnValue(parent);
     vi.useFakeTimers();
     try {
       const { close, exits, err } = await run([]);
@@ -422,7 +424,8 @@ describe('api-contract-mock: stopping', () => {
       for (let i = 0; i < 5 && exits.length === 0; i++) await Promise.resolve();
       expect(exits).toEqual(exited);
       expect(close).toHaveBeenCalledTimes(exited.length);
-      expect(err).toEqual(exited.length ? ['mock: its parent process (4242, npm) ended: stopping'] : []);
+      const name = readFileSync(`/proc/${parent}/comm`, 'utf8').trim();
+      expect(err).toEqual(exited.length ? [`mock: its parent process ${parent} (${name}) ended: stopping`] : []);
     } finally {
       delete process.env.npm_command;
     }

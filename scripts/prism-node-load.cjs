@@ -29,10 +29,17 @@ function ownDirectory() {
   }
 }
 const off = process.env.NODE_DISABLE_COMPILE_CACHE !== undefined || !ownDirectory();
-/** Each file loaded: its module, and its script when its cache is to be written. */
+/** @typedef {{ exports: unknown, filename: string, id: string, loaded: boolean }} LoadedModule */
+/** Each file loaded, by its path: its module. @type {Map<string, LoadedModule>} */
 const loaded = new Map();
+/** The scripts whose cache is to be written, and where. @type {{ script: Script, cacheFile: string }[]} */
 const unwritten = [];
 
+/**
+ * The exports of a file of the bundle, loaded once.
+ * @param {string} file its path from this file's directory (`./chunk-1.js`)
+ * @returns {unknown}
+ */
 function load(file) {
   const filename = path.join(__dirname, file);
   const known = loaded.get(filename);
@@ -56,7 +63,7 @@ function load(file) {
   const module = { exports: {}, filename, id: filename, loaded: false };
   loaded.set(filename, module);
   const base = Module.createRequire(filename);
-  const local = Object.assign((id) => (id.startsWith('./') ? load(id) : base(id)), base);
+  const local = Object.assign(/** @param {string} id */ (id) => (id.startsWith('./') ? load(id) : base(id)), base);
   script.runInThisContext()(module.exports, local, module, filename, __dirname);
   module.loaded = true;
   return module.exports;

@@ -108,6 +108,31 @@ export class MissingValidatorError extends Error {
   }
 }
 
+/** The entry whose `createApiClient` imports the check of `validateResponses`, so that a bundle holds it. */
+const CHECKED_ENTRY = '@observability/api-contract/checked';
+
+/**
+ * Thrown when the main entry's `validateResponses` cannot load its check, which it loads from the
+ * package's files under Node only: by createApiClient in a web page or any other runtime without
+ * Node's modules, and before anything is sent by every call where the check's module is not beside
+ * the client's (a bundle made for Node). The checked entry (`CHECKED_ENTRY`) imports it instead.
+ */
+export class ValidatorUnavailableError extends Error {
+  override readonly name = 'ValidatorUnavailableError';
+  /** The entry to import createApiClient from instead. */
+  readonly entry = CHECKED_ENTRY;
+  constructor(
+    /** Where it was asked for: a runtime without Node (a web page, a worker), or a bundle. */
+    where: string,
+    cause?: unknown,
+  ) {
+    super(
+      `validateResponses cannot load its check in ${where} from '@observability/api-contract', which loads it from the package's files under Node only: import createApiClient from '${CHECKED_ENTRY}' (with ajv and ajv-formats installed) to check answers there; nothing was sent.`,
+      { cause },
+    );
+  }
+}
+
 /** Thrown before anything is sent when a path parameter would change which path the request goes to. */
 export class InvalidPathParameterError extends Error {
   override readonly name = 'InvalidPathParameterError';

@@ -2,9 +2,16 @@
 // and, with validateResponses, a body its schema allows; anything else is an UnexpectedResponseError.
 import { operationResponses } from '../../generated/security.js';
 import { operationKey, type Call } from './call.js';
-import type { ContractCheck } from './contract.js';
 import { repeatsCredential } from './credentials.js';
-import { UnexpectedResponseError, type UnexpectedResponseDetails, type UnexpectedResponseReason } from './errors.js';
+import {
+  UnexpectedResponseError,
+  type ResponseViolation,
+  type UnexpectedResponseDetails,
+  type UnexpectedResponseReason,
+} from './errors.js';
+
+/** The check of `validateResponses`: the violations of `body` against the response `response` ("200", "422", …) of the operation at `method` (lower case) and `path`. */
+export type ContractCheck = (method: string, path: string, response: string, body: unknown) => ResponseViolation[];
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 

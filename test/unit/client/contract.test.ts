@@ -1,16 +1,20 @@
-// validateResponses (src/client/contract.ts): each answer against its schema in the spec, and a
-// clear error when ajv is not installed.
+// validateResponses (src/client/contract.ts, src/client/checked.ts): each answer against its schema
+// in the spec, and a clear error, before anything is sent, when ajv is not installed or the check
+// cannot load.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import spec from '../../../generated/openapi.json' with { type: 'json' };
 import { describe, expect, it, vi } from 'vitest';
+import * as checkedEntry from '../../../src/client/checked.js';
 import {
   createApiClient,
   MissingValidatorError,
   UnexpectedResponseError,
+  ValidatorUnavailableError,
   type ApiClientOptions,
 } from '../../../src/index.js';
+import * as mainEntry from '../../../src/index.js';
 import {
   createUser,
   every,
@@ -194,12 +198,7 @@ describe('validateResponses without ajv installed', () => {
   it('every call rejects with MissingValidatorError naming the install command, and nothing breaks without the option', async () => {
     packageRoot.peersInstalled = false;
     try {
-      const client = createApiClient({
-        baseUrl: 'http://127.0.0.1:9',
-        auth: every,
-        fetch: async () => Response.json({}),
-        validateResponses: true,
-      });
+      const { client, sent } = stubbed({ auth: every, validateResponses: true });
       for (let i = 0; i < 2; i++) {
         const error = await logTraces(client).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(MissingValidatorError);
@@ -211,6 +210,7 @@ describe('validateResponses without ajv installed', () => {
         });
         expect((error as Error).cause).toMatchObject({ code: 'MODULE_NOT_FOUND' });
       }
+      expect(sent).toEqual([]);
       const plain = createApiClient({
         baseUrl: 'http://127.0.0.1:9',
         auth: every,
@@ -220,5 +220,67 @@ describe('validateResponses without ajv installed', () => {
     } finally {
       packageRoot.peersInstalled = true;
     }
+  });
+});
+
+describe('validateResponses where the main entry cannot load its check', () => {
+  it('a runtime without Node (a page with a process polyfill): createApiClient throws ValidatorUnavailableError, not a TypeError', () => {
+    vi.stubGlobal('process', { env: {}, versions: {} });
+    let thrown: unknown;
+    try {
+      createApiClient({ baseUrl: 'http://127.0.0.1:9', validateResponses: true });
+    } catch (error) {
+      thrown = error;
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(thrown).toBeInstanceOf(ValidatorUnavailableError);
+    expect(thrown).not.toBeInstanceOf(TypeError);
+    expect(thrown).toMatchObject({
+      name: 'ValidatorUnavailableError',
+      entry: '@observability/api-contract/checked',
+      message:
+        "validateResponses cannot load its check in a runtime without Node (a web page, a worker) from '@observability/api-contract', which loads it from the package's files under Node only: import createApiClient from '@observability/api-contract/checked' (with ajv and ajv-formats installed) to check answers there; nothing was sent.",
+    });
+    expect(() => createApiClient({ baseUrl: 'http://127.0.0.1:9' })).not.toThrow();
+  });
+});
+
+describe('the checked entry (src/client/checked.ts) under Node', () => {
+  it("exports the main entry's every export, the same bindings but its own createApiClient", () => {
+    expect(Object.keys(checkedEntry).sort()).toEqual(Object.keys(mainEntry).sort());
+    for (const [name, value] of Object.entries(mainEntry))
+      if (name !== 'createApiClient') expect(checkedEntry[name as keyof typeof checkedEntry], name).toBe(value);
+    expect(checkedEntry.createApiClient).not.toBe(mainEntry.createApiClient);
+  });
+
+  it('checks answers as the main entry does, with the embedded spec: a valid user passes, a role outside the enum is kind contract', async () => {
+    const user = {
+      id: 'd2f4a6c8-0e1b-4d3f-a5c7-9e1b3d5f7a92',
+      email: 'a@example.org',
+      role: 'system_admin',
+      status: 'enabled',
+    };
+    const calls: Request[] = [];
+    const checked = (body: unknown) =>
+      checkedEntry.createApiClient({
+        baseUrl: 'http://127.0.0.1:9',
+        validateResponses: true,
+        fetch: async (request: Request) => (calls.push(request), Response.json(body)),
+      });
+    expect((await createUser(checked(user))).data).toEqual(user);
+    const error = (await createUser(checked({ ...user, role: 'overlord' })).catch(
+      (e: unknown) => e,
+    )) as UnexpectedResponseError;
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.kind).toBe('contract');
+    expect(error.violations.map((v) => v.pointer)).toContain('/role');
+    expect(calls).toHaveLength(2);
+    // Without the option it checks nothing, as the main entry.
+    const plain = checkedEntry.createApiClient({
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: async () => Response.json({ role: 1 }),
+    });
+    expect((await createUser(plain)).data).toEqual({ role: 1 });
   });
 });

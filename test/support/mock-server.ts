@@ -7,7 +7,6 @@
 import type { TestProject } from 'vitest/node';
 import { startTestMock } from './in-process.js';
 import { startMock } from './mock-process.js';
-import { buildMock } from './build-mock.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,9 +22,6 @@ declare module 'vitest' {
 const mocks: { baseUrl: string; stop(): Promise<void> }[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
-  // The tests that start the bin (CLI, process and packed-package tests) run the compiled mock.
-  const built = buildMock();
-  if (process.env.MOCK_BUILD_LOG === '1') console.log(built);
   const start = process.env.MOCK_SCRIPT
     ? (args: string[]) => startMock({ args })
     : (args: string[]) => startTestMock({ stateless: args.includes('--stateless') });

@@ -47,8 +47,10 @@ Drift: does the package's mock still answer what your service answers?
                         and compare the answers one by one (needs the mock's Prism peers too)
   --with-writes         also the valid requests and the rules across requests, under fresh
                         identifiers (these write; default: only invalid requests, which do not)
-  --allow FILE          a JSON list of {"request", "field", "reason"}: divergences it covers
-                        do not fail the run (repeatable)
+  --allow FILE          a JSON list of {"request", "field", "reason"} (and "pin", the values an
+                        entry holds to): divergences it covers do not fail the run (repeatable)
+  --write-baseline FILE write the run's allow list to FILE: an entry for each difference of
+                        each request, pinned to what both sides answered
   --record DIR          also write the server's answers as cassettes into DIR
   --replay DIR          compare the mock with cassettes of DIR instead of a server (no network;
                         --base-url then only names the server in the curl lines)
@@ -154,6 +156,7 @@ function parse(argv: string[]): Options {
         allow: { type: 'string', multiple: true },
         record: { type: 'string' },
         replay: { type: 'string' },
+        'write-baseline': { type: 'string' },
         'allow-remote': { type: 'boolean', default: false },
       },
     }));
@@ -161,7 +164,7 @@ function parse(argv: string[]): Options {
     throw new UsageError((error as Error).message);
   }
   if (values.help) return { help: true } as Options;
-  const driftOnly = (['with-writes', 'allow', 'record', 'replay'] as const).filter(
+  const driftOnly = (['with-writes', 'allow', 'record', 'replay', 'write-baseline'] as const).filter(
     (name) => values[name] !== undefined && values[name] !== false,
   );
   if (!values.drift && driftOnly.length > 0) throw new UsageError(`--${driftOnly[0]} goes with --drift`);
@@ -172,7 +175,13 @@ function parse(argv: string[]): Options {
   if (values.record !== undefined && values.replay !== undefined)
     throw new UsageError('--record and --replay go one at a time: record from a server, or replay cassettes');
   const drift: DriftFlags | undefined = values.drift
-    ? { withWrites: values['with-writes'], allow: values.allow ?? [], record: values.record, replay: values.replay }
+    ? {
+        withWrites: values['with-writes'],
+        allow: values.allow ?? [],
+        record: values.record,
+        replay: values.replay,
+        writeBaseline: values['write-baseline'],
+      }
     : undefined;
   // A replay reads cassettes; a base URL then only names the server in the curl lines.
   const baseUrl = values['base-url'] ?? (drift?.replay !== undefined ? 'http://127.0.0.1:8000' : undefined);

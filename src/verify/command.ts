@@ -29,6 +29,8 @@ export interface DriftFlags {
   allow: string[];
   record: string | undefined;
   replay: string | undefined;
+  /** Where to write the run's allow list: a pinned entry for each difference of each request. */
+  writeBaseline: string | undefined;
 }
 
 /** On a terminal, a progress line on stderr, drawn at most every 100 ms and cleared at the end. */

@@ -1,9 +1,10 @@
 /// <reference types="node" />
 // `api-contract-verify --drift`: the command's side of drift.ts. Reads the allow list and the
 // cassettes (a stale stamp names the command that records them again), starts the in-process mock,
-// runs the comparison against the server or the cassettes, records the server's answers when asked,
-// and prints the report. Exit codes: 0 no divergence outside the allow list, 1 a divergence, 2 bad
-// input, a missing peer, or a server that cannot be reached or is not this API.
+// runs the comparison against the server or the cassettes, records the server's answers and writes
+// the run's allow list (drift-baseline.ts) when asked, and prints the report. Exit codes: 0 no
+// divergence outside the allow list, 1 a divergence, 2 bad input, a missing peer, or a server that
+// cannot be reached or is not this API.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Credentials } from '../client/index.js';
@@ -13,13 +14,12 @@ import {
   CassetteError,
   checkStamp,
   formatCassette,
-  parseAllowList,
   readCassettes,
   specHash,
-  type AllowedDifference,
   type Cassette,
   type Interaction,
 } from './cassette.js';
+import { baselineOf, formatAllowList, parseDriftAllowList, type DriftAllowEntry } from './drift-baseline.js';
 import { notTheApiMessage, progressLine, reachable, type DriftFlags, type Io, type Options } from './command.js';
 import type { Operation } from './operations.js';
 
@@ -66,10 +66,10 @@ export async function driftMain(command: DriftCommand, io: Io): Promise<number> 
     return 2;
   };
   const { drift: flags } = command;
-  let allowed: AllowedDifference[];
+  let allowed: DriftAllowEntry[];
   let replayed: Interaction[] | undefined;
   try {
-    allowed = flags.allow.flatMap((file) => parseAllowList(readFileSync(file, 'utf8'), file));
+    allowed = flags.allow.flatMap((file) => parseDriftAllowList(readFileSync(file, 'utf8'), file));
     if (flags.replay !== undefined) {
       const cassettes = readCassettes(flags.replay);
       if (cassettes.length === 0) throw new CassetteError(`${flags.replay} holds no cassette (*.json)`);
@@ -103,7 +103,7 @@ export async function driftMain(command: DriftCommand, io: Io): Promise<number> 
 
   const { drift } = await import('./drift.js');
   const { formatDriftText, formatDriftJunit } = await import('./drift-report.js');
-  const { report, interactions } = await drift({
+  const { report, interactions, seen } = await drift({
     source:
       replayed === undefined
         ? {
@@ -134,6 +134,10 @@ export async function driftMain(command: DriftCommand, io: Io): Promise<number> 
         writeFileSync(join(flags.record, `${cassette.operation}.json`), redact(formatCassette(cassette)));
     }
     if (command.junit !== undefined) writeFileSync(command.junit, redact(formatDriftJunit(report)));
+    if (flags.writeBaseline !== undefined) {
+      const reason = `in the baseline of ${report.source} written ${report.startedAt.slice(0, 10)}: not reviewed yet`;
+      writeFileSync(flags.writeBaseline, redact(formatAllowList(baselineOf(seen, reason))));
+    }
   } catch (error) {
     return fail(`cannot write: ${(error as Error).message}`);
   }

@@ -13,12 +13,10 @@ import type { Mock } from '../mock/api.js';
 import { pathParameters, segmentsUnder } from '../shared/path-template.js';
 import { providerChecks } from '../rules/index.js';
 import {
-  allowedBy,
   answerOf,
   compareAnswers,
   parsed,
   toRequest,
-  type AllowedDifference,
   type Difference,
   type DifferenceField,
   type Interaction,
@@ -28,6 +26,7 @@ import {
 import { isSuccess } from './checks.js';
 import { bodyBytes, conformanceCorpus, type CorpusRequest } from './corpus.js';
 import { curlLine, isCredentialHeader } from './curl.js';
+import { allowMatcher, type AllowMatcher, type DriftAllowEntry, type SeenDifference } from './drift-baseline.js';
 import { ruleScenarios, scenarioOfStep, stepRequest, type Fresh, type RuleScenario } from './drift-rules.js';
 import type { Outcome } from './exchange.js';
 import { credentialHeaderOf, operations as allOperations, type Operation } from './operations.js';
@@ -47,7 +46,8 @@ export interface DriftOptions {
   withWrites: boolean;
   /** Fixed path parameters of valid requests and rules (existing resources of the provider). */
   pathParams?: Record<string, string>;
-  allowed?: AllowedDifference[];
+  /** Allow-list entries (drift-baseline.ts): the first that covers a difference allows it. */
+  allowed?: DriftAllowEntry[];
   /** The mock to compare with: a stateless one answers the corpus; rules get sessions of `rules`. */
   mock: Mock;
   rulesMock?: Mock;
@@ -107,6 +107,8 @@ export interface DriftRun {
   report: DriftReport;
   /** The provider's answers, by operation, as cassettes record them (the corpus's credential placeholder, never a real one). */
   interactions: Interaction[];
+  /** Every difference of every request (the report names one request per divergence), for `--write-baseline`. */
+  seen: SeenDifference[];
 }
 
 const ORIGIN = 'https://drift.mock.test';
@@ -227,6 +229,8 @@ interface Occurrence {
   request: CorpusRequest;
   curl: string;
   allowed?: string;
+  /** The differences as compared, for the run's `seen`. */
+  observed: Difference[];
 }
 
 /** The differences of one answer, grouped into the occurrences of divergences. */
@@ -235,7 +239,7 @@ function occurrencesOf(
   request: CorpusRequest,
   provider: RecordedAnswer,
   mock: RecordedAnswer,
-  allowed: AllowedDifference[],
+  allow: AllowMatcher,
   curl: string,
 ): Occurrence[] {
   // No answer at all: the provider's side of the status says why.
@@ -254,7 +258,7 @@ function occurrencesOf(
   }
   const groups = new Map<string, Occurrence>();
   for (const d of differences) {
-    const entry = allowedBy(allowed, request.id, d);
+    const entry = allow(request.id, d);
     let what: string;
     let key: string;
     if (d.item) {
@@ -278,8 +282,10 @@ function occurrencesOf(
       request,
       curl,
       ...(entry ? { allowed: entry.reason } : {}),
+      observed: [],
     };
     group.differences.push({ field: d.field, provider: d.expected, mock: d.actual });
+    group.observed.push(d);
     groups.set(key, group);
   }
   return [...groups.values()];
@@ -337,12 +343,77 @@ function freshOf(pathParams: Record<string, string>): Fresh & { hex: (old: strin
   };
 }
 
+/** A rule across requests to compare: its steps, and the provider's answers when recorded. */
+interface RuleRun {
+  scenario: RuleScenario;
+  steps: CorpusRequest[];
+  provider?: RecordedAnswer[];
+}
+
+/** What comparing a rule takes from the run. */
+interface RuleContext {
+  providerAnswer: (op: Operation, request: CorpusRequest) => Promise<RecordedAnswer>;
+  progress: () => void;
+  mock: Mock;
+  credentials: Credentials;
+  fresh: Fresh;
+  allow: AllowMatcher;
+  curlOf: (request: CorpusRequest) => string;
+}
+
+/** Sends a rule's steps to the provider (or reads them recorded) and to a session of the mock, and compares what each side's answers say of the rule. */
+async function compareRule(
+  rule: RuleRun,
+  op: Operation,
+  context: RuleContext,
+): Promise<{ occurrences: Occurrence[]; interactions: Interaction[] }> {
+  const provider: RecordedAnswer[] = [];
+  for (const step of rule.steps)
+    provider.push(rule.provider?.[provider.length] ?? (await context.providerAnswer(op, step)));
+  if (rule.provider) rule.provider.forEach(() => context.progress());
+  const session = { 'x-mock-session': `drift-${rule.scenario.name}-${randomUUID()}` };
+  const headersOf = (r: CorpusRequest) => ({ ...withCredentials(op, r, context.credentials), ...session });
+  for (const [i, step] of (rule.scenario.prepare?.(provider, context.fresh) ?? []).entries())
+    await mockAnswer(context.mock, stepRequest(rule.scenario, step, i, 'preparation'), headersOf(rule.steps[0]!));
+  const mock: RecordedAnswer[] = [];
+  for (const step of rule.steps) mock.push(await mockAnswer(context.mock, step, headersOf(step)));
+  const interactions = rule.steps.map((step, i) => ({ request: step, response: provider[i]! }));
+  const [seenByProvider, seenByMock] = [
+    rule.scenario.observe(provider, rule.steps),
+    rule.scenario.observe(mock, rule.steps),
+  ];
+  const curl = rule.steps.map(context.curlOf).join(' && ');
+  const id = `${op.id} rule: ${rule.scenario.name}`;
+  const occurrences: Occurrence[] = [];
+  for (const aspect of Object.keys(seenByProvider)) {
+    if (seenByProvider[aspect] === seenByMock[aspect]) continue;
+    const difference: Difference = {
+      field: 'rule',
+      kind: aspect,
+      expected: seenByProvider[aspect],
+      actual: seenByMock[aspect],
+    };
+    const entry = context.allow(id, difference);
+    occurrences.push({
+      key: `${op.id}\nrule ${rule.scenario.name} ${aspect}\n${String(entry?.reason)}`,
+      operation: op.id,
+      what: `rule ${rule.scenario.name}: ${aspect}`,
+      differences: [{ field: 'rule', provider: seenByProvider[aspect], mock: seenByMock[aspect] }],
+      request: { ...rule.steps[0]!, id },
+      curl,
+      ...(entry ? { allowed: entry.reason } : {}),
+      observed: [difference],
+    });
+  }
+  return { occurrences, interactions };
+}
+
 /** Sends (or replays) the corpus and the rules, and compares every answer with the mock's. */
 export async function drift(options: DriftOptions): Promise<DriftRun> {
   const started = Date.now();
   const ops = options.operations ?? allOperations;
   const opById = new Map(ops.map((op) => [op.id, op]));
-  const allowed = options.allowed ?? [];
+  const allow = allowMatcher(options.allowed ?? []);
   const source = options.source;
   const pathParams = options.pathParams ?? {};
   // Replayed requests carry no credential: the mock is sent a placeholder (it checks that one is
@@ -376,7 +447,7 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
   }
 
   // The rules across requests: their steps, fresh (live) or recorded (replay).
-  const rules: { scenario: RuleScenario; steps: CorpusRequest[]; provider?: RecordedAnswer[] }[] = [];
+  const rules: RuleRun[] = [];
   if (options.withWrites) {
     for (const scenario of ruleScenarios.filter((s) => opById.has(s.operationId))) {
       if (source.type === 'live')
@@ -444,7 +515,7 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
     const provider = answers.get(p.request);
     if (!provider) continue;
     interactions.push({ request: p.request, response: provider });
-    const found = occurrencesOf(p.op, p.request, provider, p.mock, allowed, curlOf(p.request));
+    const found = occurrencesOf(p.op, p.request, provider, p.mock, allow, curlOf(p.request));
     const counts = perOperation.get(p.op.id)!;
     counts.requests++;
     if (found.length === 0) counts.agreed++;
@@ -452,50 +523,23 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
   }
 
   if (notApi === undefined) {
+    const context: RuleContext = {
+      providerAnswer,
+      progress,
+      mock: options.rulesMock ?? options.mock,
+      credentials,
+      fresh,
+      allow,
+      curlOf,
+    };
     for (const rule of rules) {
       const op = opById.get(rule.scenario.operationId)!;
-      const provider: RecordedAnswer[] = [];
-      for (const step of rule.steps)
-        provider.push(rule.provider?.[provider.length] ?? (await providerAnswer(op, step)));
-      if (rule.provider) rule.provider.forEach(() => progress());
-      const session = { 'x-mock-session': `drift-${rule.scenario.name}-${randomUUID()}` };
-      const rulesMock = options.rulesMock ?? options.mock;
-      const headersOf = (r: CorpusRequest) => ({ ...withCredentials(op, r, credentials), ...session });
-      for (const [i, step] of (rule.scenario.prepare?.(provider, fresh) ?? []).entries())
-        await mockAnswer(rulesMock, stepRequest(rule.scenario, step, i, 'preparation'), headersOf(rule.steps[0]!));
-      const mock: RecordedAnswer[] = [];
-      for (const step of rule.steps) mock.push(await mockAnswer(rulesMock, step, headersOf(step)));
-      rule.steps.forEach((step, i) => interactions.push({ request: step, response: provider[i]! }));
-      const [seenByProvider, seenByMock] = [
-        rule.scenario.observe(provider, rule.steps),
-        rule.scenario.observe(mock, rule.steps),
-      ];
+      const compared = await compareRule(rule, op, context);
+      interactions.push(...compared.interactions);
+      occurrences.push(...compared.occurrences);
       const counts = perOperation.get(op.id)!;
       counts.requests += rule.steps.length;
-      const curl = rule.steps.map(curlOf).join(' && ');
-      let agreed = true;
-      for (const aspect of Object.keys(seenByProvider)) {
-        if (seenByProvider[aspect] === seenByMock[aspect]) continue;
-        agreed = false;
-        const id = `${op.id} rule: ${rule.scenario.name}`;
-        const difference: Difference = {
-          field: 'rule',
-          kind: aspect,
-          expected: seenByProvider[aspect],
-          actual: seenByMock[aspect],
-        };
-        const entry = allowedBy(allowed, id, difference);
-        occurrences.push({
-          key: `${op.id}\nrule ${rule.scenario.name} ${aspect}\n${String(entry?.reason)}`,
-          operation: op.id,
-          what: `rule ${rule.scenario.name}: ${aspect}`,
-          differences: [{ field: 'rule', provider: seenByProvider[aspect], mock: seenByMock[aspect] }],
-          request: { ...rule.steps[0]!, id },
-          curl,
-          ...(entry ? { allowed: entry.reason } : {}),
-        });
-      }
-      if (agreed) counts.agreed += rule.steps.length;
+      if (compared.occurrences.length === 0) counts.agreed += rule.steps.length;
     }
   }
 
@@ -526,5 +570,12 @@ export async function drift(options: DriftOptions): Promise<DriftRun> {
       agrees: notApi === undefined && divergences.every((d) => d.allowed !== undefined),
     },
     interactions,
+    seen: occurrences.flatMap((o) =>
+      o.observed.map((difference) => ({
+        request: o.request.id,
+        difference,
+        ...(o.allowed === undefined ? {} : { allowed: o.allowed }),
+      })),
+    ),
   };
 }

@@ -2,8 +2,9 @@
 // (test/support/verify-cli.ts) against the stand-in provider (test/support/drift-stand-in.ts): a run
 // recorded as stamped cassettes and replayed offline, the allow list and JUnit, a server that is not
 // this API or cannot be reached, an operation given up after 3 requests went unanswered, the
-// warning before writes, a credential the provider repeats kept out of every file and line, and
-// bad input (flags, cassettes, allow lists, a JUnit path) an exit 2 naming it.
+// warning before writes, a credential the provider repeats kept out of every file and line, a
+// baseline written from a drifted run that allows it until an allowed answer changes, and bad
+// input (flags, cassettes, allow lists and their pins, a JUnit path) an exit 2 naming it.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +14,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../../src/mock/index.js';
 import { formatCassette, readCassettes, specHash } from '../../../src/verify/cassette.js';
 import { drift, type DriftReport } from '../../../src/verify/drift.js';
+import type { DriftAllowEntry } from '../../../src/verify/drift-baseline.js';
 import { closeFake, fakeServer } from '../../support/fake-server.js';
 import { freePort } from '../../support/net.js';
-import { CASSETTES, KEY, open, opsOf, PLANTS, run, startStandIn, type StandIn } from '../../support/drift-stand-in.js';
+import {
+  CASSETTES,
+  DELIBERATE,
+  itemsOf,
+  KEY,
+  open,
+  opsOf,
+  PLANTS,
+  run,
+  startStandIn,
+  type Plant,
+  type StandIn,
+} from '../../support/drift-stand-in.js';
 
 let standIn: StandIn;
 let stateless: Mock;
@@ -84,6 +98,137 @@ describe('the command: --drift, --record and --replay', () => {
     }
   }, 60_000);
 
+  it('writes the allow list of a drifted run, every request of every divergence pinned; an allowed answer that changes is new again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drift-baseline-'));
+    const baseline = join(dir, 'baseline.json');
+    const bound = PLANTS['a bound changed (the template name at most 100)']!.plant;
+    const rule = PLANTS['a rule across requests broken (every Luna3 version is 1)']!.plant;
+    /** The bound plant, then the name item's msg, ctx and loc changed again by `change`. */
+    const changed =
+      (change: (item: { msg: string; ctx?: unknown; loc: unknown[] }) => void): Plant =>
+      (path, answer) => {
+        bound(path, answer);
+        rule(path, answer);
+        for (const item of itemsOf(answer.body))
+          if (item.type === 'string_too_long' && item.loc.join('.') === 'body.name') change(item);
+      };
+    const args = [
+      '--drift',
+      '--with-writes',
+      '--base-url',
+      standIn.baseUrl,
+      '--operations',
+      'updateAnnotationTemplate,createLuna3ScorerVersion',
+      '--json',
+    ];
+    const reportOf = (r: { stdout: string }) => JSON.parse(r.stdout) as DriftReport;
+    try {
+      standIn.plant = (path, answer) => (bound(path, answer), rule(path, answer));
+      const first = await run([...args, '--write-baseline', baseline]);
+      expect(first.code).toBe(1);
+      const drifted = open(reportOf(first));
+      expect(drifted.map((d) => d.what).sort()).toEqual([
+        '422 item string_too_long at body.name',
+        'rule luna3_versions_count_up: version steps',
+      ]);
+      const entries = JSON.parse(readFileSync(baseline, 'utf8')) as DriftAllowEntry[];
+      // Every request that showed the bound, not only the one the report names.
+      const name = drifted.find((d) => d.what.startsWith('422'))!;
+      expect(name.occurrences).toBeGreaterThan(1);
+      for (const field of ['msg', 'ctx'])
+        expect(new Set(entries.filter((e) => e.field === field).map((e) => e.request)).size).toBe(name.occurrences);
+      expect(entries.find((e) => e.request === name.request && e.field === 'msg')).toEqual({
+        request: name.request,
+        field: 'msg',
+        reason: expect.stringMatching(
+          /^in the baseline of http:\/\/127\.0\.0\.1:\d+ written \d{4}-\d\d-\d\d: not reviewed yet$/,
+        ),
+        pin: {
+          provider: 'String should have at most 100 characters',
+          mock: 'String should have at most 255 characters',
+          item: { type: 'string_too_long', loc: ['body', 'name'] },
+        },
+      });
+      expect(entries.filter((e) => e.field === 'rule')).toEqual([
+        {
+          request: 'createLuna3ScorerVersion rule: luna3_versions_count_up',
+          field: 'rule',
+          reason: entries[0]!.reason,
+          pin: { provider: '+0, +0', mock: '+1, +1', aspect: 'version steps' },
+        },
+      ]);
+
+      expect(new Set(entries.map((e) => e.reason)).size).toBe(1);
+
+      const again = await run([...args, '--allow', baseline]);
+      expect(again.code).toBe(0);
+      expect(open(reportOf(again))).toEqual([]);
+      expect(
+        reportOf(again)
+          .divergences.map((d) => d.what)
+          .sort(),
+      ).toEqual(drifted.map((d) => d.what).sort());
+
+      // An allowed request whose values change: new again, its values shown; the rule stays allowed.
+      const changes: [string, Plant, string][] = [
+        [
+          'the bound moved again',
+          changed((item) =>
+            Object.assign(item, { msg: 'String should have at most 50 characters', ctx: { max_length: 50 } }),
+          ),
+          '422 item string_too_long at body.name',
+        ],
+        [
+          'the item moved to another loc',
+          changed((item) => (item.loc = ['body', 'title'])),
+          '422 item string_too_long at body.title',
+        ],
+      ];
+      for (const [, plant, what] of changes) {
+        standIn.plant = plant;
+        const after = await run([...args, '--allow', baseline]);
+        expect(after.code).toBe(1);
+        expect(open(reportOf(after)).map((d) => d.what)).toEqual([what]);
+        expect(
+          reportOf(after)
+            .divergences.filter((d) => d.allowed !== undefined)
+            .map((d) => d.what),
+        ).toEqual(['rule luna3_versions_count_up: version steps']);
+      }
+
+      // An entry without a pin covers its field whatever the values, as before.
+      const hand = join(dir, 'hand.json');
+      writeFileSync(
+        hand,
+        JSON.stringify([{ request: 'updateAnnotationTemplate *', field: 'items', reason: 'any bound' }]),
+      );
+      standIn.plant = changes[0]![1];
+      const covered = await run([...args, '--allow', baseline, '--allow', hand]);
+      expect(covered.code).toBe(0);
+      expect(reportOf(covered).divergences.map((d) => d.allowed)).toContain('any bound');
+    } finally {
+      standIn.plant = undefined;
+    }
+  }, 120_000);
+
+  it('a baseline of the reference service’s cassettes keeps the reasons of the entries that allowed them, and allows that replay alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drift-baseline-replay-'));
+    const baseline = join(dir, 'baseline.json');
+    const args = ['--drift', '--replay', CASSETTES, '--json'];
+    const first = await run([...args, '--allow', DELIBERATE, '--write-baseline', baseline], {});
+    expect(first.code).toBe(0);
+    const entries = JSON.parse(readFileSync(baseline, 'utf8')) as DriftAllowEntry[];
+    const allowed = (JSON.parse(first.stdout) as DriftReport).divergences;
+    expect(entries.length).toBe(allowed.reduce((n, d) => n + d.occurrences, 0));
+    expect(new Set(entries.map((e) => e.reason))).toEqual(new Set(allowed.map((d) => d.allowed)));
+    const again = await run([...args, '--allow', baseline], {});
+    expect(again.code).toBe(0);
+    const replayed = (JSON.parse(again.stdout) as DriftReport).divergences;
+    expect(replayed.map((d) => [d.what, d.allowed, d.occurrences])).toEqual(
+      allowed.map((d) => [d.what, d.allowed, d.occurrences]),
+    );
+  }, 60_000);
+
   it('a server that is not this API gets the verifier’s answer, not a flood of divergences', async () => {
     const server = createServer((_, res) => {
       res.writeHead(404, { 'content-type': 'text/html' });
@@ -139,6 +284,7 @@ describe('the command: --drift, --record and --replay', () => {
 
   it.each([
     [['--with-writes', '--base-url', 'http://127.0.0.1:1'], '--with-writes goes with --drift'],
+    [['--write-baseline', 'b.json', '--base-url', 'http://127.0.0.1:1'], '--write-baseline goes with --drift'],
     [['--drift', '--record', 'a', '--replay', 'b'], '--record and --replay go one at a time'],
     [['--drift', '--dry-run', '--base-url', 'http://127.0.0.1:1'], '--dry-run does not go with --drift'],
     [['--drift', '--replay', '/nonexistent/cassettes'], 'cannot read'],
@@ -149,14 +295,44 @@ describe('the command: --drift, --record and --replay', () => {
     expect(stderr).toContain(message);
   });
 
-  it('an allow list that is not one exits 2 naming the file and the entry', async () => {
+  const pinned = { request: 'x', field: 'status', reason: 'r', pin: { provider: 500, mock: 422 } };
+  it.each([
+    [
+      { request: '*', field: 'colour', reason: 'x' },
+      'has "field" "colour", not one of status, content-type, items, type',
+    ],
+    [{ request: '*', field: 'status' }, 'has no "reason"'],
+    [{ ...pinned, pin: [500, 422] }, 'has a "pin" that is an array, not an object of provider, mock, item, aspect'],
+    [{ ...pinned, pin: 'sha256:0' }, 'has a "pin" that is a string, not an object of provider, mock, item, aspect'],
+    [
+      { ...pinned, pin: { provider: 500, server: 422 } },
+      'has a "pin" with "server", not one of provider, mock, item, aspect',
+    ],
+    [
+      { ...pinned, field: 'msg' },
+      'has a "pin" without "item" (the {"type", "loc"} of the 422 item its field msg is of)',
+    ],
+    [
+      { ...pinned, pin: { provider: 500, item: { type: 'missing' } } },
+      'has a "pin" with "item", which only a field of a 422 item',
+    ],
+    [
+      { ...pinned, field: 'loc', pin: { item: ['missing'] } },
+      'has a "pin" whose "item" is not an object {"type", "loc"}',
+    ],
+    [
+      { ...pinned, field: 'loc', pin: { item: { kind: 'missing' } } },
+      'has a "pin" whose "item" has "kind", not one of type, loc',
+    ],
+    [{ ...pinned, field: 'rule' }, 'has a "pin" without "aspect" (the aspect of the rule, a string)'],
+    [{ ...pinned, pin: { aspect: 'statuses' } }, 'has a "pin" with "aspect", which only a field rule has'],
+  ])('an allow list entry %j exits 2 naming the file and the entry: %s', async (entry, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'drift-bad-allow-'));
-    mkdirSync(dir, { recursive: true });
     const file = join(dir, 'allow.json');
-    writeFileSync(file, JSON.stringify([{ request: '*', field: 'colour', reason: 'x' }]));
-    const { code, stderr } = await run(['--drift', '--replay', CASSETTES, '--allow', file]);
-    expect(code).toBe(2);
-    expect(stderr).toContain(`${file}: entry 0 has "field" "colour", not one of status, content-type, items, type`);
+    writeFileSync(file, JSON.stringify([pinned, entry]));
+    const { code, stdout, stderr } = await run(['--drift', '--replay', CASSETTES, '--allow', file]);
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr).toContain(`api-contract-verify: ${file}: entry 1 ${message}`);
   });
 
   it('refuses cassettes it cannot take, and an allow list it cannot read, each naming the file', async () => {

@@ -79,12 +79,149 @@ function exclusiveOneOf(schemaObject, options) {
 }
 
 /**
+ * The schema named by a `components["schemas"]["Name"]` node (openapi-typescript's form of a
+ * `$ref`), or undefined.
+ * @param {ts.Node} node
+ */
+function schemaRefName(node) {
+  if (!ts.isIndexedAccessTypeNode(node)) return undefined;
+  const { objectType: outer, indexType } = node;
+  const text = (/** @type {ts.TypeNode} */ index) =>
+    ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) ? index.literal.text : undefined;
+  if (!ts.isIndexedAccessTypeNode(outer) || text(outer.indexType) !== 'schemas') return undefined;
+  const base = outer.objectType;
+  return ts.isTypeReferenceNode(base) && ts.isIdentifier(base.typeName) && base.typeName.text === 'components'
+    ? text(indexType)
+    : undefined;
+}
+
+/**
+ * The schemas a type refers to outside the members of object types: the references TypeScript
+ * resolves while it resolves the type itself (an object type's members are resolved later).
+ * @param {ts.Node} type
+ */
+function eagerRefs(type) {
+  /** @type {Set<string>} */
+  const names = new Set();
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    const name = schemaRefName(node);
+    if (name !== undefined) names.add(name);
+    else if (!ts.isTypeLiteralNode(node)) ts.forEachChild(node, visit);
+  };
+  visit(type);
+  return names;
+}
+
+/**
+ * openapi-typescript writes each component schema as a member of `components["schemas"]` and each
+ * reference as an indexed access to that member. A member whose type reaches itself outside an
+ * object type's members (a JSON value: a union with an array of itself) is one TypeScript cannot
+ * resolve (TS2502, "referenced directly or indirectly in its own type annotation"). Each such
+ * member's type becomes a type alias of its own, which may refer to itself (and to the others of
+ * its cycle) by name, and the member refers to the alias. Any other document is left as it is.
+ * @param {ts.Node[]} ast
+ * @returns {ts.Node[]}
+ */
+export function recursiveAliases(ast) {
+  const index = ast.findIndex((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components');
+  const components = /** @type {ts.InterfaceDeclaration | undefined} */ (ast[index]);
+  const holder = components?.members.find(
+    (member) => ts.isPropertySignature(member) && ts.isIdentifier(member.name) && member.name.text === 'schemas',
+  );
+  if (!components || !holder || !ts.isPropertySignature(holder) || !holder.type || !ts.isTypeLiteralNode(holder.type))
+    return ast;
+  const nameOf = (/** @type {ts.TypeElement} */ member) =>
+    ts.isPropertySignature(member) && member.type && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))
+      ? member.name.text
+      : undefined;
+  /** @type {Map<string, ts.TypeNode>} */
+  const typeOf = new Map();
+  for (const member of holder.type.members) {
+    const name = nameOf(member);
+    if (name !== undefined && ts.isPropertySignature(member) && member.type) typeOf.set(name, member.type);
+  }
+  const edges = new Map([...typeOf].map(([name, type]) => [name, eagerRefs(type)]));
+  const reachesItself = (/** @type {string} */ start) => {
+    const seen = new Set();
+    const pending = [...(edges.get(start) ?? [])];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      if (next === start) return true;
+      if (!seen.has(next)) seen.add(next) && pending.push(...(edges.get(next) ?? []));
+    }
+    return false;
+  };
+  const cyclic = [...typeOf.keys()].filter(reachesItself);
+  if (cyclic.length === 0) return ast;
+  const taken = new Set([
+    ...typeOf.keys(),
+    ...ast.flatMap((node) =>
+      ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node) ? [node.name.text] : [],
+    ),
+  ]);
+  /** @type {Map<string, string>} */
+  const aliasOf = new Map();
+  for (const name of cyclic) {
+    let alias = `Recursive${name.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+    while (taken.has(alias)) alias += '_';
+    taken.add(alias);
+    aliasOf.set(name, alias);
+  }
+  /** @type {ts.TransformerFactory<ts.Node>} */
+  const byName = (context) => {
+    /** @type {ts.Visitor} */
+    const visit = (node) => {
+      const alias = aliasOf.get(schemaRefName(node) ?? '');
+      if (alias !== undefined) return ts.factory.createTypeReferenceNode(alias);
+      return ts.isTypeLiteralNode(node) ? node : ts.visitEachChild(node, visit, context);
+    };
+    return (node) => ts.visitNode(node, visit) ?? node;
+  };
+  const declarations = cyclic.map((name) =>
+    ts.factory.createTypeAliasDeclaration(
+      undefined,
+      /** @type {string} */ (aliasOf.get(name)),
+      undefined,
+      /** @type {ts.TypeNode} */ (ts.transform(/** @type {ts.TypeNode} */ (typeOf.get(name)), [byName]).transformed[0]),
+    ),
+  );
+  const members = holder.type.members.map((member) => {
+    const alias = aliasOf.get(nameOf(member) ?? '');
+    return alias === undefined || !ts.isPropertySignature(member)
+      ? member
+      : ts.factory.updatePropertySignature(
+          member,
+          member.modifiers,
+          member.name,
+          member.questionToken,
+          ts.factory.createTypeReferenceNode(alias),
+        );
+  });
+  const schemas = ts.factory.updatePropertySignature(
+    holder,
+    holder.modifiers,
+    holder.name,
+    holder.questionToken,
+    ts.factory.updateTypeLiteralNode(holder.type, ts.factory.createNodeArray(members)),
+  );
+  const updated = ts.factory.updateInterfaceDeclaration(
+    components,
+    components.modifiers,
+    components.name,
+    components.typeParameters,
+    components.heritageClauses,
+    components.members.map((member) => (member === holder ? schemas : member)),
+  );
+  return [...ast.slice(0, index), updated, ...declarations, ...ast.slice(index + 1)];
+}
+
+/**
  * The types of a bundled document (generated/schema.d.ts), or of the spec at a file URL (the diff
  * gate's revisions, split or bundled).
  * @param {Parsed | URL} document
  */
 export async function types(document) {
-  const ast = await openapiTS(document instanceof URL ? document : structuredClone(document), {
+  const generatedAst = await openapiTS(document instanceof URL ? document : structuredClone(document), {
     defaultNonNullable: false,
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
@@ -92,7 +229,7 @@ export async function types(document) {
     silent: true,
     transform: exclusiveOneOf,
   });
-  const body = astToString(ast);
+  const body = astToString(recursiveAliases(generatedAst));
   return `${ONE_OF_HELPERS}\n${body}`;
 }
 

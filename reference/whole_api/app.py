@@ -1,6 +1,6 @@
 """The whole-API fixture: a FastAPI app with the service's published API's size and shape.
 
-Eleven operations per resource of resources.py (list, get, summary, create, search, bulk, an action
+Ten operations per resource of resources.py (list, get, summary, create, search, bulk, an action
 or a restore, replace, update, delete), each with its path parameters (`UUID`), its query
 parameters or its JSON body, and a response model. No business logic: a valid request answers 200
 with the smallest record its response model accepts; FastAPI answers 422 to the others. What the

@@ -2,7 +2,13 @@
 // Response made here, for the client's unit suites (test/unit/client/): no server and no timer
 // longer than a few milliseconds, so the mutation runs can run them for every mutant of the client.
 import { expect } from 'vitest';
-import { createApiClient, UnexpectedResponseError, type ApiClientOptions, type Credentials } from '../../src/index.js';
+import {
+  createApiClient,
+  UnexpectedResponseError,
+  type ApiClient,
+  type ApiClientOptions,
+  type Credentials,
+} from '../../src/index.js';
 
 export const PROJECT = '6f1c2a4e-3b7d-4e8a-9c21-5d0f8b7a1e34';
 export const TEMPLATE = '9a3f6c1d-2e8b-4b7a-a5d4-7c1e0f3b9d62';
@@ -21,8 +27,12 @@ export type Answer = {
   headers?: Record<string, string>;
 };
 
-/** A client whose fetch records each request and gives `answer` (a JSON `{}` by default). */
-export function stubbed(options: Partial<ApiClientOptions> = {}, answer: Answer = {}) {
+/** A client whose fetch records each request and gives `answer` (a JSON `{}` by default), made by `create` (the main entry's createApiClient unless given another entry's). */
+export function stubbed(
+  options: Partial<ApiClientOptions> = {},
+  answer: Answer = {},
+  create: (options: ApiClientOptions) => ApiClient = createApiClient,
+) {
   const sent: Request[] = [];
   const fetch = async (request: Request) => {
     sent.push(request);
@@ -31,7 +41,7 @@ export function stubbed(options: Partial<ApiClientOptions> = {}, answer: Answer 
     if (contentType !== null) headers.set('content-type', contentType);
     return new Response(answer.body === undefined ? '{}' : answer.body, { status: answer.status ?? 200, headers });
   };
-  const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', fetch, ...options });
+  const client = create({ baseUrl: 'http://127.0.0.1:9', fetch, ...options });
   return { client, sent };
 }
 

@@ -18,6 +18,7 @@ export const INTEGRATION = [
   'test/spec/gate.test.ts', // the gate: Redocly's diff and a tsc program of consumer code per verdict
   'test/fuzz/diff-edits.test.ts', // the same, over generated edits of the spec
   'test/spec/scripts-typecheck.test.ts', // tsc over scripts/
+  'test/spec/whole-api-types.test.ts', // a TypeScript program of the whole-API fixture's types
   'test/fuzz/mock-limits.test.ts', // the bin under hostile traffic and its memory bounds
   'test/fuzz/load.test.ts',
   'test/fuzz/hostile-input.test.ts',
@@ -54,10 +55,12 @@ export default defineConfig({
           // test/registry/ installs from the npm registry (vitest.registry.config.ts, `npm run test:registry`).
           exclude: [...configDefaults.exclude, ...PACKED, ...INTEGRATION, 'test/ecosystem/**', 'test/registry/**'],
           ...perProject,
+          // The type tests, compiled with what they import (tsconfig.typetests.json): a third of the
+          // whole project's program. The whole project's `tsc` is `npm run typecheck`, which CI runs.
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
-            tsconfig: './tsconfig.json',
+            tsconfig: './tsconfig.typetests.json',
           },
         },
       },

@@ -3,7 +3,11 @@
 // msw and vitest the samples import), compiled with --strict --module nodenext
 // --noEmit, "type": "module" and "types": ["node"], under the repository's TypeScript 5.9 and under
 // TypeScript 7 (the native compiler, `npm i typescript@7`, installed from the npm registry into a
-// cache of its own). A block that is deliberately a fragment says so with `<!-- frame: NAME -->` on
+// cache of its own), once with each major of the msw peer range (its lowest version of each: the
+// newest are test/ecosystem/msw.mjs's). Each sample that imports `msw/node` also runs, with vitest,
+// under each MSW, with one test added: a request no handler matches, to a server of this test on
+// 127.0.0.1, rejects and never reaches that server (MSW 3 needs Node 22.12+: on an older Node its
+// run is skipped, the compile is not). A block that is deliberately a fragment says so with `<!-- frame: NAME -->` on
 // the line before its fence and is compiled after that frame's prefix (FRAMES; the convention is
 // in docs/CONTRIBUTING.md). It installs from the npm registry, so it is not part of `npm test`:
 // `npm run test:registry` (vitest.registry.config.ts) runs it, and .ci/run runs that after every
@@ -12,10 +16,13 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import semver from 'semver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packedPackage } from '../support/packed.js';
 
 const run = promisify(execFile);
@@ -111,10 +118,12 @@ const markProblems = read.flatMap((r) => r.problems);
 // and what it installs (only the newest is kept), and TypeScript 7.
 const CACHE = join(tmpdir(), 'api-contract-docs-samples');
 const TS7_DIR = join(CACHE, 'typescript-7');
-/** What the samples import besides the package: at the repository's own versions. */
-const INSTALL = [
+/** The lowest version of each major the msw peer range admits (`^2.15.0 || ^3.0.0`: 2.15.0 and 3.0.0). */
+const MSW = (manifest.peerDependencies.msw ?? '').split('||').map((range) => semver.minVersion(range.trim())!.version);
+/** What the samples import besides the package: at the repository's own versions, and the given msw. */
+const installOf = (msw: string) => [
   `@types/node@${manifest.devDependencies['@types/node']}`,
-  `msw@${manifest.devDependencies.msw}`,
+  `msw@${msw}`,
   `vitest@${manifest.devDependencies.vitest}`,
 ];
 
@@ -126,45 +135,51 @@ async function npmInstall(dir: string, specs: string[]): Promise<void> {
   );
 }
 
-/** The consumer project: the packed tarball and INSTALL, in a directory of its own. */
-let consumer: Promise<string> | undefined;
-const consumerProject = () =>
-  (consumer ??= (async () => {
-    const { tarball } = await packedPackage();
-    const key = createHash('sha256').update(readFileSync(tarball)).update(INSTALL.join(' ')).digest('hex').slice(0, 16);
-    const dir = join(CACHE, `consumer-${key}`);
-    if (!existsSync(join(dir, 'node_modules/@observability/api-contract/package.json'))) {
-      if (existsSync(CACHE))
-        for (const entry of readdirSync(CACHE))
-          if (entry.startsWith('consumer-')) rmSync(join(CACHE, entry), { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'docs-samples', private: true, type: 'module' }));
-      try {
-        await npmInstall(dir, [tarball, ...INSTALL]);
-      } catch (error) {
-        rmSync(dir, { recursive: true, force: true });
-        throw new Error(
-          `installing the packed package and ${INSTALL.join(' ')} into ${dir} failed: ${(error as { stderr?: string }).stderr ?? String(error)}`,
-          { cause: error },
-        );
-      }
+/** The consumer project of an msw version: the packed tarball and installOf(msw), in a directory of its own. */
+const consumers = new Map<string, Promise<string>>();
+const consumerProject = (msw: string) => {
+  if (!consumers.has(msw)) consumers.set(msw, makeConsumer(msw));
+  return consumers.get(msw)!;
+};
+async function makeConsumer(msw: string): Promise<string> {
+  const INSTALL = installOf(msw);
+  const { tarball } = await packedPackage();
+  const key = createHash('sha256').update(readFileSync(tarball)).update(INSTALL.join(' ')).digest('hex').slice(0, 16);
+  const kind = `consumer-msw${semver.major(msw)}-`;
+  const dir = join(CACHE, `${kind}${key}`);
+  if (!existsSync(join(dir, 'node_modules/@observability/api-contract/package.json'))) {
+    if (existsSync(CACHE))
+      for (const entry of readdirSync(CACHE))
+        if (entry.startsWith(kind) || /^consumer-[0-9a-f]{16}$/.test(entry))
+          rmSync(join(CACHE, entry), { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'docs-samples', private: true, type: 'module' }));
+    try {
+      await npmInstall(dir, [tarball, ...INSTALL]);
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(
+        `installing the packed package and ${INSTALL.join(' ')} into ${dir} failed: ${(error as { stderr?: string }).stderr ?? String(error)}`,
+        { cause: error },
+      );
     }
-    rmSync(join(dir, 'samples'), { recursive: true, force: true });
-    mkdirSync(join(dir, 'samples'));
-    for (const sample of samples) writeFileSync(join(dir, sample.file), sample.source);
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify(
-        {
-          compilerOptions: { strict: true, module: 'nodenext', noEmit: true, types: ['node'] },
-          files: samples.map((s) => s.file),
-        },
-        null,
-        2,
-      ),
-    );
-    return dir;
-  })());
+  }
+  rmSync(join(dir, 'samples'), { recursive: true, force: true });
+  mkdirSync(join(dir, 'samples'));
+  for (const sample of samples) writeFileSync(join(dir, sample.file), sample.source);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: { strict: true, module: 'nodenext', noEmit: true, types: ['node'] },
+        files: samples.map((s) => s.file),
+      },
+      null,
+      2,
+    ),
+  );
+  return dir;
+}
 
 /** TypeScript 7's compiler: `typescript@7` from the npm registry, installed once into TS7_DIR. */
 async function typescript7(): Promise<string> {
@@ -191,8 +206,8 @@ async function typescript7(): Promise<string> {
 }
 
 /** The errors tsc reports, by sample file; every line of a diagnostic that names no sample goes under ''. */
-async function compile(tsc: string): Promise<{ version: string; errors: Map<string, string[]> }> {
-  const dir = await consumerProject();
+async function compile(tsc: string, msw: string): Promise<{ version: string; errors: Map<string, string[]> }> {
+  const dir = await consumerProject(msw);
   const version = (await run(process.execPath, [tsc, '--version'], { cwd: dir })).stdout.trim();
   const { stdout } = await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], {
     cwd: dir,
@@ -233,10 +248,12 @@ const compilers: [string, () => Promise<string>][] = [
   ['TypeScript 7 (typescript@7 from the npm registry)', typescript7],
 ];
 
-describe.each(compilers)('%s, --strict --module nodenext', (_label, compiler) => {
+const matrix = compilers.flatMap(([label, compiler]) => MSW.map((msw) => [label, msw, compiler] as const));
+
+describe.each(matrix)('%s with msw %s, --strict --module nodenext', (_label, msw, compiler) => {
   let result: { version: string; errors: Map<string, string[]> };
   beforeAll(async () => {
-    result = await compile(await compiler());
+    result = await compile(await compiler(), msw);
   }, 600_000);
 
   it('reports no error outside the samples', () => {
@@ -249,4 +266,71 @@ describe.each(compilers)('%s, --strict --module nodenext', (_label, compiler) =>
       result.version,
     ).toEqual([]);
   });
+});
+
+/** The samples that set up MSW in Node: each runs as a vitest file, with UNHANDLED appended. */
+const mswSamples = samples.filter((s) => s.source.includes("from 'msw/node'"));
+const UNHANDLED = `
+it('rejects a request no handler matches, and sends it nowhere', async () => {
+  await expect(fetch(\`\${process.env.UNHANDLED_ORIGIN}/v2/system_users\`)).rejects.toThrow();
+});
+`;
+const nodeRunsMsw3 = semver.satisfies(process.versions.node, '>=22.12.0');
+
+describe('the samples that set up MSW in Node', () => {
+  it('are found', () => {
+    expect(mswSamples.map((s) => s.name.split(':')[0])).toContain('README.md');
+  });
+});
+
+describe.each(MSW)('the MSW samples run under msw %s', (msw) => {
+  const skip = semver.major(msw) >= 3 && !nodeRunsMsw3;
+  const reached: string[] = [];
+  const server = createServer((request, response) => {
+    reached.push(`${request.method} ${request.url}`);
+    response.end('{}');
+  });
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it.skipIf(skip).each(mswSamples.map((s) => [s.name, s] as const))(
+    '%s: every test passes, and the unhandled request fails without reaching the network',
+    async (_name, sample) => {
+      const dir = await consumerProject(msw);
+      const file = `run-${sample.file.replace(/^samples\//, '').replace(/\.ts$/, '.test.ts')}`;
+      writeFileSync(join(dir, file), sample.source.replace(/export \{\};\n$/, `${UNHANDLED}export {};\n`));
+      const report = join(dir, `${file}.json`);
+      const { port } = server.address() as AddressInfo;
+      const outcome = await run(
+        process.execPath,
+        [
+          join(dir, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          file,
+          '--root',
+          dir,
+          '--reporter=json',
+          `--outputFile=${report}`,
+        ],
+        {
+          cwd: dir,
+          env: { ...process.env, UNHANDLED_ORIGIN: `http://127.0.0.1:${port}`, CI: '1' },
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      ).catch((error: { stdout?: string; stderr?: string }) => error);
+      const results = existsSync(report)
+        ? (JSON.parse(readFileSync(report, 'utf8')) as {
+            testResults: { assertionResults: { title: string; status: string }[] }[];
+          })
+        : undefined;
+      const statuses = results?.testResults.flatMap((r) => r.assertionResults.map((a) => [a.title, a.status]));
+      expect(
+        statuses,
+        `${sample.name} under msw ${msw}: ${outcome.stdout ?? ''}${outcome.stderr ?? ''}`,
+      ).toContainEqual(['rejects a request no handler matches, and sends it nowhere', 'passed']);
+      expect(statuses?.filter(([, status]) => status !== 'passed')).toEqual([]);
+      expect(reached).toEqual([]);
+    },
+    300_000,
+  );
 });

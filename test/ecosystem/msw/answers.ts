@@ -164,7 +164,7 @@ export function answersSuite(parts: AnswerParts): void {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     socketBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     msw = parts.msw.setupServer(parts.msw.http.all(`${MSW_BASE}/*`, () => responseOf(current)) as never);
-    msw.listen({ onUnhandledRequest: 'bypass' });
+    msw.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' }); // MSW 2's name, MSW 3's
   });
   afterAll(async () => {
     msw?.close();

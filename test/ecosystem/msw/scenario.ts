@@ -38,7 +38,7 @@ export function scenario({
   beforeAll(async () => {
     mock = await createMock();
     server = setupServer(...(mswHandlers(BASE, mock) as never[]));
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' }); // MSW 2's name, MSW 3's
   });
   beforeEach(() => mock.reset());
   afterAll(() => server?.close());

@@ -2,7 +2,7 @@
 // that installs the packed package (a copy of its install, with ajv and ajv-formats linked from
 // this repository's node_modules) bundles a page of test/fixtures/page-bundlers/ with each
 // bundler's own command and no option (esbuild's `--bundle --outfile`, `vite build` of an
-// `index.html`). Each page is served on loopback by a server that also answers the one API route
+// `index.html`, `webpack` of `src/index.js`). Each page is served on loopback by a server that also answers the one API route
 // the page calls, and loaded in headless Chromium (test/support/chromium.ts). The checked entry's
 // client passes a valid answer and reports one that breaks the contract with its own typed error;
 // the main entry's refuses validateResponses with a typed error before anything is sent. No call
@@ -52,6 +52,19 @@ const BUNDLERS: Record<string, (dir: string) => Promise<string>> = {
   },
   vite: async (dir) => {
     await run(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: dir, env: buildEnv() });
+    return join(dir, 'dist');
+  },
+  // webpack with no configuration: ./src/index.js in, ./dist/main.js out (a script, not a module).
+  webpack: async (dir) => {
+    mkdirSync(join(dir, 'src'));
+    cpSync(join(dir, 'page.js'), join(dir, 'src/index.js'));
+    cpSync(join(dir, 'call.js'), join(dir, 'src/call.js'));
+    await run(process.execPath, [join(repo, 'node_modules/webpack-cli/bin/cli.js')], { cwd: dir, env: buildEnv() });
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    writeFileSync(
+      join(dir, 'dist/index.html'),
+      html.replace('<script type="module" src="./page.js">', '<script src="./main.js">'),
+    );
     return join(dir, 'dist');
   },
 };

@@ -10,6 +10,7 @@ import {
   type AllowedDifference,
   type Difference,
 } from './cassette.js';
+import { isObject } from '../shared/json.js';
 
 /** What both sides answered for one difference; a side without the value has no key. */
 export interface Pin {
@@ -38,9 +39,7 @@ const isItemField = (field: string) => (ITEM_KEYS as readonly string[]).includes
 /** JSON with the keys of every object sorted: one text per value, whatever the order a side wrote. */
 function canonical(value: unknown): string | undefined {
   return JSON.stringify(value, (_, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 }
 
@@ -63,9 +62,9 @@ const PIN_KEYS = ['provider', 'mock', 'item', 'aspect'];
 function pinProblem(entry: Record<string, unknown>): string | undefined {
   const pin = entry.pin;
   if (pin === undefined) return undefined;
-  if (pin === null || typeof pin !== 'object' || Array.isArray(pin))
+  if (!isObject(pin))
     return `has a "pin" that is ${Array.isArray(pin) ? 'an array' : pin === null ? 'null' : `a ${typeof pin}`}, not an object of ${PIN_KEYS.join(', ')}`;
-  const p = pin as Record<string, unknown>;
+  const p = pin;
   const unknown = Object.keys(p).find((key) => !PIN_KEYS.includes(key));
   if (unknown !== undefined) return `has a "pin" with "${unknown}", not one of ${PIN_KEYS.join(', ')}`;
   const field = String(entry.field);
@@ -74,9 +73,8 @@ function pinProblem(entry: Record<string, unknown>): string | undefined {
       ? `has a "pin" without "item" (the {"type", "loc"} of the 422 item its field ${field} is of)`
       : `has a "pin" with "item", which only a field of a 422 item (${ITEM_KEYS.join(', ')}) has`;
   if (p.item !== undefined) {
-    const item = p.item as Record<string, unknown> | null;
-    if (item === null || typeof item !== 'object' || Array.isArray(item))
-      return 'has a "pin" whose "item" is not an object {"type", "loc"}';
+    const item = p.item;
+    if (!isObject(item)) return 'has a "pin" whose "item" is not an object {"type", "loc"}';
     const extra = Object.keys(item).find((key) => key !== 'type' && key !== 'loc');
     if (extra !== undefined) return `has a "pin" whose "item" has "${extra}", not one of type, loc`;
   }
